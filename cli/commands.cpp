@@ -1,0 +1,326 @@
+#include "commands.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+#include <boost/program_options.hpp>
+
+#include "quire/json.h"
+#include "quire/pipeline.h"
+#include "quire/text.h"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace quire::cli {
+
+namespace {
+
+// Parses args; prints help and returns false when --help was given.
+bool parse(const Args& args, const std::string& usage_line, po::options_description& desc,
+           po::positional_options_description& pos, po::variables_map& vm) {
+  desc.add_options()("help,h", "show this help");
+  po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+  if (vm.count("help")) {
+    std::cout << "usage: " << usage_line << "\n\n" << desc << "\n";
+    return false;
+  }
+  po::notify(vm);
+  return true;
+}
+
+// Writes a file through a temporary name and a rename, so no partial file is ever left.
+void write_file_atomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp-" + std::to_string(getpid());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << content;
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw Error(ExitCode::Io, path, 0, "cannot write");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw Error(ExitCode::Io, path, 0, "cannot write: " + ec.message());
+  }
+}
+
+std::pair<int, int> parse_pages(const std::string& s) {
+  auto dash = s.find('-');
+  try {
+    if (dash == std::string::npos) {
+      int p = std::stoi(s);
+      return {p, p};
+    }
+    int a = dash == 0 ? 1 : std::stoi(s.substr(0, dash));
+    int b = dash + 1 == s.size() ? 0 : std::stoi(s.substr(dash + 1));
+    if (a < 1 || (b != 0 && b < a)) throw std::invalid_argument(s);
+    return {a, b};
+  } catch (const std::exception&) {
+    throw Error(ExitCode::Usage, "", 0, "--pages takes A-B with 1 <= A <= B, e.g. 3-10");
+  }
+}
+
+int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+void add_extract_options(po::options_description& d, ExtractOptions& o, std::string& engine, std::string& ocr) {
+  d.add_options()
+      ("engine", po::value(&engine)->default_value("mupdf"), "mupdf | poppler")
+      ("password", po::value(&o.password), "password of an encrypted PDF")
+      ("ocr", po::value(&ocr)->default_value("auto"), "auto | never | force: OCR pages without a usable text layer")
+      ("ocr-lang", po::value(&o.ocr_lang)->default_value("eng"), "Tesseract language")
+      ("page-timeout", po::value(&o.page_timeout)->default_value(0), "seconds per page before it is skipped (0: none)");
+}
+
+void apply_extract_choices(ExtractOptions& o, const std::string& engine, const std::string& ocr) {
+  if (engine == "mupdf") o.engine = Engine::MuPdf;
+  else if (engine == "poppler") o.engine = Engine::Poppler;
+  else throw Error(ExitCode::Usage, "", 0, "--engine takes mupdf or poppler, not '" + engine + "'");
+  if (ocr == "auto") o.ocr = OcrMode::Auto;
+  else if (ocr == "never") o.ocr = OcrMode::Never;
+  else if (ocr == "force") o.ocr = OcrMode::Force;
+  else throw Error(ExitCode::Usage, "", 0, "--ocr takes auto, never or force, not '" + ocr + "'");
+}
+
+Document read_pages_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
+  return read_pages_jsonl(in, path);
+}
+
+}  // namespace
+
+int cmd_extract(const Args& args) {
+  ExtractOptions o;
+  std::string input, output, pages, engine, ocr, report;
+  bool cross = false;
+  po::options_description d("quire extract options");
+  d.add_options()
+      ("input", po::value(&input)->required(), "the PDF")
+      ("output,o", po::value(&output), "pages.jsonl to write (default: standard output)")
+      ("pages", po::value(&pages), "page range A-B (1-based, inclusive)")
+      ("jobs,j", po::value(&o.jobs)->default_value(default_jobs()), "worker threads")
+      ("cross-check", po::bool_switch(&cross), "compare MuPDF's and Poppler's words per page")
+      ("report", po::value(&report), "with --cross-check: write the JSON report here");
+  add_extract_options(d, o, engine, ocr);
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire extract BOOK.pdf [-o pages.jsonl] [--pages A-B] [--engine mupdf|poppler] [--jobs N]", d,
+             pos, vm))
+    return 0;
+  apply_extract_choices(o, engine, ocr);
+  if (!pages.empty()) std::tie(o.first_page, o.last_page) = parse_pages(pages);
+  o.on_warning = [](const std::string& w) { std::cerr << "warning: " << w << "\n"; };
+  if (cross) {
+    CrossCheckReport r = cross_check(input, o);
+    Json j;
+    j["file"] = r.file;
+    j["pages_compared"] = r.pages_compared;
+    Json pagesj = Json::array();
+    for (const auto& d2 : r.disagreements)
+      pagesj.push_back({{"page", d2.page}, {"only_mupdf", d2.only_mupdf}, {"only_poppler", d2.only_poppler}});
+    j["disagreements"] = std::move(pagesj);
+    if (!report.empty()) write_file_atomically(report, dump(j, true));
+    else std::cout << dump(j, true);
+    std::cerr << r.file << ": " << r.pages_compared << " pages compared, " << r.disagreements.size()
+              << " where MuPDF and Poppler disagree on the words\n";
+    return r.disagreements.empty() ? 0 : static_cast<int>(ExitCode::Differences);
+  }
+  Document doc = extract_document(input, o);
+  std::ostringstream out;
+  write_pages_jsonl(out, doc);
+  if (output.empty() || output == "-") std::cout << out.str();
+  else write_file_atomically(output, out.str());
+  std::cerr << doc.file << ": " << doc.pages.size() << " pages extracted with " << doc.engine << "\n";
+  return 0;
+}
+
+int cmd_clean(const Args& args) {
+  std::string input, output, removed;
+  po::options_description d("quire clean options");
+  d.add_options()
+      ("input", po::value(&input)->required(), "pages.jsonl from quire extract")
+      ("output,o", po::value(&output)->required(), "cleaned pages.jsonl to write")
+      ("removed", po::value(&removed), "removal log to write (default: OUTPUT's folder/removed.jsonl)");
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire clean pages.jsonl -o clean.jsonl [--removed removed.jsonl]", d, pos, vm)) return 0;
+  Document doc = read_pages_file(input);
+  CleanResult r = clean_document(doc);
+  for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
+  std::ostringstream out, log;
+  write_pages_jsonl(out, doc);
+  for (const auto& rm : r.removed) log << dump(to_json(rm), false);
+  if (removed.empty()) removed = (fs::path(output).parent_path() / "removed.jsonl").string();
+  write_file_atomically(output, out.str());
+  write_file_atomically(removed, log.str());
+  std::cerr << input << ": " << r.removed.size() << " furniture spans removed\n";
+  return 0;
+}
+
+int cmd_layout(const Args& args) {
+  std::string input, output;
+  LayoutOptions lo;
+  po::options_description d("quire layout options");
+  d.add_options()
+      ("input", po::value(&input)->required(), "cleaned pages.jsonl")
+      ("output,o", po::value(&output)->required(), "book.jsonl to write (chapters of blocks)")
+      ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters");
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire layout clean.jsonl -o book.jsonl", d, pos, vm)) return 0;
+  Document doc = read_pages_file(input);
+  LayoutResult r = layout_document(doc, lo);
+  for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
+  Book b;
+  b.id = slugify(fs::path(doc.file).stem().string(), 60, "book");
+  b.title = doc.metadata.title;
+  b.file = doc.file;
+  b.sha256 = doc.sha256;
+  b.page_count = doc.page_count;
+  b.chapters = std::move(r.chapters);
+  b.excluded = std::move(r.excluded);
+  b.joins = std::move(r.joins);
+  std::ostringstream out;
+  write_book_jsonl(out, b);
+  write_file_atomically(output, out.str());
+  std::cerr << input << ": " << b.chapters.size() << " chapters\n";
+  return 0;
+}
+
+int cmd_build(const Args& args) {
+  BuildOptions o;
+  std::string engine, ocr, shard, log;
+  bool quiet = false, no_verify = false;
+  po::options_description d("quire build options");
+  d.add_options()
+      ("input", po::value(&o.input)->required(), "a folder of PDFs (or one PDF)")
+      ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write (replaced atomically)")
+      ("map", po::value(&o.map_path), "map.toml: which books, grouped into a learning map")
+      ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are (default: INPUT)")
+      ("jobs,j", po::value(&o.jobs)->default_value(default_jobs()), "worker threads")
+      ("cache", po::value(&o.cache_dir), "reuse unchanged books from this cache folder")
+      ("shard", po::value(&shard), "I/N: build the I-th of N deterministic shares of the books (0-based)")
+      ("keep-matter", po::bool_switch(&o.layout.keep_matter), "keep title page, contents and index as chapters")
+      ("keep-intermediate", po::bool_switch(&o.keep_intermediate), "also write pages.jsonl per book")
+      ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
+      ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
+      ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")
+      ("log", po::value(&log)->default_value("human"), "human | json: one JSON object per event on stderr");
+  add_extract_options(d, o.extract, engine, ocr);
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire build DIR -o OUT [--map map.toml] [--jobs N] [--cache DIR] [--shard I/N]", d, pos, vm))
+    return 0;
+  apply_extract_choices(o.extract, engine, ocr);
+  o.verify = !no_verify;
+  o.log = quiet ? LogMode::Quiet : log == "json" ? LogMode::Json : LogMode::Human;
+  if (log != "json" && log != "human") throw Error(ExitCode::Usage, "", 0, "--log takes human or json");
+  if (!shard.empty()) {
+    auto slash = shard.find('/');
+    try {
+      if (slash == std::string::npos) throw std::invalid_argument(shard);
+      o.shard_index = std::stoi(shard.substr(0, slash));
+      o.shard_count = std::stoi(shard.substr(slash + 1));
+    } catch (const std::exception&) {
+      o.shard_count = 0;
+    }
+    if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count)
+      throw Error(ExitCode::Usage, "", 0, "--shard takes I/N with 0 <= I < N, e.g. 0/4");
+  }
+  BuildReport r = build_corpus(o);
+  int ok = 0, failed = 0, pages = 0, chapters = 0, figures = 0, removed = 0, ocr_pages = 0, warnings = 0, diffs = 0;
+  for (const auto& b : r.books) {
+    (b.ok ? ok : failed)++;
+    pages += b.pages;
+    chapters += b.chapters;
+    figures += b.figures;
+    removed += b.removed;
+    ocr_pages += b.ocr_pages;
+    warnings += static_cast<int>(b.warnings.size());
+    diffs += b.verify_differences;
+  }
+  if (o.log == LogMode::Json) {
+    Json j;
+    j["event"] = "build_finished";
+    j["books"] = ok;
+    j["failed"] = failed;
+    j["chapters"] = chapters;
+    j["pages"] = pages;
+    j["figures"] = figures;
+    j["removed"] = removed;
+    j["ocr_pages"] = ocr_pages;
+    j["warnings"] = warnings;
+    j["verify_differences"] = diffs;
+    j["seconds"] = round_pt(r.seconds);
+    std::cerr << dump(j, false);
+  } else if (o.log == LogMode::Human) {
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.1f", r.seconds);
+    std::cerr << "built " << ok << " book" << (ok == 1 ? "" : "s") << " (" << failed << " failed): " << chapters
+              << " chapters, " << pages << " pages, " << figures << " figures, " << removed
+              << " furniture spans removed, " << ocr_pages << " pages OCR'd, " << warnings << " warnings, "
+              << diffs << " word differences, " << secs << " s\n"
+              << "corpus: " << o.out_dir << "   site: " << (fs::path(o.out_dir) / "site" / "index.html").string()
+              << "\n";
+  }
+  return static_cast<int>(r.exit_code());
+}
+
+int cmd_verify(const Args& args) {
+  std::string out, pdf_dir, engine, ocr;
+  ExtractOptions eo;
+  po::options_description d("quire verify options");
+  d.add_options()
+      ("corpus", po::value(&out)->required(), "the corpus folder (from quire build)")
+      ("pdf-dir", po::value(&pdf_dir)->required(), "the folder with the books' PDFs")
+      ("jobs,j", po::value(&eo.jobs)->default_value(default_jobs()), "worker threads");
+  add_extract_options(d, eo, engine, ocr);
+  po::positional_options_description pos;
+  pos.add("corpus", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire verify OUT --pdf-dir DIR", d, pos, vm)) return 0;
+  apply_extract_choices(eo, engine, ocr);
+  VerifyReport r = verify_corpus(out, pdf_dir, eo);
+  for (const auto& e : r.errors) std::cerr << "error: " << e << "\n";
+  for (const auto& df : r.differences)
+    std::cout << df.book << ": page " << df.page << ": " << df.kind << " word \"" << df.word << "\""
+              << (df.chapter.empty() ? "" : " in chapter \"" + df.chapter + "\"") << " near \"" << df.context
+              << "\"\n";
+  std::cerr << "verified " << r.books << " books, " << r.chapters << " chapters, " << r.words << " words ("
+            << r.ocr_pages << " pages OCR'd): " << r.differences.size() << " differences\n";
+  if (!r.errors.empty()) return static_cast<int>(ExitCode::BookFailed);
+  return r.differences.empty() ? 0 : static_cast<int>(ExitCode::Differences);
+}
+
+int cmd_diff(const Args& args) {
+  std::string actual, expected;
+  po::options_description d("quire diff options");
+  d.add_options()
+      ("actual", po::value(&actual)->required(), "a corpus")
+      ("expected", po::value(&expected)->required(), "the corpus to compare with (e.g. a golden)");
+  po::positional_options_description pos;
+  pos.add("actual", 1).add("expected", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire diff OUT GOLDEN", d, pos, vm)) return 0;
+  return diff_corpora(actual, expected, std::cout) ? 0 : static_cast<int>(ExitCode::Differences);
+}
+
+int cmd_merge(const Args& args) {
+  throw Error(ExitCode::Usage, "", 0, "merge is not available yet");
+}
+
+}  // namespace quire::cli

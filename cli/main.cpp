@@ -1,0 +1,78 @@
+#include <cstring>
+#include <iostream>
+#include <string>
+
+#include <boost/program_options/errors.hpp>
+
+#include "commands.h"
+#include "quire/error.h"
+#include "quire/model.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(const quire::cli::Args&);
+  const char* summary;
+};
+
+const Command kCommands[] = {
+    {"build", quire::cli::cmd_build, "build a corpus and reading site from a folder of PDFs"},
+    {"verify", quire::cli::cmd_verify, "prove that a corpus has its PDFs' words, minus logged furniture"},
+    {"diff", quire::cli::cmd_diff, "compare two corpora (e.g. against golden fixtures)"},
+    {"merge", quire::cli::cmd_merge, "join the outputs of `build --shard I/N` runs into one corpus"},
+    {"extract", quire::cli::cmd_extract, "PDF -> pages.jsonl (spans, images, paths, outline)"},
+    {"clean", quire::cli::cmd_clean, "pages.jsonl -> pages.jsonl without furniture + removed.jsonl"},
+    {"layout", quire::cli::cmd_layout, "pages.jsonl -> book.jsonl (chapters of typed blocks)"},
+};
+
+void usage(std::ostream& out) {
+  out << "quire " << quire::kVersion
+      << " - PDF books to a normalized chapter corpus and a static reading site, without changing a word\n\n"
+         "usage: quire <command> [options]   (quire <command> --help for its options)\n\ncommands:\n";
+  for (const auto& c : kCommands) {
+    std::string n = c.name;
+    n.resize(10, ' ');
+    out << "  " << n << c.summary << "\n";
+  }
+  out << "\nexit codes: 0 ok, 1 differences found (diff/verify), 2 usage, 3 built with warnings,\n"
+         "  4 a book failed (others built), 5 file not found, 6 not a PDF, 7 encrypted,\n"
+         "  8 page range outside the document, 9 map error, 10 bad intermediate file, 11 cannot write\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(std::cerr);
+    return static_cast<int>(quire::ExitCode::Usage);
+  }
+  std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    usage(std::cout);
+    return 0;
+  }
+  if (name == "--version" || name == "-V") {
+    std::cout << "quire " << quire::kVersion << "\n";
+    return 0;
+  }
+  quire::cli::Args args(argv + 2, argv + argc);
+  for (const auto& c : kCommands) {
+    if (name != c.name) continue;
+    try {
+      return c.run(args);
+    } catch (const quire::Error& e) {
+      std::cerr << "quire " << name << ": error: " << e.message() << "\n";
+      return static_cast<int>(e.code);
+    } catch (const boost::program_options::error& e) {
+      std::cerr << "quire " << name << ": " << e.what() << " (see quire " << name << " --help)\n";
+      return static_cast<int>(quire::ExitCode::Usage);
+    } catch (const std::exception& e) {
+      std::cerr << "quire " << name << ": internal error: " << e.what() << "\n";
+      return static_cast<int>(quire::ExitCode::Internal);
+    }
+  }
+  std::cerr << "quire: unknown command '" << name << "'\n\n";
+  usage(std::cerr);
+  return static_cast<int>(quire::ExitCode::Usage);
+}

@@ -1,0 +1,95 @@
+// export: Books -> the corpus on disk (spec/corpus.md) and the static reading site;
+// the map file (spec/map.md); comparing two corpora.
+//
+// A corpus is written in two steps so that cached books and shard outputs can be reused:
+// export_book() writes one book's folder (books/<id>/...), and export_index() builds the
+// corpus-level files (manifest.json, corpus.jsonl, site/) from the book folders on disk.
+#pragma once
+
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "quire/model.h"
+
+namespace quire {
+
+// ---- map.toml ----
+struct SourcePos {
+  std::string file;
+  int line = 0, column = 0;
+  std::string str() const;  // "map.toml:12:3"
+};
+
+struct MapBook {
+  std::string id, file, title, short_name;
+  std::vector<std::string> authors;
+  SourcePos pos;
+};
+
+struct MapChapterRef {
+  std::string book;
+  std::variant<int, std::string> chapter;  // number as printed, or a title to match
+  std::string title;                       // display title on the map, optional
+  SourcePos pos;
+};
+
+struct MapSection {
+  std::string title;
+  std::vector<MapChapterRef> chapters;
+};
+
+struct MapNote {
+  std::string title;
+  std::vector<std::string> items;
+};
+
+struct MapGap {
+  std::string topic, note;
+};
+
+struct CorpusMap {
+  std::string path;  // the map file
+  std::string title, intro, footer;
+  std::vector<MapBook> books;
+  std::vector<MapSection> sections;
+  std::vector<MapNote> notes;
+  std::vector<MapGap> gaps;
+};
+
+// Parses and validates a map (unknown keys, types, duplicate ids, references to unknown
+// books, missing files relative to pdf_dir or the map's folder). Throws quire::Error
+// (ExitCode::BadMap) whose message starts with "FILE:LINE:COLUMN:".
+CorpusMap read_map(const std::string& path, const std::string& pdf_dir);
+
+// Resolves a chapter reference against a built book; returns the 0-based chapter index.
+// Throws Error(BadMap) listing the book's chapters when there is no match or several.
+size_t resolve_chapter(const MapChapterRef&, const Book&);
+
+// ---- corpus ----
+// Renders a figure block of a book to PNG bytes (empty string: could not render).
+using RenderFigure = std::function<std::string(const Book&, const Block&)>;
+
+struct ExportOptions {
+  bool site = true;
+};
+
+// Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,
+// removed.jsonl. Sets figure blocks' `image` paths. out_dir must exist.
+void export_book(Book& book, const std::string& out_dir, const RenderFigure& render,
+                 const ExportOptions& options = {});
+
+// Builds manifest.json, corpus.jsonl and site/ from OUT/books/<id>/ folders, books in the
+// given order (the map's order when there is a map). Throws Error(BadMap) for chapter
+// references that do not resolve.
+void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids,
+                  const CorpusMap* map, const ExportOptions& options = {});
+
+// Compares two corpora file by file; prints unified diffs per chapter and the names of
+// added/removed chapters and figures (images by hash). Returns true when identical.
+bool diff_corpora(const std::string& actual, const std::string& expected, std::ostream& out);
+
+}  // namespace quire

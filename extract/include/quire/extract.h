@@ -1,0 +1,83 @@
+// extract: PDF -> Document (pages of spans with boxes and fonts, images, vector paths,
+// outline, page labels). MuPDF is the default engine, Poppler-cpp the second one, Tesseract
+// reads pages that have no usable text layer.
+//
+// Errors: throws quire::Error (NotFound, NotPdf, Encrypted, BadRange) naming the file and,
+// where it applies, the page. Library errors never cross this boundary as anything else.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "quire/model.h"
+
+namespace quire {
+
+enum class Engine { MuPdf, Poppler };
+enum class OcrMode { Auto, Never, Force };
+
+struct ExtractOptions {
+  Engine engine = Engine::MuPdf;
+  int first_page = 0;  // 1-based inclusive; 0 = from the first page
+  int last_page = 0;   // 1-based inclusive; 0 = to the last page
+  int jobs = 1;        // worker threads, each with its own engine context and document
+  std::string password;
+  OcrMode ocr = OcrMode::Auto;
+  std::string ocr_lang = "eng";
+  int ocr_dpi = 300;
+  // A page whose text is mostly unmapped glyphs (U+FFFD, private use, controls) is OCR'd
+  // when this share of its characters is unmapped.
+  double unusable_text_ratio = 0.3;
+  // When MuPDF cannot open a file, try Poppler before giving up.
+  bool fallback_to_poppler = true;
+  // Per-page time budget in seconds (0 = none): a page over it is skipped with an error.
+  double page_timeout = 0;
+  // Called with each warning line ("FILE: page N: ...").
+  std::function<void(const std::string&)> on_warning;
+  // Called after each page is done (for progress), from any worker thread.
+  std::function<void(int page)> on_page;
+};
+
+// Reads the whole document (or the page range) with the chosen engine.
+Document extract_document(const std::string& pdf_path, const ExtractOptions& options);
+
+// Per-page word differences between MuPDF and Poppler, beyond white space.
+struct PageDisagreement {
+  int page = 0;
+  std::vector<std::string> only_mupdf;   // words (in order) MuPDF has that Poppler lacks
+  std::vector<std::string> only_poppler;
+};
+struct CrossCheckReport {
+  std::string file;
+  int pages_compared = 0;
+  std::vector<PageDisagreement> disagreements;
+};
+CrossCheckReport cross_check(const std::string& pdf_path, const ExtractOptions& options);
+
+// Renders regions of one PDF's pages to PNG (MuPDF), trimmed to the ink (no all-white
+// border row or column), deterministic for the same input. Keeps the document open between
+// calls; one renderer per thread.
+class PdfRenderer {
+ public:
+  PdfRenderer(const std::string& pdf_path, const std::string& password);  // throws quire::Error
+  ~PdfRenderer();
+  PdfRenderer(const PdfRenderer&) = delete;
+  PdfRenderer& operator=(const PdfRenderer&) = delete;
+  // box in PDF points, top-left origin; "" when the region has no ink or cannot be rendered.
+  std::string png(int page, const Box& box, int dpi);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One-shot form of PdfRenderer::png.
+std::string render_region_png(const std::string& pdf_path, const std::string& password, int page,
+                              const Box& box, int dpi);
+
+// SHA-256 of a file's bytes, lowercase hex.
+std::string sha256_file(const std::string& path);
+
+}  // namespace quire

@@ -1,0 +1,29 @@
+// Private to extract/: the engines behind extract_document().
+#pragma once
+
+#include <string>
+
+#include "quire/extract.h"
+#include "quire/model.h"
+
+namespace quire::detail {
+
+// Each throws quire::Error for document-level failures; a page that fails is kept empty with
+// an entry in Page::errors and a warning.
+Document extract_mupdf(const std::string& path, const ExtractOptions& options);
+Document extract_poppler(const std::string& path, const ExtractOptions& options);
+
+// Throws Error(NotFound / NotPdf) when the file is missing or does not start like a PDF.
+void check_pdf_file(const std::string& path);
+
+// Sets Span::monospace for fonts whose glyph advances are uniform across the document
+// (for fonts that lack the fixed-pitch flag) or whose names say so.
+void infer_monospace(Document& doc);
+
+// Resolves [first, last] against the page count; throws Error(BadRange).
+std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);
+
+// Font name without the six-letter subset prefix ("ABCDEF+CMTT10" -> "CMTT10").
+std::string strip_subset_prefix(const std::string& name);
+
+}  // namespace quire::detail

@@ -1,0 +1,172 @@
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+extern "C" {
+#include <mupdf/fitz.h>
+}
+
+#include "engines.h"
+#include "mupdf_util.h"
+#include "quire/error.h"
+#include "quire/extract.h"
+#include "quire/text.h"
+
+namespace quire {
+
+namespace detail {
+
+std::string base_name(const std::string& path) {
+  auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string strip_subset_prefix(const std::string& name) {
+  // A subset font is tagged with six upper-case letters and '+' (PDF 32000, 9.6.4).
+  if (name.size() > 7 && name[6] == '+' &&
+      std::all_of(name.begin(), name.begin() + 6, [](char c) { return c >= 'A' && c <= 'Z'; }))
+    return name.substr(7);
+  return name;
+}
+
+void check_pdf_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
+  char head[1024];
+  in.read(head, sizeof head);
+  std::string_view s(head, static_cast<size_t>(in.gcount()));
+  if (s.empty()) throw Error(ExitCode::NotPdf, path, 0, "not a PDF: the file is empty");
+  // Readers accept the header anywhere in the first 1024 bytes (PDF 32000, 7.5.2 and practice).
+  if (s.find("%PDF-") == std::string_view::npos)
+    throw Error(ExitCode::NotPdf, path, 0, "not a PDF: no %PDF- header in the first 1024 bytes");
+}
+
+std::pair<int, int> page_range(const std::string& path, const ExtractOptions& o, int page_count) {
+  int first = o.first_page > 0 ? o.first_page : 1;
+  int last = o.last_page > 0 ? o.last_page : page_count;
+  if (first > page_count || last > page_count || first > last)
+    throw Error(ExitCode::BadRange, path, 0,
+                "page range " + std::to_string(first) + "-" + std::to_string(last) +
+                    " is outside the document's " + std::to_string(page_count) + " pages");
+  return {first, last};
+}
+
+namespace {
+
+bool monospace_by_name(const std::string& font) {
+  std::string f;
+  for (char c : font) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static const char* hints[] = {"mono", "courier", "consol", "menlo", "cmtt", "sftt", "typewriter",
+                                "inconsolata", "lettergothic", "fixed", "andale", "monaco", "tlwg"};
+  for (const char* h : hints)
+    if (f.find(h) != std::string::npos) return true;
+  // Computer Modern / Latin Modern typewriter faces: "lmtt10", "cmtt9", "rm-lmtt10".
+  return f.find("lmtt") != std::string::npos;
+}
+
+}  // namespace
+
+void infer_monospace(Document& doc) {
+  // Advances between consecutive non-space glyphs of one span; a fixed-pitch font has one
+  // advance for every glyph, a proportional one ranges from 'i' to 'm' (a ratio near 3).
+  struct Stats {
+    std::vector<float> advances;
+  };
+  std::map<std::string, Stats> fonts;
+  constexpr size_t kMaxSamples = 4000;
+  for (const auto& p : doc.pages)
+    for (const auto& l : p.lines) {
+      if (l.direction != 0) continue;
+      for (const auto& s : l.spans) {
+        if (s.monospace || s.xs.size() < 3) continue;
+        auto cps = to_u32(s.text);
+        if (cps.size() != s.xs.size()) continue;
+        auto& st = fonts[s.font + "@" + std::to_string(std::lround(s.size * 10))];
+        for (size_t i = 0; i + 1 < cps.size() && st.advances.size() < kMaxSamples; ++i) {
+          if (is_space_cp(cps[i]) || is_space_cp(cps[i + 1])) continue;
+          float a = s.xs[i + 1] - s.xs[i];
+          if (a > 0) st.advances.push_back(a / static_cast<float>(s.size));
+        }
+      }
+    }
+  // A font is fixed-pitch when nearly all advances equal the median (3% tolerance covers
+  // rounding of glyph positions in the content stream).
+  constexpr size_t kMinSamples = 20;
+  constexpr double kTolerance = 0.03;
+  constexpr double kShare = 0.97;
+  std::map<std::string, bool> mono;
+  for (auto& [key, st] : fonts) {
+    if (st.advances.size() < kMinSamples) continue;
+    auto v = st.advances;
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+    double median = v[v.size() / 2];
+    size_t close = 0;
+    for (float a : st.advances)
+      if (std::fabs(a - median) <= kTolerance * median) ++close;
+    mono[key] = static_cast<double>(close) >= kShare * static_cast<double>(st.advances.size());
+  }
+  for (auto& p : doc.pages)
+    for (auto& l : p.lines)
+      for (auto& s : l.spans) {
+        if (s.monospace) continue;
+        auto it = mono.find(s.font + "@" + std::to_string(std::lround(s.size * 10)));
+        if (it != mono.end()) s.monospace = it->second;
+        else s.monospace = monospace_by_name(s.font);
+      }
+}
+
+}  // namespace detail
+
+std::string sha256_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
+  fz_sha256 state;
+  fz_sha256_init(&state);
+  std::vector<char> buf(1 << 16);
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    if (in.gcount() > 0)
+      fz_sha256_update(&state, reinterpret_cast<const unsigned char*>(buf.data()), static_cast<size_t>(in.gcount()));
+  }
+  unsigned char digest[32];
+  fz_sha256_final(&state, digest);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : digest) {
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  }
+  return out;
+}
+
+Document extract_document(const std::string& path, const ExtractOptions& options) {
+  detail::check_pdf_file(path);
+  Document doc;
+  if (options.engine == Engine::Poppler) {
+    doc = detail::extract_poppler(path, options);
+  } else {
+    try {
+      doc = detail::extract_mupdf(path, options);
+    } catch (const Error& e) {
+      // Poppler's parser sometimes reads files MuPDF rejects; never for password or range errors.
+      if (e.code != ExitCode::NotPdf || !options.fallback_to_poppler) throw;
+      try {
+        doc = detail::extract_poppler(path, options);
+      } catch (const Error&) {
+        throw e;  // report MuPDF's reason: it is the default engine
+      }
+      doc.warnings.insert(doc.warnings.begin(), detail::base_name(path) +
+                                                    ": MuPDF could not open the file (" + e.what() +
+                                                    "); extracted with Poppler instead");
+    }
+  }
+  doc.sha256 = sha256_file(path);
+  detail::infer_monospace(doc);
+  if (options.on_warning)
+    for (const auto& w : doc.warnings) options.on_warning(w);
+  return doc;
+}
+
+}  // namespace quire

@@ -1,0 +1,575 @@
+// The MuPDF engine: structured text with every glyph's box and font, plus a device of our
+// own that records image and vector-path boxes (MuPDF 1.21's structured text keeps neither).
+//
+// Threads: one independent fz_context and fz_document per worker. Cloned contexts share an
+// allocator lock that made two threads slower than one; independent ones scale.
+//
+// fz_try/fz_catch are setjmp/longjmp: code inside them uses no C++ objects with destructors
+// and lets no exception through; MuPDF errors are turned into quire::Error here and never
+// leave this file as anything else.
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+extern "C" {
+#include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
+}
+
+#include "engines.h"
+#include "quire/error.h"
+#include "quire/text.h"
+#include "mupdf_util.h"
+
+namespace quire::detail {
+
+namespace {
+
+// ---- a device that records images and paths, and passes text on to the stext device ----
+
+struct CollectDevice {
+  fz_device super;
+  fz_device* text;  // the stext device
+  fz_rect page;
+  std::vector<Image>* images;
+  std::vector<VectorPath>* paths;
+  std::vector<fz_rect>* clips;  // clip stack; the back is the current visible area
+  int hidden;                   // > 0 while drawing mask or tile definitions
+  int failed;                   // a C++ exception was swallowed in a callback
+};
+
+CollectDevice* as_collect(fz_device* d) { return reinterpret_cast<CollectDevice*>(d); }
+
+fz_rect current_clip(CollectDevice* d) { return d->clips->empty() ? d->page : d->clips->back(); }
+
+Box to_box(fz_rect r) { return {r.x0, r.y0, r.x1, r.y1}; }
+
+uint32_t rgb_of(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color_params params) {
+  if (!cs || !color) return 0;
+  float rgb[3] = {0, 0, 0};
+  fz_convert_color(ctx, cs, color, fz_device_rgb(ctx), rgb, nullptr, params);
+  auto c = [](float v) { return static_cast<uint32_t>(std::clamp(v, 0.f, 1.f) * 255.f + 0.5f); };
+  return (c(rgb[0]) << 16) | (c(rgb[1]) << 8) | c(rgb[2]);
+}
+
+void record_path(CollectDevice* d, fz_rect r, bool fill, bool stroke, double width, uint32_t color) {
+  if (d->hidden) return;
+  r = fz_intersect_rect(r, current_clip(d));
+  if (fz_is_empty_rect(r) && !(r.x0 <= r.x1 && r.y0 <= r.y1)) return;
+  try {
+    d->paths->push_back({to_box(r), fill, stroke, width, color});
+  } catch (...) {
+    d->failed = 1;
+  }
+}
+
+void dev_fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
+                   fz_colorspace* cs, const float* color, float, fz_color_params params) {
+  auto* d = as_collect(dev);
+  record_path(d, fz_bound_path(ctx, path, nullptr, ctm), true, false, 0, rgb_of(ctx, cs, color, params));
+}
+
+void dev_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state* st,
+                     fz_matrix ctm, fz_colorspace* cs, const float* color, float, fz_color_params params) {
+  auto* d = as_collect(dev);
+  double width = st ? st->linewidth * fz_matrix_expansion(ctm) : 1;
+  record_path(d, fz_bound_path(ctx, path, st, ctm), false, true, width, rgb_of(ctx, cs, color, params));
+}
+
+void push_clip(CollectDevice* d, fz_rect r) {
+  try {
+    d->clips->push_back(fz_intersect_rect(r, current_clip(d)));
+  } catch (...) {
+    d->failed = 1;
+  }
+}
+
+void dev_clip_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm, fz_rect scissor) {
+  push_clip(as_collect(dev), fz_intersect_rect(fz_bound_path(ctx, path, nullptr, ctm), scissor));
+}
+
+void dev_clip_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state* st,
+                          fz_matrix ctm, fz_rect scissor) {
+  push_clip(as_collect(dev), fz_intersect_rect(fz_bound_path(ctx, path, st, ctm), scissor));
+}
+
+void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_colorspace* cs,
+                   const float* color, float alpha, fz_color_params params) {
+  fz_fill_text(ctx, as_collect(dev)->text, text, ctm, cs, color, alpha, params);
+}
+
+void dev_stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text, const fz_stroke_state* st,
+                     fz_matrix ctm, fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
+  fz_stroke_text(ctx, as_collect(dev)->text, text, st, ctm, cs, color, alpha, params);
+}
+
+void dev_clip_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_rect scissor) {
+  auto* d = as_collect(dev);
+  fz_clip_text(ctx, d->text, text, ctm, scissor);
+  fz_pop_clip(ctx, d->text);
+  push_clip(d, fz_intersect_rect(fz_bound_text(ctx, text, nullptr, ctm), scissor));
+}
+
+void dev_clip_stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text, const fz_stroke_state* st,
+                          fz_matrix ctm, fz_rect scissor) {
+  auto* d = as_collect(dev);
+  fz_clip_stroke_text(ctx, d->text, text, st, ctm, scissor);
+  fz_pop_clip(ctx, d->text);
+  push_clip(d, fz_intersect_rect(fz_bound_text(ctx, text, st, ctm), scissor));
+}
+
+void dev_ignore_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm) {
+  fz_ignore_text(ctx, as_collect(dev)->text, text, ctm);
+}
+
+void record_image(CollectDevice* d, fz_image* img, fz_matrix ctm, bool mask) {
+  if (d->hidden) return;
+  fz_rect r = fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), current_clip(d));
+  if (fz_is_empty_rect(r)) return;
+  try {
+    d->images->push_back({to_box(r), img->w, img->h, mask});
+  } catch (...) {
+    d->failed = 1;
+  }
+}
+
+void dev_fill_image(fz_context*, fz_device* dev, fz_image* img, fz_matrix ctm, float, fz_color_params) {
+  record_image(as_collect(dev), img, ctm, false);
+}
+
+void dev_fill_image_mask(fz_context*, fz_device* dev, fz_image* img, fz_matrix ctm, fz_colorspace*,
+                         const float*, float, fz_color_params) {
+  record_image(as_collect(dev), img, ctm, true);
+}
+
+void dev_clip_image_mask(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, fz_rect scissor) {
+  push_clip(as_collect(dev), fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), scissor));
+}
+
+void dev_fill_shade(fz_context* ctx, fz_device* dev, fz_shade* shade, fz_matrix ctm, float, fz_color_params) {
+  // A shading paints like a filled path (gradients inside diagrams).
+  record_path(as_collect(dev), fz_bound_shade(ctx, shade, ctm), true, false, 0, 0x808080);
+}
+
+void dev_pop_clip(fz_context*, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (!d->clips->empty()) d->clips->pop_back();
+}
+
+void dev_begin_mask(fz_context*, fz_device* dev, fz_rect, int, fz_colorspace*, const float*, fz_color_params) {
+  as_collect(dev)->hidden++;  // what is drawn now defines a mask; it is not seen as such
+}
+
+void dev_end_mask(fz_context*, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->hidden > 0) d->hidden--;
+  push_clip(d, current_clip(d));  // the mask acts as a clip until its pop_clip
+}
+
+int dev_begin_tile(fz_context*, fz_device* dev, fz_rect area, fz_rect, float, float, fz_matrix ctm, int) {
+  auto* d = as_collect(dev);
+  // A tiling pattern fills `area`: record it once as a filled region, then hide its cell.
+  record_path(d, fz_transform_rect(area, ctm), true, false, 0, 0x808080);
+  d->hidden++;
+  return 0;
+}
+
+void dev_end_tile(fz_context*, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->hidden > 0) d->hidden--;
+}
+
+void dev_close(fz_context* ctx, fz_device* dev) { fz_close_device(ctx, as_collect(dev)->text); }
+
+fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_rect page, std::vector<Image>* images,
+                              std::vector<VectorPath>* paths, std::vector<fz_rect>* clips) {
+  auto* d = fz_new_derived_device(ctx, CollectDevice);
+  d->super.fill_path = dev_fill_path;
+  d->super.stroke_path = dev_stroke_path;
+  d->super.clip_path = dev_clip_path;
+  d->super.clip_stroke_path = dev_clip_stroke_path;
+  d->super.fill_text = dev_fill_text;
+  d->super.stroke_text = dev_stroke_text;
+  d->super.clip_text = dev_clip_text;
+  d->super.clip_stroke_text = dev_clip_stroke_text;
+  d->super.ignore_text = dev_ignore_text;
+  d->super.fill_shade = dev_fill_shade;
+  d->super.fill_image = dev_fill_image;
+  d->super.fill_image_mask = dev_fill_image_mask;
+  d->super.clip_image_mask = dev_clip_image_mask;
+  d->super.pop_clip = dev_pop_clip;
+  d->super.begin_mask = dev_begin_mask;
+  d->super.end_mask = dev_end_mask;
+  d->super.begin_tile = dev_begin_tile;
+  d->super.end_tile = dev_end_tile;
+  d->super.close_device = dev_close;
+  d->text = text;
+  d->page = page;
+  d->images = images;
+  d->paths = paths;
+  d->clips = clips;
+  d->hidden = 0;
+  d->failed = 0;
+  return &d->super;
+}
+
+// ---- one page ----
+
+struct RawPage {
+  fz_stext_page* stext = nullptr;
+  fz_rect bounds{};
+  int rotation = 0;
+  std::vector<Image> images;
+  std::vector<VectorPath> paths;
+  std::vector<fz_rect> clips;
+  int failed = 0;
+};
+
+// Runs one page through the devices. Returns 0 on failure with the message in err.
+int run_page(fz_context* ctx, fz_document* doc, int index, RawPage* raw, fz_cookie* cookie, char* err, size_t errsize) {
+  fz_page* volatile page = nullptr;
+  fz_device* volatile tdev = nullptr;
+  fz_device* volatile dev = nullptr;
+  fz_stext_page* volatile st = nullptr;
+  volatile int ok = 1;
+  fz_stext_options opts;
+  std::memset(&opts, 0, sizeof opts);
+  opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+  fz_try(ctx) {
+    page = fz_load_page(ctx, doc, index);
+    fz_rect b = fz_bound_page(ctx, page);
+    raw->bounds = b;
+    pdf_page* pp = pdf_page_from_fz_page(ctx, page);
+    if (pp) raw->rotation = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate)));
+    st = fz_new_stext_page(ctx, b);
+    tdev = fz_new_stext_device(ctx, st, &opts);
+    dev = new_collect_device(ctx, tdev, b, &raw->images, &raw->paths, &raw->clips);
+    fz_run_page(ctx, page, dev, fz_identity, cookie);
+    fz_close_device(ctx, dev);
+    raw->failed = as_collect(dev)->failed;
+  }
+  fz_always(ctx) {
+    fz_drop_device(ctx, dev);
+    fz_drop_device(ctx, tdev);
+    fz_drop_page(ctx, page);
+  }
+  fz_catch(ctx) {
+    ok = 0;
+    std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
+    fz_drop_stext_page(ctx, st);
+    st = nullptr;
+  }
+  raw->stext = st;
+  return ok;
+}
+
+int direction_of(const fz_stext_line* line) {
+  if (line->wmode) return 2;
+  if (std::fabs(line->dir.y) > 0.1) return 2;
+  return line->dir.x < 0 ? 1 : 0;
+}
+
+Page convert_page(fz_context* ctx, int number, RawPage& raw) {
+  Page p;
+  p.number = number;
+  p.width = raw.bounds.x1 - raw.bounds.x0;
+  p.height = raw.bounds.y1 - raw.bounds.y0;
+  p.rotation = ((raw.rotation % 360) + 360) % 360;
+  p.images = std::move(raw.images);
+  p.paths = std::move(raw.paths);
+  if (!raw.stext) return p;
+  for (fz_stext_block* b = raw.stext->first_block; b; b = b->next) {
+    if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
+    for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
+      Line line;
+      line.bbox = to_box(l->bbox);
+      line.direction = direction_of(l);
+      Span* cur = nullptr;
+      fz_font* cur_font = nullptr;
+      float cur_size = -1;
+      int cur_color = -1;
+      for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
+        if (!cur || ch->font != cur_font || std::fabs(ch->size - cur_size) > 0.01f || ch->color != cur_color) {
+          line.spans.emplace_back();
+          cur = &line.spans.back();
+          cur_font = ch->font;
+          cur_size = ch->size;
+          cur_color = ch->color;
+          cur->font = strip_subset_prefix(ch->font ? fz_font_name(ctx, ch->font) : "");
+          cur->size = ch->size;
+          cur->color = static_cast<uint32_t>(ch->color) & 0xFFFFFF;
+          cur->monospace = ch->font && fz_font_is_monospaced(ctx, ch->font);
+          cur->bold = ch->font && fz_font_is_bold(ctx, ch->font);
+          cur->italic = ch->font && fz_font_is_italic(ctx, ch->font);
+          cur->baseline = ch->origin.y;
+          fz_rect r = fz_rect_from_quad(ch->quad);
+          cur->bbox = to_box(r);
+        }
+        fz_rect r = fz_rect_from_quad(ch->quad);
+        cur->bbox = cur->bbox.united(to_box(r));
+        append_utf8(cur->text, static_cast<char32_t>(ch->c < 0 ? 0xFFFD : ch->c));
+        cur->xs.push_back(line.direction == 0 ? ch->origin.x : r.x0);
+        cur->last_advance = r.x1 - r.x0;
+      }
+      if (!line.spans.empty()) p.lines.push_back(std::move(line));
+    }
+  }
+  return p;
+}
+
+// ---- document-level information ----
+
+std::string lookup_meta(fz_context* ctx, fz_document* doc, const char* key) {
+  char buf[1024];
+  buf[0] = 0;
+  int n = -1;
+  fz_try(ctx) n = fz_lookup_metadata(ctx, doc, key, buf, sizeof buf);
+  fz_catch(ctx) n = -1;
+  return n > 0 ? std::string(buf) : std::string();
+}
+
+void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level,
+                  std::vector<OutlineEntry>& out) {
+  // Depth and count bounds keep a hostile outline (cycles repaired into huge trees) finite.
+  constexpr int kMaxDepth = 32;
+  constexpr size_t kMaxEntries = 100000;
+  for (; node && out.size() < kMaxEntries; node = node->next) {
+    OutlineEntry e;
+    e.title = node->title ? normalize_text(node->title) : "";
+    e.level = level;
+    int pg = -1;
+    fz_try(ctx) pg = fz_page_number_from_location(ctx, doc, node->page);
+    fz_catch(ctx) pg = -1;
+    e.page = pg >= 0 ? pg + 1 : 0;
+    e.y = e.page ? node->y : -1;
+    out.push_back(std::move(e));
+    if (node->down && level < kMaxDepth) walk_outline(ctx, doc, node->down, level + 1, out);
+  }
+}
+
+std::vector<OutlineEntry> load_outline(fz_context* ctx, fz_document* doc) {
+  std::vector<OutlineEntry> out;
+  fz_outline* volatile outline = nullptr;
+  fz_try(ctx) outline = fz_load_outline(ctx, doc);
+  fz_catch(ctx) outline = nullptr;
+  if (!outline) return out;
+  walk_outline(ctx, doc, outline, 1, out);
+  fz_drop_outline(ctx, outline);
+  return out;
+}
+
+// ---- page labels (/PageLabels number tree; MuPDF 1.21 has no API for them) ----
+
+struct LabelRange {
+  int start = 0;
+  char style = 0;  // D R r A a, or 0 for prefix only
+  std::string prefix;
+  int first = 1;
+};
+
+void collect_label_ranges(fz_context* ctx, pdf_obj* node, std::vector<LabelRange>& out, int depth) {
+  if (!node || depth > 16) return;
+  pdf_obj* nums = pdf_dict_get(ctx, node, PDF_NAME(Nums));
+  int n = pdf_array_len(ctx, nums);
+  for (int i = 0; i + 1 < n; i += 2) {
+    LabelRange r;
+    r.start = pdf_to_int(ctx, pdf_array_get(ctx, nums, i));
+    pdf_obj* d = pdf_array_get(ctx, nums, i + 1);
+    pdf_obj* s = pdf_dict_get(ctx, d, PDF_NAME(S));
+    if (pdf_is_name(ctx, s)) r.style = pdf_to_name(ctx, s)[0];
+    pdf_obj* p = pdf_dict_get(ctx, d, PDF_NAME(P));
+    if (pdf_is_string(ctx, p)) r.prefix = pdf_to_text_string(ctx, p);
+    pdf_obj* st = pdf_dict_gets(ctx, d, "St");
+    if (pdf_is_int(ctx, st)) r.first = pdf_to_int(ctx, st);
+    out.push_back(r);
+  }
+  pdf_obj* kids = pdf_dict_get(ctx, node, PDF_NAME(Kids));
+  int k = pdf_array_len(ctx, kids);
+  for (int i = 0; i < k && i < 4096; ++i) collect_label_ranges(ctx, pdf_array_get(ctx, kids, i), out, depth + 1);
+}
+
+std::string roman(int v, bool upper) {
+  if (v <= 0 || v >= 4000) return std::to_string(v);
+  static const std::pair<int, const char*> table[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"},
+                                                      {100, "c"},  {90, "xc"},  {50, "l"},  {40, "xl"},
+                                                      {10, "x"},   {9, "ix"},   {5, "v"},   {4, "iv"},
+                                                      {1, "i"}};
+  std::string s;
+  for (auto [n, t] : table)
+    while (v >= n) { s += t; v -= n; }
+  if (upper) for (auto& c : s) c = static_cast<char>(c - 'a' + 'A');
+  return s;
+}
+
+std::string letters(int v, bool upper) {
+  if (v <= 0) return std::to_string(v);
+  char c = static_cast<char>((upper ? 'A' : 'a') + (v - 1) % 26);
+  return std::string(static_cast<size_t>((v - 1) / 26 + 1), c);
+}
+
+std::vector<std::string> load_page_labels(fz_context* ctx, fz_document* doc, int page_count) {
+  std::vector<std::string> labels;
+  pdf_document* pdf = pdf_specifics(ctx, doc);
+  if (!pdf) return labels;
+  std::vector<LabelRange> ranges;
+  fz_try(ctx) {
+    pdf_obj* root = pdf_dict_get(ctx, pdf_trailer(ctx, pdf), PDF_NAME(Root));
+    collect_label_ranges(ctx, pdf_dict_gets(ctx, root, "PageLabels"), ranges, 0);
+  }
+  fz_catch(ctx) ranges.clear();
+  if (ranges.empty()) return labels;
+  std::stable_sort(ranges.begin(), ranges.end(), [](auto& a, auto& b) { return a.start < b.start; });
+  labels.resize(static_cast<size_t>(page_count));
+  size_t r = 0;
+  for (int i = 0; i < page_count; ++i) {
+    while (r + 1 < ranges.size() && ranges[r + 1].start <= i) ++r;
+    const LabelRange& lr = ranges[r];
+    if (lr.start > i) continue;
+    int v = lr.first + (i - lr.start);
+    std::string s = lr.prefix;
+    switch (lr.style) {
+      case 'D': s += std::to_string(v); break;
+      case 'R': s += roman(v, true); break;
+      case 'r': s += roman(v, false); break;
+      case 'A': s += letters(v, true); break;
+      case 'a': s += letters(v, false); break;
+      default: break;
+    }
+    labels[static_cast<size_t>(i)] = s;
+  }
+  return labels;
+}
+
+// ---- a worker: its own context and document ----
+
+void warning_sink(void* user, const char* message) {
+  auto* w = static_cast<MuContext*>(user);
+  std::lock_guard lock(w->mutex);
+  if (w->warnings.size() < 50 &&
+      std::find(w->warnings.begin(), w->warnings.end(), message) == w->warnings.end())
+    w->warnings.emplace_back(message);
+}
+
+void error_sink(void*, const char*) {}  // errors are reported through fz_catch
+
+}  // namespace
+
+MuContext::MuContext() {
+  ctx = fz_new_context(nullptr, nullptr, FZ_STORE_DEFAULT);
+  if (!ctx) throw Error(ExitCode::Internal, "", 0, "cannot create a MuPDF context");
+  fz_set_warning_callback(ctx, warning_sink, this);
+  fz_set_error_callback(ctx, error_sink, this);
+  fz_try(ctx) fz_register_document_handlers(ctx);
+  fz_catch(ctx) {}
+}
+
+MuContext::~MuContext() {
+  if (doc) fz_drop_document(ctx, doc);
+  fz_drop_context(ctx);
+}
+
+void MuContext::open(const std::string& path, const std::string& password) {
+  char err[512] = "";
+  fz_document* volatile d = nullptr;
+  volatile int failed = 0;
+  fz_try(ctx) d = fz_open_document(ctx, path.c_str());
+  fz_catch(ctx) {
+    failed = 1;
+    std::snprintf(err, sizeof err, "%s", fz_caught_message(ctx));
+  }
+  if (failed || !d) throw Error(ExitCode::NotPdf, path, 0, std::string("cannot open PDF: ") + err);
+  doc = d;
+  if (fz_needs_password(ctx, doc)) {
+    if (password.empty())
+      throw Error(ExitCode::Encrypted, path, 0, "encrypted: a password is needed (--password)");
+    if (!fz_authenticate_password(ctx, doc, password.c_str()))
+      throw Error(ExitCode::Encrypted, path, 0, "encrypted: the password is wrong");
+  }
+  volatile int n = -1;
+  fz_try(ctx) n = fz_count_pages(ctx, doc);
+  fz_catch(ctx) {
+    n = -1;
+    std::snprintf(err, sizeof err, "%s", fz_caught_message(ctx));
+  }
+  if (n < 0) throw Error(ExitCode::NotPdf, path, 0, std::string("cannot read the page tree: ") + err);
+  if (n == 0) throw Error(ExitCode::NotPdf, path, 0, "the PDF has no pages");
+  page_count = n;
+}
+
+Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
+  MuContext main;
+  main.open(path, options.password);
+  Document doc;
+  doc.file = base_name(path);
+  doc.engine = "mupdf";
+  doc.page_count = main.page_count;
+  auto [first, last] = page_range(path, options, main.page_count);
+  doc.metadata.title = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_TITLE));
+  doc.metadata.author = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_AUTHOR));
+  doc.metadata.subject = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_SUBJECT));
+  doc.metadata.creator = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_CREATOR));
+  doc.metadata.producer = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_PRODUCER));
+  doc.outline = load_outline(main.ctx, main.doc);
+  std::vector<std::string> labels = load_page_labels(main.ctx, main.doc, main.page_count);
+
+  const int count = last - first + 1;
+  doc.pages.resize(static_cast<size_t>(count));
+  const int jobs = std::max(1, std::min(options.jobs, count));
+  std::atomic<int> next{0};
+  std::vector<std::string> worker_warnings;
+  std::mutex warn_mutex;
+
+  auto work = [&](MuContext* w) {
+    for (int k = next++; k < count; k = next++) {
+      int index = first - 1 + k;
+      RawPage raw;
+      char err[512] = "";
+      fz_cookie cookie;
+      std::memset(&cookie, 0, sizeof cookie);
+      int ok = run_page(w->ctx, w->doc, index, &raw, &cookie, err, sizeof err);
+      Page p = convert_page(w->ctx, index + 1, raw);
+      if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
+      if (!ok) {
+        p.errors.push_back(std::string("cannot read page: ") + err);
+        std::lock_guard lock(warn_mutex);
+        worker_warnings.push_back(doc.file + ": page " + std::to_string(index + 1) + ": " + p.errors.back());
+      } else if (raw.failed) {
+        p.errors.push_back("out of memory while recording images and paths");
+      }
+      if (static_cast<size_t>(index) < labels.size()) p.label = labels[static_cast<size_t>(index)];
+      doc.pages[static_cast<size_t>(k)] = std::move(p);
+      if (options.on_page) options.on_page(index + 1);
+    }
+  };
+
+  if (jobs == 1) {
+    work(&main);
+  } else {
+    std::vector<std::unique_ptr<MuContext>> workers;
+    workers.reserve(static_cast<size_t>(jobs));
+    for (int i = 0; i < jobs; ++i) {
+      if (i == 0) continue;
+      auto w = std::make_unique<MuContext>();
+      w->open(path, options.password);
+      workers.push_back(std::move(w));
+    }
+    std::vector<std::thread> threads;
+    for (auto& w : workers) threads.emplace_back(work, w.get());
+    work(&main);
+    for (auto& t : threads) t.join();
+    for (auto& w : workers)
+      for (auto& m : w->warnings) main.warnings.push_back(m);
+  }
+  // Warnings in a fixed order whatever the thread timing.
+  std::sort(worker_warnings.begin(), worker_warnings.end());
+  std::sort(main.warnings.begin(), main.warnings.end());
+  main.warnings.erase(std::unique(main.warnings.begin(), main.warnings.end()), main.warnings.end());
+  for (auto& m : main.warnings) doc.warnings.push_back(doc.file + ": " + m);
+  for (auto& m : worker_warnings) doc.warnings.push_back(m);
+  return doc;
+}
+
+}  // namespace quire::detail

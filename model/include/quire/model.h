@@ -1,0 +1,204 @@
+// The document model shared by every stage of quire.
+//
+// Plain value types, no behaviour beyond small helpers. Stages meet only here:
+//   extract  -> Document (pages of lines of spans, images, vector paths, outline)
+//   clean    -> Document with furniture removed + a removal log
+//   layout   -> Book (chapters of typed blocks with page and box provenance)
+//   export   -> files
+//
+// Coordinates are PDF points with a top-left origin (y grows downwards), in the page's
+// unrotated space. Page numbers are 1-based PDF page indexes everywhere.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace quire {
+
+inline constexpr const char* kVersion = QUIRE_VERSION;
+// Version of the intermediate JSON Lines files (pages.jsonl, blocks.jsonl).
+inline constexpr const char* kIntermediateFormat = "quire-pages/1";
+
+struct Box {
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+
+  double width() const { return x1 - x0; }
+  double height() const { return y1 - y0; }
+  bool empty() const { return x1 <= x0 || y1 <= y0; }
+  Box united(const Box& o) const;
+  bool intersects(const Box& o) const;
+  bool contains(const Box& o, double slack = 0) const;
+  // Area of the intersection divided by this box's area (0 if empty).
+  double overlap_ratio(const Box& o) const;
+  bool operator==(const Box&) const = default;
+};
+
+// A run of glyphs on one line with one font, size and colour.
+struct Span {
+  std::string text;          // UTF-8, as extracted (ligatures expanded by clean)
+  Box bbox;
+  std::string font;          // font name without subset prefix ("CMTT10", not "ABCDEF+CMTT10")
+  double size = 0;           // font size in points
+  bool monospace = false;
+  bool bold = false;
+  bool italic = false;
+  uint32_t color = 0;        // 0xRRGGBB
+  double baseline = 0;       // y of the baseline
+  // Left x of each code point of `text`, in order (same count as code points). Lets layout
+  // rebuild code columns from glyph positions. Empty when the engine cannot give it.
+  std::vector<float> xs;
+  // Advance of the last glyph, to know where the span ends; 0 if unknown.
+  float last_advance = 0;
+  bool ocr = false;          // recognised by OCR, not read from a text layer
+  float confidence = -1;     // OCR word confidence 0-100; -1 when not OCR
+
+  bool operator==(const Span&) const = default;
+};
+
+// One text line as the engine grouped it: spans left to right on a shared baseline.
+struct Line {
+  Box bbox;
+  std::vector<Span> spans;
+  // Writing direction: 0 horizontal left-to-right, 1 right-to-left, 2 vertical/rotated.
+  int direction = 0;
+
+  std::string text() const;  // spans concatenated
+  bool operator==(const Line&) const = default;
+};
+
+struct Image {
+  Box bbox;
+  int width = 0;   // pixels
+  int height = 0;
+  bool mask = false;  // a stencil mask (one colour), not a picture
+  bool operator==(const Image&) const = default;
+};
+
+struct VectorPath {
+  Box bbox;
+  bool fill = false;
+  bool stroke = false;
+  double line_width = 0;
+  uint32_t color = 0;  // fill or stroke colour, 0xRRGGBB
+  bool operator==(const VectorPath&) const = default;
+};
+
+struct Page {
+  int number = 0;        // 1-based
+  std::string label;     // page label ("iv", "12") or empty when the PDF has none
+  double width = 0, height = 0;
+  int rotation = 0;      // degrees
+  std::vector<Line> lines;
+  std::vector<Image> images;
+  std::vector<VectorPath> paths;
+  bool ocr = false;                  // text came from OCR
+  double ocr_confidence = -1;        // mean word confidence when ocr
+  std::vector<std::string> errors;   // per-page problems (skipped content, timeouts)
+  bool operator==(const Page&) const = default;
+};
+
+struct OutlineEntry {
+  std::string title;
+  int level = 1;     // 1 = top level
+  int page = 0;      // 1-based target page, 0 if unresolved
+  double y = -1;     // target y on the page (top-left origin), -1 if unknown
+  bool operator==(const OutlineEntry&) const = default;
+};
+
+struct Metadata {
+  std::string title;
+  std::string author;
+  std::string subject;
+  std::string creator;
+  std::string producer;
+  bool operator==(const Metadata&) const = default;
+};
+
+struct Document {
+  std::string file;       // file name as given (base name only in output)
+  std::string sha256;     // of the PDF bytes
+  std::string engine;     // "mupdf", "poppler", "tesseract" (mixed when some pages are OCR)
+  int page_count = 0;
+  Metadata metadata;
+  std::vector<OutlineEntry> outline;
+  std::vector<Page> pages;  // may be a sub-range of the document (extract --pages)
+  std::vector<std::string> warnings;
+  bool operator==(const Document&) const = default;
+};
+
+// A span that clean took out of the text, with why.
+struct Removal {
+  int page = 0;
+  Box bbox;
+  std::string text;
+  std::string reason;  // "running-head", "page-number", "line-number", "crop-mark", "repeated-logo", ...
+  bool operator==(const Removal&) const = default;
+};
+
+// A line-end hyphen that layout removed because it was a typesetting break.
+struct HyphenJoin {
+  int page = 0;
+  std::string before;  // "exam-"
+  std::string after;   // "ple"
+  std::string joined;  // "example"
+  bool operator==(const HyphenJoin&) const = default;
+};
+
+enum class BlockType { Heading, Paragraph, Code, ListItem, Caption, Footnote, Table, Note, Figure };
+const char* to_string(BlockType);
+std::optional<BlockType> block_type_from_string(const std::string&);
+
+struct Block {
+  BlockType type = BlockType::Paragraph;
+  int level = 0;              // headings: 1 = chapter title
+  std::string text;           // raw text; code keeps '\n' and leading spaces
+  int page = 0;               // page where the block starts
+  int last_page = 0;          // page where it ends (== page for most blocks)
+  Box bbox;                   // on `page`
+  // Figures:
+  std::string image;          // path relative to OUT, set by export
+  std::vector<std::string> labels;  // text drawn inside the figure
+  std::string figure_ref;     // for figures: text of the caption label ("Figure 1.1"), if any
+  int referenced_by = -1;     // figures: index of the first block that cites the figure, -1 if none
+  bool operator==(const Block&) const = default;
+};
+
+enum class ChapterKind { Front, Body, Appendix, Back };
+
+struct Chapter {
+  std::string title;
+  int first_page = 0, last_page = 0;
+  ChapterKind kind = ChapterKind::Body;
+  std::string number;  // as printed ("3", "A"), empty for unnumbered chapters
+  std::vector<Block> blocks;
+  bool operator==(const Chapter&) const = default;
+};
+
+// Pages kept out of the corpus: title page, contents, lists of figures, index.
+struct ExcludedMatter {
+  std::string title;
+  std::string kind;  // "title-page", "copyright", "contents", "list-of-figures", "index", ...
+  int first_page = 0, last_page = 0;
+  bool operator==(const ExcludedMatter&) const = default;
+};
+
+struct Book {
+  std::string id;
+  std::string title;
+  std::vector<std::string> authors;
+  std::string file;     // PDF base name
+  std::string sha256;
+  int page_count = 0;
+  std::vector<Chapter> chapters;
+  std::vector<ExcludedMatter> excluded;
+  std::vector<Removal> removed;
+  std::vector<HyphenJoin> joins;
+  std::vector<int> ocr_pages;             // pages whose text came from OCR
+  std::vector<int> low_confidence_pages;  // OCR pages under the confidence threshold
+  std::vector<std::string> warnings;
+  bool operator==(const Book&) const = default;
+};
+
+}  // namespace quire

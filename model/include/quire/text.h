@@ -1,0 +1,36 @@
+// Unicode text helpers shared by the stages (UTF-8 throughout, ICU underneath).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quire {
+
+// Number of code points in valid UTF-8 (invalid bytes count one each).
+size_t utf8_length(std::string_view);
+// Splits into code points (each a UTF-8 string).
+std::vector<std::string> utf8_chars(std::string_view);
+// Appends code point cp as UTF-8.
+void append_utf8(std::string& out, char32_t cp);
+// Decodes; invalid sequences become U+FFFD.
+std::u32string to_u32(std::string_view);
+std::string from_u32(std::u32string_view);
+
+// The normalisation quire allows itself: ligature glyphs U+FB00-FB06 expanded to letters,
+// soft hyphens removed, then Unicode NFC. Nothing else (no NFKC: it changes wording).
+std::string normalize_text(std::string_view);
+
+// Words for the wording check: the text split at Unicode white space, each normalised.
+std::vector<std::string> whitespace_tokens(std::string_view);
+
+// ASCII slug: lowercase [a-z0-9-], transliterated through ICU (Any-Latin; Latin-ASCII),
+// runs of other characters collapsed to '-', at most max_len characters, never empty
+// (falls back to `fallback`).
+std::string slugify(std::string_view, size_t max_len = 60, std::string_view fallback = "untitled");
+
+bool is_space_cp(char32_t);
+// True for code points that mean the text layer is unusable: U+FFFD, private use, C0/C1 controls.
+bool is_unmapped_cp(char32_t);
+
+}  // namespace quire

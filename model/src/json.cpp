@@ -1,0 +1,434 @@
+#include "quire/json.h"
+
+#include <cmath>
+#include <istream>
+#include <ostream>
+
+namespace quire {
+
+double round_pt(double v) {
+  double r = std::round(v * 100.0) / 100.0;
+  return r == 0 ? 0.0 : r;  // no "-0.0"
+}
+
+Json box_to_json(const Box& b) {
+  return Json::array({round_pt(b.x0), round_pt(b.y0), round_pt(b.x1), round_pt(b.y1)});
+}
+
+Box box_from_json(const Json& j) {
+  if (!j.is_array() || j.size() != 4) throw std::runtime_error("bbox must be [x0, y0, x1, y1]");
+  return {j[0].get<double>(), j[1].get<double>(), j[2].get<double>(), j[3].get<double>()};
+}
+
+namespace {
+
+std::string hex_color(uint32_t c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%06x", c & 0xFFFFFF);
+  return buf;
+}
+
+uint32_t color_from_hex(const std::string& s) {
+  if (s.size() != 7 || s[0] != '#') throw std::runtime_error("colour must be #rrggbb");
+  return static_cast<uint32_t>(std::stoul(s.substr(1), nullptr, 16));
+}
+
+template <class T>
+T get_or(const Json& j, const char* key, T def) {
+  auto it = j.find(key);
+  return it == j.end() ? def : it->template get<T>();
+}
+
+}  // namespace
+
+Json to_json(const Span& s) {
+  Json j;
+  j["text"] = s.text;
+  j["bbox"] = box_to_json(s.bbox);
+  j["font"] = s.font;
+  j["size"] = round_pt(s.size);
+  if (s.monospace) j["mono"] = true;
+  if (s.bold) j["bold"] = true;
+  if (s.italic) j["italic"] = true;
+  j["color"] = hex_color(s.color);
+  j["baseline"] = round_pt(s.baseline);
+  if (!s.xs.empty()) {
+    Json xs = Json::array();
+    for (float x : s.xs) xs.push_back(round_pt(x));
+    j["xs"] = std::move(xs);
+    j["adv"] = round_pt(s.last_advance);
+  }
+  if (s.ocr) {
+    j["ocr"] = true;
+    j["conf"] = round_pt(s.confidence);
+  }
+  return j;
+}
+
+Span span_from_json(const Json& j) {
+  Span s;
+  s.text = j.at("text").get<std::string>();
+  s.bbox = box_from_json(j.at("bbox"));
+  s.font = get_or<std::string>(j, "font", "");
+  s.size = get_or<double>(j, "size", 0);
+  s.monospace = get_or<bool>(j, "mono", false);
+  s.bold = get_or<bool>(j, "bold", false);
+  s.italic = get_or<bool>(j, "italic", false);
+  s.color = color_from_hex(get_or<std::string>(j, "color", "#000000"));
+  s.baseline = get_or<double>(j, "baseline", s.bbox.y1);
+  if (auto it = j.find("xs"); it != j.end())
+    for (const auto& x : *it) s.xs.push_back(x.get<float>());
+  s.last_advance = get_or<float>(j, "adv", 0);
+  s.ocr = get_or<bool>(j, "ocr", false);
+  s.confidence = get_or<float>(j, "conf", -1);
+  return s;
+}
+
+Json to_json(const Line& l) {
+  Json j;
+  j["bbox"] = box_to_json(l.bbox);
+  if (l.direction != 0) j["dir"] = l.direction;
+  Json spans = Json::array();
+  for (const auto& s : l.spans) spans.push_back(to_json(s));
+  j["spans"] = std::move(spans);
+  return j;
+}
+
+Line line_from_json(const Json& j) {
+  Line l;
+  l.bbox = box_from_json(j.at("bbox"));
+  l.direction = get_or<int>(j, "dir", 0);
+  for (const auto& s : j.at("spans")) l.spans.push_back(span_from_json(s));
+  return l;
+}
+
+Json to_json(const Page& p) {
+  Json j;
+  j["page"] = p.number;
+  if (!p.label.empty()) j["label"] = p.label;
+  j["width"] = round_pt(p.width);
+  j["height"] = round_pt(p.height);
+  if (p.rotation) j["rotation"] = p.rotation;
+  if (p.ocr) {
+    j["ocr"] = true;
+    j["ocr_confidence"] = round_pt(p.ocr_confidence);
+  }
+  Json lines = Json::array();
+  for (const auto& l : p.lines) lines.push_back(to_json(l));
+  j["lines"] = std::move(lines);
+  Json images = Json::array();
+  for (const auto& im : p.images) {
+    Json ij;
+    ij["bbox"] = box_to_json(im.bbox);
+    ij["width"] = im.width;
+    ij["height"] = im.height;
+    if (im.mask) ij["mask"] = true;
+    images.push_back(std::move(ij));
+  }
+  j["images"] = std::move(images);
+  Json paths = Json::array();
+  for (const auto& vp : p.paths) {
+    Json pj;
+    pj["bbox"] = box_to_json(vp.bbox);
+    if (vp.fill) pj["fill"] = true;
+    if (vp.stroke) pj["stroke"] = true;
+    if (vp.stroke) pj["line_width"] = round_pt(vp.line_width);
+    pj["color"] = hex_color(vp.color);
+    paths.push_back(std::move(pj));
+  }
+  j["paths"] = std::move(paths);
+  if (!p.errors.empty()) j["errors"] = p.errors;
+  return j;
+}
+
+Page page_from_json(const Json& j) {
+  Page p;
+  p.number = j.at("page").get<int>();
+  p.label = get_or<std::string>(j, "label", "");
+  p.width = j.at("width").get<double>();
+  p.height = j.at("height").get<double>();
+  p.rotation = get_or<int>(j, "rotation", 0);
+  p.ocr = get_or<bool>(j, "ocr", false);
+  p.ocr_confidence = get_or<double>(j, "ocr_confidence", -1);
+  for (const auto& l : j.at("lines")) p.lines.push_back(line_from_json(l));
+  for (const auto& ij : j.at("images")) {
+    Image im;
+    im.bbox = box_from_json(ij.at("bbox"));
+    im.width = ij.at("width").get<int>();
+    im.height = ij.at("height").get<int>();
+    im.mask = get_or<bool>(ij, "mask", false);
+    p.images.push_back(im);
+  }
+  for (const auto& pj : j.at("paths")) {
+    VectorPath vp;
+    vp.bbox = box_from_json(pj.at("bbox"));
+    vp.fill = get_or<bool>(pj, "fill", false);
+    vp.stroke = get_or<bool>(pj, "stroke", false);
+    vp.line_width = get_or<double>(pj, "line_width", 0);
+    vp.color = color_from_hex(get_or<std::string>(pj, "color", "#000000"));
+    p.paths.push_back(vp);
+  }
+  if (auto it = j.find("errors"); it != j.end()) p.errors = it->get<std::vector<std::string>>();
+  return p;
+}
+
+Json to_json(const OutlineEntry& o) {
+  Json j;
+  j["title"] = o.title;
+  j["level"] = o.level;
+  j["page"] = o.page;
+  j["y"] = round_pt(o.y);
+  return j;
+}
+
+Json to_json(const Removal& r) {
+  Json j;
+  j["page"] = r.page;
+  j["bbox"] = box_to_json(r.bbox);
+  j["text"] = r.text;
+  j["reason"] = r.reason;
+  return j;
+}
+
+Removal removal_from_json(const Json& j) {
+  return {j.at("page").get<int>(), box_from_json(j.at("bbox")), j.at("text").get<std::string>(),
+          j.at("reason").get<std::string>()};
+}
+
+Json to_json(const HyphenJoin& h) {
+  Json j;
+  j["page"] = h.page;
+  j["before"] = h.before;
+  j["after"] = h.after;
+  j["joined"] = h.joined;
+  return j;
+}
+
+HyphenJoin join_from_json(const Json& j) {
+  return {j.at("page").get<int>(), j.at("before").get<std::string>(),
+          j.at("after").get<std::string>(), j.at("joined").get<std::string>()};
+}
+
+Json to_json(const Block& b) {
+  Json j;
+  j["type"] = to_string(b.type);
+  if (b.type == BlockType::Heading) j["level"] = b.level;
+  if (b.type == BlockType::Figure) {
+    j["image"] = b.image;
+    if (!b.labels.empty()) j["labels"] = b.labels;
+    if (!b.figure_ref.empty()) j["ref"] = b.figure_ref;
+    if (b.referenced_by >= 0) j["referenced_by"] = b.referenced_by;
+  } else {
+    j["text"] = b.text;
+  }
+  j["page"] = b.page;
+  if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});
+  j["bbox"] = box_to_json(b.bbox);
+  return j;
+}
+
+Block block_from_json(const Json& j) {
+  Block b;
+  auto t = block_type_from_string(j.at("type").get<std::string>());
+  if (!t) throw std::runtime_error("unknown block type " + j.at("type").get<std::string>());
+  b.type = *t;
+  b.level = get_or<int>(j, "level", 0);
+  b.text = get_or<std::string>(j, "text", "");
+  b.image = get_or<std::string>(j, "image", "");
+  if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
+  b.figure_ref = get_or<std::string>(j, "ref", "");
+  b.referenced_by = get_or<int>(j, "referenced_by", -1);
+  b.page = j.at("page").get<int>();
+  b.last_page = b.page;
+  if (auto it = j.find("pages"); it != j.end()) b.last_page = (*it)[1].get<int>();
+  b.bbox = box_from_json(j.at("bbox"));
+  return b;
+}
+
+std::string dump(const Json& j, bool pretty) {
+  // ensure_ascii=false: UTF-8 out; error handler replace: never throw on bad UTF-8 from a PDF.
+  std::string s = j.dump(pretty ? 2 : -1, ' ', false, Json::error_handler_t::replace);
+  s += '\n';
+  return s;
+}
+
+namespace {
+
+Json document_header(const Document& d) {
+  Json h;
+  h["format"] = kIntermediateFormat;
+  h["generator"] = std::string("quire ") + kVersion;
+  h["file"] = d.file;
+  h["sha256"] = d.sha256;
+  h["engine"] = d.engine;
+  h["page_count"] = d.page_count;
+  Json m;
+  m["title"] = d.metadata.title;
+  m["author"] = d.metadata.author;
+  m["subject"] = d.metadata.subject;
+  m["creator"] = d.metadata.creator;
+  m["producer"] = d.metadata.producer;
+  h["metadata"] = std::move(m);
+  Json outline = Json::array();
+  for (const auto& o : d.outline) outline.push_back(to_json(o));
+  h["outline"] = std::move(outline);
+  h["warnings"] = d.warnings;
+  return h;
+}
+
+Error bad_line(const std::string& name, int line, const std::string& why) {
+  return Error(ExitCode::BadIntermediate, name, 0,
+               "line " + std::to_string(line) + ": " + why);
+}
+
+}  // namespace
+
+void write_pages_jsonl(std::ostream& out, const Document& d) {
+  out << dump(document_header(d), false);
+  for (const auto& p : d.pages) out << dump(to_json(p), false);
+}
+
+Document read_pages_jsonl(std::istream& in, const std::string& name) {
+  Document d;
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty()) continue;
+    Json j;
+    try {
+      j = Json::parse(line);
+    } catch (const std::exception& e) {
+      throw bad_line(name, n, std::string("not JSON: ") + e.what());
+    }
+    try {
+      if (n == 1) {
+        if (j.value("format", "") != kIntermediateFormat)
+          throw bad_line(name, n, std::string("not a ") + kIntermediateFormat + " file");
+        d.file = j.at("file").get<std::string>();
+        d.sha256 = j.at("sha256").get<std::string>();
+        d.engine = j.at("engine").get<std::string>();
+        d.page_count = j.at("page_count").get<int>();
+        const auto& m = j.at("metadata");
+        d.metadata = {m.at("title"), m.at("author"), m.at("subject"), m.at("creator"),
+                      m.at("producer")};
+        for (const auto& o : j.at("outline"))
+          d.outline.push_back({o.at("title"), o.at("level"), o.at("page"), o.at("y")});
+        d.warnings = j.at("warnings").get<std::vector<std::string>>();
+      } else {
+        d.pages.push_back(page_from_json(j));
+      }
+    } catch (const Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw bad_line(name, n, e.what());
+    }
+  }
+  if (n == 0) throw bad_line(name, 0, "empty file");
+  return d;
+}
+
+namespace {
+
+const char* kind_name(ChapterKind k) {
+  switch (k) {
+    case ChapterKind::Front: return "front";
+    case ChapterKind::Body: return "body";
+    case ChapterKind::Appendix: return "appendix";
+    case ChapterKind::Back: return "back";
+  }
+  return "body";
+}
+
+ChapterKind kind_from(const std::string& s) {
+  if (s == "front") return ChapterKind::Front;
+  if (s == "appendix") return ChapterKind::Appendix;
+  if (s == "back") return ChapterKind::Back;
+  if (s == "body") return ChapterKind::Body;
+  throw std::runtime_error("unknown chapter kind " + s);
+}
+
+}  // namespace
+
+void write_book_jsonl(std::ostream& out, const Book& b) {
+  Json h;
+  h["format"] = "quire-book/1";
+  h["id"] = b.id;
+  h["title"] = b.title;
+  h["authors"] = b.authors;
+  h["file"] = b.file;
+  h["sha256"] = b.sha256;
+  h["page_count"] = b.page_count;
+  Json ex = Json::array();
+  for (const auto& e : b.excluded)
+    ex.push_back({{"title", e.title}, {"kind", e.kind}, {"pages", {e.first_page, e.last_page}}});
+  h["excluded"] = std::move(ex);
+  Json rm = Json::array();
+  for (const auto& r : b.removed) rm.push_back(to_json(r));
+  h["removed"] = std::move(rm);
+  Json joins = Json::array();
+  for (const auto& r : b.joins) joins.push_back(to_json(r));
+  h["joins"] = std::move(joins);
+  h["ocr_pages"] = b.ocr_pages;
+  h["low_confidence_pages"] = b.low_confidence_pages;
+  h["warnings"] = b.warnings;
+  out << dump(h, false);
+  for (const auto& c : b.chapters) {
+    Json j;
+    j["title"] = c.title;
+    j["number"] = c.number;
+    j["kind"] = kind_name(c.kind);
+    j["pages"] = {c.first_page, c.last_page};
+    Json blocks = Json::array();
+    for (const auto& bl : c.blocks) blocks.push_back(to_json(bl));
+    j["blocks"] = std::move(blocks);
+    out << dump(j, false);
+  }
+}
+
+Book read_book_jsonl(std::istream& in, const std::string& name) {
+  Book b;
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty()) continue;
+    try {
+      Json j = Json::parse(line);
+      if (n == 1) {
+        if (j.value("format", "") != "quire-book/1")
+          throw bad_line(name, n, "not a quire-book/1 file");
+        b.id = j.at("id");
+        b.title = j.at("title");
+        b.authors = j.at("authors").get<std::vector<std::string>>();
+        b.file = j.at("file");
+        b.sha256 = j.at("sha256");
+        b.page_count = j.at("page_count");
+        for (const auto& e : j.at("excluded"))
+          b.excluded.push_back({e.at("title"), e.at("kind"), e.at("pages")[0], e.at("pages")[1]});
+        for (const auto& r : j.at("removed")) b.removed.push_back(removal_from_json(r));
+        for (const auto& r : j.at("joins")) b.joins.push_back(join_from_json(r));
+        b.ocr_pages = j.at("ocr_pages").get<std::vector<int>>();
+        b.low_confidence_pages = j.at("low_confidence_pages").get<std::vector<int>>();
+        b.warnings = j.at("warnings").get<std::vector<std::string>>();
+      } else {
+        Chapter c;
+        c.title = j.at("title");
+        c.number = j.at("number");
+        c.kind = kind_from(j.at("kind"));
+        c.first_page = j.at("pages")[0];
+        c.last_page = j.at("pages")[1];
+        for (const auto& bl : j.at("blocks")) c.blocks.push_back(block_from_json(bl));
+        b.chapters.push_back(std::move(c));
+      }
+    } catch (const Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw bad_line(name, n, e.what());
+    }
+  }
+  if (n == 0) throw bad_line(name, 0, "empty file");
+  return b;
+}
+
+}  // namespace quire

@@ -1,0 +1,55 @@
+#include <algorithm>
+
+#include "quire/error.h"
+#include "quire/model.h"
+
+namespace quire {
+
+Box Box::united(const Box& o) const {
+  if (empty() && x0 == 0 && y0 == 0 && x1 == 0 && y1 == 0) return o;
+  return {std::min(x0, o.x0), std::min(y0, o.y0), std::max(x1, o.x1), std::max(y1, o.y1)};
+}
+
+bool Box::intersects(const Box& o) const {
+  return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1;
+}
+
+bool Box::contains(const Box& o, double slack) const {
+  return o.x0 >= x0 - slack && o.y0 >= y0 - slack && o.x1 <= x1 + slack && o.y1 <= y1 + slack;
+}
+
+double Box::overlap_ratio(const Box& o) const {
+  double area = width() * height();
+  if (area <= 0) return 0;
+  double w = std::min(x1, o.x1) - std::max(x0, o.x0);
+  double h = std::min(y1, o.y1) - std::max(y0, o.y0);
+  if (w <= 0 || h <= 0) return 0;
+  return w * h / area;
+}
+
+std::string Line::text() const {
+  std::string s;
+  for (const auto& sp : spans) s += sp.text;
+  return s;
+}
+
+namespace {
+constexpr const char* kBlockNames[] = {"heading", "paragraph", "code",  "list_item", "caption",
+                                       "footnote", "table",     "note", "figure"};
+}
+
+const char* to_string(BlockType t) { return kBlockNames[static_cast<int>(t)]; }
+
+std::optional<BlockType> block_type_from_string(const std::string& s) {
+  for (int i = 0; i < 9; ++i)
+    if (s == kBlockNames[i]) return static_cast<BlockType>(i);
+  return std::nullopt;
+}
+
+std::string Error::message() const {
+  std::string m = file.empty() ? std::string() : file + ": ";
+  if (page > 0) m += "page " + std::to_string(page) + ": ";
+  return m + what();
+}
+
+}  // namespace quire

@@ -1,0 +1,193 @@
+#include "quire/text.h"
+
+#include <memory>
+
+#include <unicode/normalizer2.h>
+#include <unicode/translit.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+
+namespace quire {
+
+size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+std::u32string to_u32(std::string_view s) {
+  std::u32string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = s[i];
+    char32_t cp;
+    int extra;
+    if (c < 0x80) { cp = c; extra = 0; }
+    else if ((c & 0xE0) == 0xC0) { cp = c & 0x1F; extra = 1; }
+    else if ((c & 0xF0) == 0xE0) { cp = c & 0x0F; extra = 2; }
+    else if ((c & 0xF8) == 0xF0) { cp = c & 0x07; extra = 3; }
+    else { out += U'\uFFFD'; ++i; continue; }
+    bool ok = true;
+    for (int k = 1; k <= extra; ++k) {
+      if (i + k >= s.size() || (static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) { ok = false; break; }
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    }
+    if (!ok) { out += U'\uFFFD'; ++i; continue; }
+    out += cp;
+    i += extra + 1;
+  }
+  return out;
+}
+
+std::string from_u32(std::u32string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char32_t c : s) append_utf8(out, c);
+  return out;
+}
+
+std::vector<std::string> utf8_chars(std::string_view s) {
+  std::vector<std::string> out;
+  for (char32_t c : to_u32(s)) {
+    std::string one;
+    append_utf8(one, c);
+    out.push_back(std::move(one));
+  }
+  return out;
+}
+
+namespace {
+
+const char* ligature_expansion(char32_t c) {
+  switch (c) {
+    case 0xFB00: return "ff";
+    case 0xFB01: return "fi";
+    case 0xFB02: return "fl";
+    case 0xFB03: return "ffi";
+    case 0xFB04: return "ffl";
+    case 0xFB05: return "st";  // long s + t
+    case 0xFB06: return "st";
+    default: return nullptr;
+  }
+}
+
+bool is_ascii(std::string_view s) {
+  for (unsigned char c : s)
+    if (c >= 0x80) return false;
+  return true;
+}
+
+}  // namespace
+
+std::string normalize_text(std::string_view s) {
+  if (is_ascii(s)) return std::string(s);  // NFC and ligature-free already
+  std::string expanded;
+  expanded.reserve(s.size());
+  for (char32_t c : to_u32(s)) {
+    if (c == 0x00AD) continue;  // soft hyphen: a typesetting hint, not a character of the text
+    if (const char* lig = ligature_expansion(c)) { expanded += lig; continue; }
+    append_utf8(expanded, c);
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  if (U_FAILURE(status)) return expanded;
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(expanded);
+  if (nfc->isNormalized(u, status) && U_SUCCESS(status)) return expanded;
+  status = U_ZERO_ERROR;
+  icu::UnicodeString n = nfc->normalize(u, status);
+  if (U_FAILURE(status)) return expanded;
+  std::string out;
+  n.toUTF8String(out);
+  return out;
+}
+
+bool is_space_cp(char32_t c) {
+  if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return true;
+  if (c < 0x80) return false;
+  return u_isUWhiteSpace(static_cast<UChar32>(c));
+}
+
+bool is_unmapped_cp(char32_t c) {
+  if (c == 0xFFFD) return true;
+  if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return true;
+  if (c >= 0x7F && c <= 0x9F) return true;
+  if (c >= 0xE000 && c <= 0xF8FF) return true;      // BMP private use
+  if (c >= 0xF0000) return true;                    // supplementary private use planes
+  return false;
+}
+
+std::vector<std::string> whitespace_tokens(std::string_view s) {
+  std::vector<std::string> out;
+  std::u32string cur;
+  auto flush = [&] {
+    if (!cur.empty()) {
+      out.push_back(normalize_text(from_u32(cur)));
+      cur.clear();
+    }
+  };
+  for (char32_t c : to_u32(s)) {
+    if (is_space_cp(c)) flush();
+    else cur += c;
+  }
+  flush();
+  // Normalisation may remove a token entirely (a lone soft hyphen).
+  std::erase_if(out, [](const std::string& t) { return t.empty(); });
+  return out;
+}
+
+std::string slugify(std::string_view s, size_t max_len, std::string_view fallback) {
+  std::string ascii;
+  if (is_ascii(s)) {
+    ascii = std::string(s);
+  } else {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::Transliterator> tr(icu::Transliterator::createInstance(
+        "Any-Latin; Latin-ASCII", UTRANS_FORWARD, status));
+    icu::UnicodeString u = icu::UnicodeString::fromUTF8(std::string(s));
+    if (U_SUCCESS(status) && tr) tr->transliterate(u);
+    u.toUTF8String(ascii);
+  }
+  std::string out;
+  bool dash = false;
+  for (unsigned char c : ascii) {
+    if (c >= 'A' && c <= 'Z') c = c - 'A' + 'a';
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+      if (dash && !out.empty()) out += '-';
+      dash = false;
+      out += static_cast<char>(c);
+    } else {
+      dash = true;
+    }
+  }
+  if (out.size() > max_len) {
+    out.resize(max_len);
+    // Cut at the last dash so a word is not split, when there is one in the second half.
+    auto cut = out.rfind('-');
+    if (cut != std::string::npos && cut > max_len / 2) out.resize(cut);
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  if (out.empty()) return std::string(fallback);
+  return out;
+}
+
+}  // namespace quire

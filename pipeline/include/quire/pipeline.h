@@ -1,0 +1,96 @@
+// pipeline: chains the stages for `quire build`, checks the wording promise (`quire verify`),
+// and joins shard outputs (`quire merge`). The only module that includes every stage.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "quire/clean.h"
+#include "quire/error.h"
+#include "quire/export.h"
+#include "quire/extract.h"
+#include "quire/layout.h"
+#include "quire/model.h"
+
+namespace quire {
+
+enum class LogMode { Human, Json, Quiet };
+
+struct BuildOptions {
+  std::string input;     // a directory of PDFs, or one PDF
+  std::string out_dir;
+  std::string map_path;  // optional map.toml
+  std::string pdf_dir;   // where the map's files are (default: input)
+  std::string cache_dir; // optional: reuse unchanged books
+  int jobs = 0;          // 0 = all cores
+  int shard_index = 0, shard_count = 1;
+  bool keep_intermediate = false;
+  bool verify = true;
+  LogMode log = LogMode::Human;
+  ExtractOptions extract;
+  CleanOptions clean;
+  LayoutOptions layout;
+  ExportOptions exporting;
+};
+
+struct BookOutcome {
+  std::string id, file;
+  bool ok = false;
+  bool cached = false;
+  ExitCode code = ExitCode::Ok;
+  std::string error;  // one line, when !ok
+  std::vector<std::string> warnings;
+  int pages = 0, chapters = 0, figures = 0, removed = 0, ocr_pages = 0;
+  int verify_differences = 0;
+};
+
+struct BuildReport {
+  std::vector<BookOutcome> books;
+  double seconds = 0;
+  ExitCode exit_code() const;
+};
+
+// Extract, clean and layout one PDF in memory. Throws quire::Error for the book.
+Book make_book(const std::string& pdf_path, const std::string& id, const BuildOptions& options);
+
+// Builds the corpus into options.out_dir atomically (a temporary folder beside it, renamed
+// into place). A failing book is reported and the others are built.
+BuildReport build_corpus(const BuildOptions& options);
+
+// ---- the wording check ----
+struct WordDifference {
+  std::string book, chapter;
+  int page = 0;
+  std::string kind;     // "missing" (in the PDF, not in the corpus) or "added"
+  std::string word;
+  std::string context;  // a few words around it
+};
+
+struct VerifyReport {
+  int books = 0, chapters = 0, words = 0, ocr_pages = 0;
+  std::vector<WordDifference> differences;
+  std::vector<std::string> errors;  // books that could not be checked
+};
+
+// Re-extracts each book of the corpus, subtracts the logged removals, and compares each
+// chapter group's words with the corpus's (allowed: logged hyphen joins, ligatures, white space).
+VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract);
+// The source side of the check: each page's lines as normalised white-space tokens,
+// taken from a freshly extracted (not cleaned) document.
+struct SourceLine {
+  std::vector<std::string> tokens;
+  std::string text;
+};
+struct SourcePage {
+  int number = 0;
+  std::vector<SourceLine> lines;
+};
+std::vector<SourcePage> source_words(const Document& extracted);
+
+// The check for one book: per group of chapters that share pages, the multiset of corpus
+// words (block text and figure labels) must equal the source words minus logged removals,
+// with logged hyphen joins applied; words of excluded matter pages may be missing.
+std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source);
+
+}  // namespace quire

@@ -1,0 +1,162 @@
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "book_io.h"
+#include "quire/json.h"
+#include "quire/text.h"
+
+namespace quire {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The title page's title: the largest text on the first pages (many PDFs carry no
+// metadata). Lines within 5% of the largest size on that page are joined in order.
+std::string title_from_pages(const Document& doc) {
+  constexpr int kPagesToLook = 3;
+  double best = 0;
+  const Page* best_page = nullptr;
+  for (const auto& p : doc.pages) {
+    if (p.number > kPagesToLook) break;
+    for (const auto& l : p.lines)
+      for (const auto& s : l.spans)
+        if (s.size > best && !whitespace_tokens(s.text).empty()) {
+          best = s.size;
+          best_page = &p;
+        }
+  }
+  if (!best_page) return {};
+  std::string title;
+  for (const auto& l : best_page->lines) {
+    std::string part;
+    for (const auto& s : l.spans)
+      if (s.size >= best * 0.95) part += s.text;
+    auto toks = whitespace_tokens(part);
+    for (const auto& t : toks) title += (title.empty() ? "" : " ") + t;
+  }
+  if (title.size() > 200) title.resize(200);
+  return title;
+}
+
+}  // namespace
+
+Book book_from_document(Document doc, const std::string& id, const BuildOptions& options,
+                        std::vector<SourcePage>* source) {
+  if (source) *source = source_words(doc);
+  Book book;
+  book.id = id;
+  book.file = doc.file;
+  book.sha256 = doc.sha256;
+  book.page_count = doc.page_count;
+  book.title = doc.metadata.title;
+  if (book.title.empty()) book.title = title_from_pages(doc);
+  if (book.title.empty()) book.title = fs::path(doc.file).stem().string();
+  if (!doc.metadata.author.empty()) book.authors.push_back(doc.metadata.author);
+  for (const auto& p : doc.pages) {
+    if (p.ocr) {
+      book.ocr_pages.push_back(p.number);
+      if (p.ocr_confidence >= 0 && p.ocr_confidence < 70) book.low_confidence_pages.push_back(p.number);
+    }
+    for (const auto& e : p.errors) book.warnings.push_back(doc.file + ": page " + std::to_string(p.number) + ": " + e);
+  }
+  for (auto& w : doc.warnings) book.warnings.push_back(w);
+  CleanResult cleaned = clean_document(doc, options.clean);
+  book.removed = std::move(cleaned.removed);
+  for (auto& w : cleaned.warnings) book.warnings.push_back(doc.file + ": " + w);
+  LayoutResult laid = layout_document(doc, options.layout);
+  book.chapters = std::move(laid.chapters);
+  book.excluded = std::move(laid.excluded);
+  book.joins = std::move(laid.joins);
+  for (auto& w : laid.warnings) book.warnings.push_back(doc.file + ": " + w);
+  return book;
+}
+
+BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
+                           const BuildOptions& options, const std::string& tmp_out) {
+  BookOutcome o;
+  o.id = id;
+  o.file = fs::path(pdf_path).filename().string();
+  Document doc = extract_document(pdf_path, options.extract);
+  o.pages = static_cast<int>(doc.pages.size());
+  std::vector<SourcePage> source;
+  Book book = book_from_document(std::move(doc), id, options, options.verify ? &source : nullptr);
+  if (map_entry) {
+    if (!map_entry->title.empty()) book.title = map_entry->title;
+    if (!map_entry->authors.empty()) book.authors = map_entry->authors;
+  }
+  if (options.verify) {
+    auto diffs = verify_book(book, source);
+    o.verify_differences = static_cast<int>(diffs.size());
+    size_t shown = 0;
+    for (const auto& d : diffs) {
+      if (++shown > 20) {
+        book.warnings.push_back(o.file + ": verify: " + std::to_string(diffs.size() - 20) + " more word differences");
+        break;
+      }
+      book.warnings.push_back(o.file + ": page " + std::to_string(d.page) + ": verify: " + d.kind + " word \"" +
+                              d.word + "\" near \"" + d.context + "\"");
+    }
+  }
+  fs::create_directories(fs::path(tmp_out) / "books" / id);
+  PdfRenderer renderer(pdf_path, options.extract.password);
+  const int dpi = options.layout.figure_dpi;
+  RenderFigure render = [&](const Book&, const Block& b) { return renderer.png(b.page, b.bbox, dpi); };
+  export_book(book, tmp_out, render, options.exporting);
+  o.chapters = static_cast<int>(book.chapters.size());
+  for (const auto& c : book.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Figure) o.figures++;
+  o.removed = static_cast<int>(book.removed.size());
+  o.ocr_pages = static_cast<int>(book.ocr_pages.size());
+  o.warnings = book.warnings;
+  return o;
+}
+
+void report_book(const BookOutcome& o, LogMode mode) {
+  if (mode == LogMode::Json) {
+    Json j;
+    j["event"] = o.ok ? "book_finished" : "book_failed";
+    j["book"] = o.id;
+    j["file"] = o.file;
+    if (!o.ok) {
+      j["error"] = o.error;
+      j["exit_code"] = static_cast<int>(o.code);
+    } else {
+      j["pages"] = o.pages;
+      j["chapters"] = o.chapters;
+      j["figures"] = o.figures;
+      j["removed"] = o.removed;
+      j["ocr_pages"] = o.ocr_pages;
+      j["verify_differences"] = o.verify_differences;
+      j["warnings"] = o.warnings;
+    }
+    std::cerr << dump(j, false);
+    return;
+  }
+  if (!o.ok) {
+    std::cerr << "error: " << o.error << "\n";
+    return;
+  }
+  for (const auto& w : o.warnings) std::cerr << "warning: " << w << "\n";
+  std::cerr << o.id << ": " << o.pages << " pages, " << o.chapters << " chapters, " << o.figures << " figures, "
+            << o.removed << " furniture spans removed";
+  if (o.ocr_pages) std::cerr << ", " << o.ocr_pages << " pages OCR'd";
+  std::cerr << (o.verify_differences ? ", VERIFY FAILED (" + std::to_string(o.verify_differences) + " word differences)"
+                                     : std::string(", wording verified"))
+            << "\n";
+}
+
+void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids) {
+  Json j;
+  j["format"] = "quire-shard/1";
+  j["index"] = index;
+  j["count"] = count;
+  j["books"] = all_ids;
+  std::ofstream(fs::path(out_dir) / "shard.json") << dump(j, true);
+}
+
+}  // namespace quire

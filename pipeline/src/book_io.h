@@ -1,0 +1,25 @@
+// Private to pipeline/: one book through the stages, and reporting.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "quire/pipeline.h"
+
+namespace quire {
+
+// Clean and layout an extracted document into a Book; fills `source` (for verify) when given.
+Book book_from_document(Document doc, const std::string& id, const BuildOptions& options,
+                        std::vector<SourcePage>* source);
+
+// Extract, clean, layout, verify and export one book into tmp_out/books/<id>/.
+BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
+                           const BuildOptions& options, const std::string& tmp_out);
+
+// One line per finished book on stderr (human) or one JSON object (json).
+void report_book(const BookOutcome& o, LogMode mode);
+
+// shard.json: which share of which books this output holds, for `quire merge`.
+void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids);
+
+}  // namespace quire

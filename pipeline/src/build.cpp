@@ -1,0 +1,221 @@
+// `quire build`: every book through extract -> clean -> layout -> verify -> export, books in
+// parallel, output written into a temporary folder beside OUT and swapped into place.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "book_io.h"
+#include "quire/json.h"
+#include "quire/pipeline.h"
+#include "quire/text.h"
+
+namespace quire {
+
+namespace fs = std::filesystem;
+
+ExitCode BuildReport::exit_code() const {
+  bool failed = false, warned = false;
+  for (const auto& b : books) {
+    failed |= !b.ok;
+    warned |= !b.warnings.empty() || b.verify_differences > 0;
+  }
+  if (failed) return ExitCode::BookFailed;
+  if (warned) return ExitCode::Warnings;
+  return ExitCode::Ok;
+}
+
+Book make_book(const std::string& pdf_path, const std::string& id, const BuildOptions& options) {
+  Document doc = extract_document(pdf_path, options.extract);
+  return book_from_document(std::move(doc), id, options, nullptr);
+}
+
+namespace {
+
+struct BookJob {
+  std::string id;
+  std::string path;  // the PDF
+  std::string file;  // its base name
+  const MapBook* map_entry = nullptr;
+};
+
+bool is_pdf_name(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".pdf";
+}
+
+// Book ids from file names: slugs, made unique with -2, -3... in name order.
+std::vector<BookJob> jobs_from_directory(const std::string& input) {
+  std::vector<fs::path> files;
+  if (fs::is_regular_file(input)) {
+    files.push_back(input);
+  } else {
+    if (!fs::is_directory(input)) throw Error(ExitCode::NotFound, input, 0, "no such file or directory");
+    for (const auto& e : fs::directory_iterator(input))
+      if (e.is_regular_file() && is_pdf_name(e.path())) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<BookJob> jobs;
+  std::set<std::string> used;
+  for (const auto& f : files) {
+    std::string base = slugify(f.stem().string(), 60, "book");
+    std::string id = base;
+    for (int k = 2; used.count(id); ++k) id = base + "-" + std::to_string(k);
+    used.insert(id);
+    jobs.push_back({id, f.string(), f.filename().string(), nullptr});
+  }
+  return jobs;
+}
+
+std::vector<BookJob> jobs_from_map(const CorpusMap& map, const std::string& pdf_dir) {
+  std::vector<BookJob> jobs;
+  fs::path base = pdf_dir.empty() ? fs::path(map.path).parent_path() : fs::path(pdf_dir);
+  for (const auto& b : map.books) {
+    fs::path p = base / b.file;
+    jobs.push_back({b.id, p.string(), p.filename().string(), &b});
+  }
+  return jobs;
+}
+
+// Atomically exchanges two paths (Linux renameat2 RENAME_EXCHANGE), so that OUT is always
+// either the old corpus or the new one, never missing or half-written.
+bool exchange_paths(const fs::path& a, const fs::path& b) {
+#ifdef SYS_renameat2
+  constexpr unsigned kRenameExchange = 1u << 1;
+  return syscall(SYS_renameat2, AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), kRenameExchange) == 0;
+#else
+  return false;
+#endif
+}
+
+void install_output(const fs::path& tmp, const fs::path& out) {
+  std::error_code ec;
+  if (!fs::exists(out)) {
+    fs::rename(tmp, out, ec);
+    if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot move the new corpus into place: " + ec.message());
+    return;
+  }
+  if (exchange_paths(tmp, out)) {
+    fs::remove_all(tmp, ec);  // now holds the previous corpus
+    return;
+  }
+  // Fallback without an atomic exchange: the old corpus is moved aside first.
+  fs::path old = out;
+  old += ".old";
+  fs::remove_all(old, ec);
+  fs::rename(out, old, ec);
+  if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot replace the corpus: " + ec.message());
+  fs::rename(tmp, out, ec);
+  if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot move the new corpus into place: " + ec.message());
+  fs::remove_all(old, ec);
+}
+
+}  // namespace
+
+BuildReport build_corpus(const BuildOptions& options) {
+  auto t0 = std::chrono::steady_clock::now();
+  BuildReport report;
+  std::optional<CorpusMap> map;
+  if (!options.map_path.empty()) map = read_map(options.map_path, options.pdf_dir.empty() ? options.input : options.pdf_dir);
+  std::vector<BookJob> all = map ? jobs_from_map(*map, options.pdf_dir.empty() ? options.input : options.pdf_dir)
+                                 : jobs_from_directory(options.input);
+  if (all.empty()) throw Error(ExitCode::NotFound, options.input, 0, "no PDF files found");
+
+  // A deterministic share of the books for --shard I/N: every N-th book in id order.
+  std::vector<BookJob> mine;
+  {
+    std::vector<size_t> order(all.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return all[a].id < all[b].id; });
+    for (size_t k = 0; k < order.size(); ++k)
+      if (static_cast<int>(k % static_cast<size_t>(options.shard_count)) == options.shard_index)
+        mine.push_back(all[order[k]]);
+    std::sort(mine.begin(), mine.end(), [&](const BookJob& a, const BookJob& b) {
+      return std::find_if(all.begin(), all.end(), [&](auto& j) { return j.id == a.id; }) <
+             std::find_if(all.begin(), all.end(), [&](auto& j) { return j.id == b.id; });
+    });
+  }
+
+  fs::path out = fs::absolute(options.out_dir).lexically_normal();
+  if (out.filename().empty()) out = out.parent_path();
+  fs::create_directories(out.parent_path());
+  fs::path tmp = out;
+  tmp += ".tmp-" + std::to_string(getpid());
+  std::error_code ec;
+  fs::remove_all(tmp, ec);
+  fs::create_directories(tmp / "books");
+
+  const int hw = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int jobs = options.jobs > 0 ? options.jobs : hw;
+  const int book_workers = std::max(1, std::min<int>(jobs, static_cast<int>(mine.size())));
+  BuildOptions per_book = options;
+  per_book.extract.jobs = std::max(1, jobs / book_workers);
+
+  report.books.resize(mine.size());
+  std::atomic<size_t> next{0};
+  std::mutex log_mutex;
+  auto work = [&] {
+    for (size_t i = next++; i < mine.size(); i = next++) {
+      const BookJob& job = mine[i];
+      BookOutcome& o = report.books[i];
+      o.id = job.id;
+      o.file = job.file;
+      fs::path book_dir = tmp / "books" / job.id;
+      try {
+        o = build_one_book(job.path, job.id, job.map_entry, per_book, tmp.string());
+        o.ok = true;
+      } catch (const Error& e) {
+        o.ok = false;
+        o.code = e.code;
+        o.error = e.message();
+        fs::remove_all(book_dir, ec);
+      } catch (const std::exception& e) {
+        o.ok = false;
+        o.code = ExitCode::Internal;
+        o.error = job.file + ": internal error: " + e.what();
+        fs::remove_all(book_dir, ec);
+      }
+      o.id = job.id;
+      o.file = job.file;
+      if (options.log != LogMode::Quiet) {
+        std::lock_guard lock(log_mutex);
+        report_book(o, options.log);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 1; i < book_workers; ++i) threads.emplace_back(work);
+  work();
+  for (auto& t : threads) t.join();
+
+  std::vector<std::string> ids;
+  for (const auto& o : report.books)
+    if (o.ok) ids.push_back(o.id);
+  try {
+    if (options.shard_count > 1) {
+      std::vector<std::string> all_ids;
+      for (const auto& j : all) all_ids.push_back(j.id);
+      write_shard_info(tmp.string(), options.shard_index, options.shard_count, all_ids);
+    }
+    export_index(tmp.string(), ids, map ? &*map : nullptr, options.exporting);
+    install_output(tmp, out);
+  } catch (...) {
+    fs::remove_all(tmp, ec);
+    throw;
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return report;
+}
+
+}  // namespace quire

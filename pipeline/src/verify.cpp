@@ -1,0 +1,232 @@
+// The wording check: proof, per chapter group, that the corpus has the source's words minus
+// the logged furniture. Tokens are white-space separated and normalised the one way quire
+// allows (ligatures, soft hyphens, NFC), so a changed character anywhere in a word shows.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "quire/json.h"
+#include "quire/pipeline.h"
+#include "quire/text.h"
+
+namespace quire {
+
+namespace fs = std::filesystem;
+
+std::vector<SourcePage> source_words(const Document& extracted) {
+  std::vector<SourcePage> out;
+  out.reserve(extracted.pages.size());
+  for (const auto& p : extracted.pages) {
+    SourcePage sp;
+    sp.number = p.number;
+    for (const auto& l : p.lines) {
+      SourceLine sl;
+      sl.text = l.text();
+      sl.tokens = whitespace_tokens(sl.text);
+      if (!sl.tokens.empty()) sp.lines.push_back(std::move(sl));
+    }
+    out.push_back(std::move(sp));
+  }
+  return out;
+}
+
+namespace {
+
+using Bag = std::map<std::string, long>;
+
+void add(Bag& bag, const std::vector<std::string>& tokens, long n = 1) {
+  for (const auto& t : tokens) bag[t] += n;
+}
+
+struct Group {
+  int first = 0, last = 0;
+  std::vector<size_t> chapters;
+  bool has_excluded = false;
+};
+
+std::string clip(const std::string& s, size_t n = 100) {
+  if (s.size() <= n) return s;
+  size_t cut = n;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+  return s.substr(0, cut) + "...";
+}
+
+}  // namespace
+
+std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source) {
+  std::vector<WordDifference> diffs;
+  // Page ranges of chapters and of excluded matter, merged where they share a page.
+  struct Range {
+    int first, last;
+    long chapter;  // -1 for excluded matter
+  };
+  std::vector<Range> ranges;
+  for (size_t i = 0; i < book.chapters.size(); ++i)
+    ranges.push_back({book.chapters[i].first_page, book.chapters[i].last_page, static_cast<long>(i)});
+  for (const auto& e : book.excluded) ranges.push_back({e.first_page, e.last_page, -1});
+  std::stable_sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.first < b.first; });
+  std::vector<Group> groups;
+  for (const auto& r : ranges) {
+    if (groups.empty() || r.first > groups.back().last) groups.push_back({r.first, r.last, {}, false});
+    Group& g = groups.back();
+    g.last = std::max(g.last, r.last);
+    if (r.chapter >= 0) g.chapters.push_back(static_cast<size_t>(r.chapter));
+    else g.has_excluded = true;
+  }
+  std::set<int> excluded_pages;
+  for (const auto& e : book.excluded)
+    for (int p = e.first_page; p <= e.last_page; ++p) excluded_pages.insert(p);
+
+  std::map<int, const SourcePage*> by_number;
+  for (const auto& sp : source) by_number[sp.number] = &sp;
+  std::map<int, std::vector<const Removal*>> removals;
+  for (const auto& r : book.removed) removals[r.page].push_back(&r);
+  std::map<int, std::vector<const HyphenJoin*>> joins;
+  for (const auto& j : book.joins) joins[j.page].push_back(&j);
+
+  // Pages that belong to no chapter and no excluded matter must have no words left.
+  std::set<int> covered;
+  for (const auto& g : groups)
+    for (int p = g.first; p <= g.last; ++p) covered.insert(p);
+  for (const auto& sp : source)
+    if (!covered.count(sp.number)) {
+      Bag left;
+      for (const auto& l : sp.lines) add(left, l.tokens);
+      for (const auto* r : removals[sp.number]) add(left, whitespace_tokens(r->text), -1);
+      for (const auto& [w, n] : left)
+        for (long k = 0; k < n; ++k)
+          diffs.push_back({book.id, "", sp.number, "missing", w, "page belongs to no chapter"});
+    }
+
+  for (const auto& g : groups) {
+    Bag src;
+    for (int p = g.first; p <= g.last; ++p) {
+      auto it = by_number.find(p);
+      if (it == by_number.end()) continue;
+      for (const auto& l : it->second->lines) add(src, l.tokens);
+      for (const auto* r : removals[p]) add(src, whitespace_tokens(r->text), -1);
+      for (const auto* j : joins[p]) {
+        add(src, whitespace_tokens(j->before), -1);
+        add(src, whitespace_tokens(j->after), -1);
+        add(src, whitespace_tokens(j->joined), 1);
+      }
+    }
+    Bag out;
+    std::string chapter_name;
+    for (size_t ci : g.chapters) {
+      const Chapter& c = book.chapters[ci];
+      if (chapter_name.empty()) chapter_name = c.title;
+      for (const auto& b : c.blocks) {
+        add(out, whitespace_tokens(b.text));
+        for (const auto& l : b.labels) add(out, whitespace_tokens(l));
+      }
+    }
+    // Where a word differs, find the page and line it comes from, for the report.
+    auto locate = [&](const std::string& w) -> std::pair<int, std::string> {
+      for (int p = g.first; p <= g.last; ++p) {
+        auto it = by_number.find(p);
+        if (it == by_number.end()) continue;
+        for (const auto& l : it->second->lines)
+          if (std::find(l.tokens.begin(), l.tokens.end(), w) != l.tokens.end()) return {p, clip(l.text)};
+      }
+      return {g.first, ""};
+    };
+    auto locate_out = [&](const std::string& w) -> std::pair<int, std::string> {
+      for (size_t ci : g.chapters)
+        for (const auto& b : book.chapters[ci].blocks) {
+          auto toks = whitespace_tokens(b.text);
+          auto it = std::find(toks.begin(), toks.end(), w);
+          if (it != toks.end()) {
+            size_t at = static_cast<size_t>(it - toks.begin());
+            std::string ctx;
+            for (size_t k = at >= 4 ? at - 4 : 0; k < std::min(toks.size(), at + 5); ++k) ctx += (ctx.empty() ? "" : " ") + toks[k];
+            return {b.page, ctx};
+          }
+        }
+      return {g.first, ""};
+    };
+    std::set<std::string> words;
+    for (const auto& [w, n] : src) words.insert(w);
+    for (const auto& [w, n] : out) words.insert(w);
+    for (const auto& w : words) {
+      long s = src.count(w) ? src[w] : 0;
+      long o = out.count(w) ? out[w] : 0;
+      if (s > o) {
+        auto [page, ctx] = locate(w);
+        // Excluded matter (contents, index) shares the group: its words are accounted for.
+        if (g.has_excluded && excluded_pages.count(page)) continue;
+        for (long k = 0; k < s - o; ++k) diffs.push_back({book.id, chapter_name, page, "missing", w, ctx});
+      } else if (o > s) {
+        auto [page, ctx] = locate_out(w);
+        for (long k = 0; k < o - s; ++k) diffs.push_back({book.id, chapter_name, page, "added", w, ctx});
+      }
+    }
+  }
+  return diffs;
+}
+
+namespace {
+
+Book read_book_json(const fs::path& dir) {
+  std::ifstream in(dir / "book.json");
+  if (!in) throw Error(ExitCode::NotFound, (dir / "book.json").string(), 0, "missing book.json");
+  Json j = Json::parse(in);
+  Book b;
+  b.id = j.at("id");
+  b.file = j.at("source").at("file");
+  for (const auto& e : j.value("excluded", Json::array()))
+    b.excluded.push_back({e.at("title"), e.at("kind"), e.at("pages")[0], e.at("pages")[1]});
+  for (const auto& jn : j.value("joins", Json::array())) b.joins.push_back(join_from_json(jn));
+  b.ocr_pages = j.value("ocr_pages", std::vector<int>{});
+  std::ifstream rin(dir / "removed.jsonl");
+  std::string line;
+  while (std::getline(rin, line))
+    if (!line.empty()) b.removed.push_back(removal_from_json(Json::parse(line)));
+  for (const auto& cj : j.at("chapters")) {
+    Chapter c;
+    c.title = cj.at("title");
+    c.first_page = cj.at("pages")[0];
+    c.last_page = cj.at("pages")[1];
+    std::ifstream cin(dir.parent_path().parent_path() / cj.at("blocks").get<std::string>());
+    if (!cin) throw Error(ExitCode::NotFound, cj.at("blocks").get<std::string>(), 0, "missing chapter file");
+    Json cjj = Json::parse(cin);
+    for (const auto& bl : cjj.at("blocks")) c.blocks.push_back(block_from_json(bl));
+    b.chapters.push_back(std::move(c));
+  }
+  return b;
+}
+
+}  // namespace
+
+VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract) {
+  VerifyReport report;
+  std::ifstream min(fs::path(out_dir) / "manifest.json");
+  if (!min) throw Error(ExitCode::NotFound, out_dir, 0, "no manifest.json: not a quire corpus");
+  Json manifest = Json::parse(min);
+  for (const auto& bj : manifest.at("books")) {
+    std::string id = bj.at("id");
+    std::string file = bj.at("source").at("file");
+    try {
+      Book book = read_book_json(fs::path(out_dir) / "books" / id);
+      Document doc = extract_document((fs::path(pdf_dir) / file).string(), extract);
+      if (doc.sha256 != bj.at("source").value("sha256", doc.sha256))
+        report.errors.push_back(file + ": the PDF is not the one the corpus was built from (sha256 differs)");
+      auto diffs = verify_book(book, source_words(doc));
+      report.books++;
+      report.chapters += static_cast<int>(book.chapters.size());
+      for (const auto& c : book.chapters)
+        for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_tokens(b.text).size());
+      report.ocr_pages += static_cast<int>(book.ocr_pages.size());
+      for (auto& d : diffs) report.differences.push_back(std::move(d));
+    } catch (const Error& e) {
+      report.errors.push_back(e.message());
+    } catch (const std::exception& e) {
+      report.errors.push_back(id + ": " + e.what());
+    }
+  }
+  return report;
+}
+
+}  // namespace quire
