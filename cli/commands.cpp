@@ -320,7 +320,20 @@ int cmd_diff(const Args& args) {
 }
 
 int cmd_merge(const Args& args) {
-  throw Error(ExitCode::Usage, "", 0, "merge is not available yet");
+  MergeOptions o;
+  po::options_description d("quire merge options");
+  d.add_options()
+      ("shards", po::value(&o.shards)->multitoken()->required(), "the shard outputs (from build --shard I/N)")
+      ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write")
+      ("map", po::value(&o.map_path), "the map.toml the shards were built with")
+      ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are");
+  po::positional_options_description pos;
+  pos.add("shards", -1);
+  po::variables_map vm;
+  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR]", d, pos, vm)) return 0;
+  merge_corpora(o);
+  std::cerr << "merged " << o.shards.size() << " shard outputs into " << o.out_dir << "\n";
+  return 0;
 }
 
 }  // namespace quire::cli

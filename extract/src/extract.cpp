@@ -119,6 +119,29 @@ void infer_monospace(Document& doc) {
 
 }  // namespace detail
 
+namespace {
+
+std::string hex_digest(fz_sha256& state) {
+  unsigned char digest[32];
+  fz_sha256_final(&state, digest);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : digest) {
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string sha256_hex(std::string_view data) {
+  fz_sha256 state;
+  fz_sha256_init(&state);
+  fz_sha256_update(&state, reinterpret_cast<const unsigned char*>(data.data()), data.size());
+  return hex_digest(state);
+}
+
 std::string sha256_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
@@ -130,15 +153,7 @@ std::string sha256_file(const std::string& path) {
     if (in.gcount() > 0)
       fz_sha256_update(&state, reinterpret_cast<const unsigned char*>(buf.data()), static_cast<size_t>(in.gcount()));
   }
-  unsigned char digest[32];
-  fz_sha256_final(&state, digest);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : digest) {
-    out += hex[c >> 4];
-    out += hex[c & 15];
-  }
-  return out;
+  return hex_digest(state);
 }
 
 Document extract_document(const std::string& path, const ExtractOptions& options) {

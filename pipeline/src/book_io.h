@@ -1,6 +1,7 @@
 // Private to pipeline/: one book through the stages, and reporting.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,8 @@ void report_book(const BookOutcome& o, LogMode mode);
 
 // shard.json: which share of which books this output holds, for `quire merge`.
 void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids);
+
+// Moves a finished output folder into place: an atomic exchange when OUT exists.
+void install_output_dir(const std::filesystem::path& tmp, const std::filesystem::path& out);
 
 }  // namespace quire

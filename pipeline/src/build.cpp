@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "book_io.h"
+#include "cache.h"
+#include "progress.h"
 #include "quire/json.h"
 #include "quire/pipeline.h"
 #include "quire/text.h"
@@ -99,7 +101,9 @@ bool exchange_paths(const fs::path& a, const fs::path& b) {
 #endif
 }
 
-void install_output(const fs::path& tmp, const fs::path& out) {
+}  // namespace
+
+void install_output_dir(const fs::path& tmp, const fs::path& out) {
   std::error_code ec;
   if (!fs::exists(out)) {
     fs::rename(tmp, out, ec);
@@ -119,6 +123,12 @@ void install_output(const fs::path& tmp, const fs::path& out) {
   fs::rename(tmp, out, ec);
   if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot move the new corpus into place: " + ec.message());
   fs::remove_all(old, ec);
+}
+
+namespace {
+
+void detail_check_exists(const std::string& path) {
+  if (!fs::is_regular_file(path)) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
 }
 
 }  // namespace
@@ -162,6 +172,8 @@ BuildReport build_corpus(const BuildOptions& options) {
   BuildOptions per_book = options;
   per_book.extract.jobs = std::max(1, jobs / book_workers);
 
+  Progress progress(options.log == LogMode::Human, mine.size());
+  per_book.extract.on_page = [&progress](int) { progress.page_done(); };
   report.books.resize(mine.size());
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
@@ -172,9 +184,30 @@ BuildReport build_corpus(const BuildOptions& options) {
       o.id = job.id;
       o.file = job.file;
       fs::path book_dir = tmp / "books" / job.id;
+      progress.book_started(job.id);
+      if (options.log == LogMode::Json) {
+        std::lock_guard lock(log_mutex);
+        Json ev;
+        ev["event"] = "book_started";
+        ev["book"] = job.id;
+        ev["file"] = job.file;
+        std::fputs(dump(ev, false).c_str(), stderr);
+      }
       try {
-        o = build_one_book(job.path, job.id, job.map_entry, per_book, tmp.string());
-        o.ok = true;
+        std::string key;
+        std::optional<BookOutcome> hit;
+        if (!options.cache_dir.empty()) {
+          detail_check_exists(job.path);
+          key = cache_key(job.path, job.id, job.map_entry, per_book);
+          hit = cache_fetch(options.cache_dir, key, job.id, tmp.string());
+        }
+        if (hit) {
+          o = *hit;
+        } else {
+          o = build_one_book(job.path, job.id, job.map_entry, per_book, tmp.string());
+          o.ok = true;
+          if (!key.empty()) cache_store(options.cache_dir, key, o, tmp.string());
+        }
       } catch (const Error& e) {
         o.ok = false;
         o.code = e.code;
@@ -188,8 +221,10 @@ BuildReport build_corpus(const BuildOptions& options) {
       }
       o.id = job.id;
       o.file = job.file;
+      progress.book_done();
       if (options.log != LogMode::Quiet) {
         std::lock_guard lock(log_mutex);
+        progress.clear();
         report_book(o, options.log);
       }
     }
@@ -198,6 +233,7 @@ BuildReport build_corpus(const BuildOptions& options) {
   for (int i = 1; i < book_workers; ++i) threads.emplace_back(work);
   work();
   for (auto& t : threads) t.join();
+  progress.clear();
 
   std::vector<std::string> ids;
   for (const auto& o : report.books)
@@ -209,7 +245,7 @@ BuildReport build_corpus(const BuildOptions& options) {
       write_shard_info(tmp.string(), options.shard_index, options.shard_count, all_ids);
     }
     export_index(tmp.string(), ids, map ? &*map : nullptr, options.exporting);
-    install_output(tmp, out);
+    install_output_dir(tmp, out);
   } catch (...) {
     fs::remove_all(tmp, ec);
     throw;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "quire/model.h"
@@ -77,7 +78,8 @@ class PdfRenderer {
 std::string render_region_png(const std::string& pdf_path, const std::string& password, int page,
                               const Box& box, int dpi);
 
-// SHA-256 of a file's bytes, lowercase hex.
+// SHA-256 of a file's bytes / of a string, lowercase hex.
 std::string sha256_file(const std::string& path);
+std::string sha256_hex(std::string_view data);
 
 }  // namespace quire

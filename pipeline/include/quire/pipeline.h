@@ -58,6 +58,17 @@ Book make_book(const std::string& pdf_path, const std::string& id, const BuildOp
 // into place). A failing book is reported and the others are built.
 BuildReport build_corpus(const BuildOptions& options);
 
+// Joins the outputs of `build --shard I/N` runs into the corpus a single run makes, byte for
+// byte. Checks that the shards are of one build (same book list and N) and that none is missing.
+struct MergeOptions {
+  std::vector<std::string> shards;
+  std::string out_dir;
+  std::string map_path;  // the map the shards were built with, if any
+  std::string pdf_dir;
+  ExportOptions exporting;
+};
+void merge_corpora(const MergeOptions& options);
+
 // ---- the wording check ----
 struct WordDifference {
   std::string book, chapter;

@@ -1,0 +1,121 @@
+#include "cache.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+#include "quire/json.h"
+
+namespace quire {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The binary's own hash, computed once per process.
+const std::string& self_hash() {
+  static std::once_flag once;
+  static std::string hash;
+  std::call_once(once, [] {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    hash = ec ? std::string(kVersion) : sha256_file(exe.string());
+  });
+  return hash;
+}
+
+Json outcome_to_json(const BookOutcome& o) {
+  Json j;
+  j["pages"] = o.pages;
+  j["chapters"] = o.chapters;
+  j["figures"] = o.figures;
+  j["removed"] = o.removed;
+  j["ocr_pages"] = o.ocr_pages;
+  j["verify_differences"] = o.verify_differences;
+  j["warnings"] = o.warnings;
+  return j;
+}
+
+}  // namespace
+
+std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
+                      const BuildOptions& o) {
+  // Every option that can change a book's output. A new option must be added here.
+  Json k;
+  k["quire"] = kVersion;
+  k["binary"] = self_hash();
+  k["pdf"] = sha256_file(pdf_path);
+  k["id"] = id;
+  if (map_entry) {
+    k["title"] = map_entry->title;
+    k["authors"] = map_entry->authors;
+  }
+  k["engine"] = static_cast<int>(o.extract.engine);
+  k["password"] = sha256_hex(o.extract.password);
+  k["ocr"] = static_cast<int>(o.extract.ocr);
+  k["ocr_lang"] = o.extract.ocr_lang;
+  k["ocr_dpi"] = o.extract.ocr_dpi;
+  k["unusable_text_ratio"] = o.extract.unusable_text_ratio;
+  k["page_timeout"] = o.extract.page_timeout;
+  k["band_ratio"] = o.clean.band_ratio;
+  k["min_recurrence"] = o.clean.min_recurrence;
+  k["keep_matter"] = o.layout.keep_matter;
+  k["figure_dpi"] = o.layout.figure_dpi;
+  k["verify"] = o.verify;
+  k["site"] = o.exporting.site;
+  return sha256_hex(dump(k, false));
+}
+
+std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::string& key,
+                                       const std::string& id, const std::string& out_dir) {
+  fs::path entry = fs::path(cache_dir) / key;
+  std::ifstream in(entry / "outcome.json");
+  if (!in) return std::nullopt;
+  BookOutcome o;
+  try {
+    Json j = Json::parse(in);
+    o.pages = j.at("pages");
+    o.chapters = j.at("chapters");
+    o.figures = j.at("figures");
+    o.removed = j.at("removed");
+    o.ocr_pages = j.at("ocr_pages");
+    o.verify_differences = j.at("verify_differences");
+    o.warnings = j.at("warnings").get<std::vector<std::string>>();
+  } catch (const std::exception&) {
+    return std::nullopt;  // a damaged entry is a miss; it is overwritten on store
+  }
+  std::error_code ec;
+  fs::path dest = fs::path(out_dir) / "books" / id;
+  fs::remove_all(dest, ec);
+  fs::copy(entry / "book", dest, fs::copy_options::recursive, ec);
+  if (ec) return std::nullopt;
+  o.id = id;
+  o.ok = true;
+  o.cached = true;
+  return o;
+}
+
+void cache_store(const std::string& cache_dir, const std::string& key, const BookOutcome& outcome,
+                 const std::string& out_dir) {
+  std::error_code ec;
+  fs::create_directories(cache_dir, ec);
+  fs::path entry = fs::path(cache_dir) / key;
+  fs::path tmp = entry;
+  tmp += ".tmp-" + std::to_string(getpid()) + "-" + outcome.id;
+  fs::remove_all(tmp, ec);
+  fs::create_directories(tmp, ec);
+  fs::copy(fs::path(out_dir) / "books" / outcome.id, tmp / "book", fs::copy_options::recursive, ec);
+  if (!ec) std::ofstream(tmp / "outcome.json") << dump(outcome_to_json(outcome), true);
+  if (ec) {
+    fs::remove_all(tmp, ec);
+    return;  // a cache that cannot be written only costs time
+  }
+  fs::remove_all(entry, ec);
+  fs::rename(tmp, entry, ec);
+  if (ec) fs::remove_all(tmp, ec);
+}
+
+}  // namespace quire
