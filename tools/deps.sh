@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs every Debian package quire needs to build, test and benchmark. Run as root.
+set -euo pipefail
+if [ "$(id -u)" != 0 ]; then
+  exec sudo "$0" "$@"
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+  build-essential cmake pkg-config git ca-certificates python3 \
+  libmupdf-dev mupdf-tools libfreetype-dev libharfbuzz-dev libjbig2dec0-dev libjpeg-dev \
+  libopenjp2-7-dev libgumbo-dev libmujs-dev zlib1g-dev \
+  libpoppler-cpp-dev poppler-utils \
+  libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng \
+  libicu-dev libboost-program-options-dev nlohmann-json3-dev libtomlplusplus-dev libcmark-dev \
+  libgtest-dev libpng-dev qpdf \
+  r-doc-pdf octave-doc \
+  chromium nodejs npm \
+  time >/dev/null
