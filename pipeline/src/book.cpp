@@ -126,6 +126,7 @@ void report_book(const BookOutcome& o, LogMode mode) {
       j["error"] = o.error;
       j["exit_code"] = static_cast<int>(o.code);
     } else {
+      j["cached"] = o.cached;
       j["pages"] = o.pages;
       j["chapters"] = o.chapters;
       j["figures"] = o.figures;
@@ -142,7 +143,7 @@ void report_book(const BookOutcome& o, LogMode mode) {
     return;
   }
   for (const auto& w : o.warnings) std::cerr << "warning: " << w << "\n";
-  std::cerr << o.id << ": " << o.pages << " pages, " << o.chapters << " chapters, " << o.figures << " figures, "
+  std::cerr << o.id << (o.cached ? " (cached)" : "") << ": " << o.pages << " pages, " << o.chapters << " chapters, " << o.figures << " figures, "
             << o.removed << " furniture spans removed";
   if (o.ocr_pages) std::cerr << ", " << o.ocr_pages << " pages OCR'd";
   std::cerr << (o.verify_differences ? ", VERIFY FAILED (" + std::to_string(o.verify_differences) + " word differences)"

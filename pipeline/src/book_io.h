@@ -24,6 +24,7 @@ void report_book(const BookOutcome& o, LogMode mode);
 void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids);
 
 // Moves a finished output folder into place: an atomic exchange when OUT exists.
+void remove_stale_temporaries(const std::filesystem::path& out);
 void install_output_dir(const std::filesystem::path& tmp, const std::filesystem::path& out);
 
 }  // namespace quire

@@ -125,6 +125,20 @@ void install_output_dir(const fs::path& tmp, const fs::path& out) {
   fs::remove_all(old, ec);
 }
 
+// Temporary folders of builds that were killed (their process is gone) are removed.
+void remove_stale_temporaries(const fs::path& out) {
+  std::error_code ec;
+  const std::string prefix = out.filename().string() + ".tmp-";
+  for (const auto& e : fs::directory_iterator(out.parent_path(), ec)) {
+    std::string name = e.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    std::string pid = name.substr(prefix.size());
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (fs::exists("/proc/" + pid)) continue;
+    fs::remove_all(e.path(), ec);
+  }
+}
+
 namespace {
 
 void detail_check_exists(const std::string& path) {
@@ -163,6 +177,7 @@ BuildReport build_corpus(const BuildOptions& options) {
   fs::path tmp = out;
   tmp += ".tmp-" + std::to_string(getpid());
   std::error_code ec;
+  remove_stale_temporaries(out);
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp / "books");
 

@@ -56,6 +56,7 @@ void merge_corpora(const MergeOptions& options) {
   fs::path tmp = out;
   tmp += ".tmp-" + std::to_string(getpid());
   std::error_code ec;
+  remove_stale_temporaries(out);
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp / "books");
   std::vector<std::string> ids;

@@ -1,0 +1,188 @@
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "quire/json.h"
+#include "run.h"
+
+namespace quire::test {
+namespace {
+
+// A folder with copies of the born-digital fixture books (the scanned twin is tested apart).
+fs::path fixture_input(const TempDir& t) {
+  fs::path in = t.path / "books";
+  fs::create_directories(in);
+  for (const char* name : {"fx-classic.pdf", "fx-plain.pdf"}) fs::copy_file(fixture_books() / name, in / name);
+  return in;
+}
+
+bool built(int code) { return code == 0 || code == 3; }
+
+TEST(Build, WritesTheCorpusAndIsByteIdenticalAtAnyJobs) {
+  TempDir t("determinism");
+  fs::path in = fixture_input(t);
+  auto a = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "j1") + " --jobs 1 --quiet");
+  ASSERT_TRUE(built(a.code)) << a.out;
+  auto b = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "j2") + " --jobs 2 --quiet");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  for (const char* f : {"manifest.json", "corpus.jsonl", "site/index.html"})
+    EXPECT_TRUE(fs::exists(t.path / "j1" / f)) << f;
+  auto t1 = tree(t.path / "j1"), t2 = tree(t.path / "j2");
+  EXPECT_EQ(t1.size(), t2.size());
+  for (const auto& [name, bytes] : t1) {
+    auto it = t2.find(name);
+    ASSERT_NE(it, t2.end()) << name << " missing at --jobs 2";
+    EXPECT_TRUE(it->second == bytes) << name << " differs between --jobs 1 and --jobs 2";
+  }
+  // A second run with the same options is byte-identical too.
+  auto c = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "j1b") + " --jobs 1 --quiet");
+  ASSERT_TRUE(built(c.code)) << c.out;
+  EXPECT_TRUE(tree(t.path / "j1b") == t1);
+}
+
+TEST(Verify, PassesOnTheFixtureBooksAndFailsOnAnAlteredWord) {
+  TempDir t("verify");
+  fs::path in = fixture_input(t);
+  fs::path out = t.path / "out";
+  auto b = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --quiet");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  auto v = run_quire("verify " + shell_quote(out) + " --pdf-dir " + shell_quote(in));
+  EXPECT_EQ(v.code, 0) << v.out;
+
+  // Change one word of one paragraph in a chapter's blocks: verify must name it and fail.
+  fs::path chapter;
+  for (const auto& e : fs::directory_iterator(out / "books" / "fx-classic"))
+    if (e.path().extension() == ".json" && e.path().filename() != "book.json") {
+      chapter = e.path();
+      break;
+    }
+  ASSERT_FALSE(chapter.empty());
+  Json j = Json::parse(read_file(chapter));
+  bool changed = false;
+  for (auto& block : j["blocks"])
+    if (block["type"] == "paragraph" && !changed) {
+      std::string text = block["text"];
+      auto sp = text.find(' ');
+      ASSERT_NE(sp, std::string::npos);
+      block["text"] = "Zyzzyva" + text.substr(sp);
+      changed = true;
+    }
+  ASSERT_TRUE(changed);
+  std::ofstream(chapter) << dump(j, true);
+  auto v2 = run_quire("verify " + shell_quote(out) + " --pdf-dir " + shell_quote(in));
+  EXPECT_EQ(v2.code, 1) << v2.out;
+  EXPECT_NE(v2.out.find("added word \"Zyzzyva\""), std::string::npos) << v2.out;
+  EXPECT_NE(v2.out.find("missing word"), std::string::npos) << v2.out;
+}
+
+TEST(Build, ABadBookFailsAloneAndLeavesNothingBehind) {
+  TempDir t("badbook");
+  fs::path in = fixture_input(t);
+  std::ofstream(in / "broken.pdf") << "<html><body>not a PDF</body></html>";
+  fs::path out = t.path / "out";
+  auto r = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --quiet --log json");
+  EXPECT_EQ(r.code, 4) << r.out;  // a book failed, the others were built
+  EXPECT_NE(r.out.find("broken.pdf"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(out / "books" / "fx-classic" / "book.json"));
+  EXPECT_FALSE(fs::exists(out / "books" / "broken"));
+  Json m = Json::parse(read_file(out / "manifest.json"));
+  EXPECT_EQ(m["books"].size(), 2u);
+}
+
+TEST(Build, AKilledBuildLeavesThePreviousOutputIntact) {
+  TempDir t("kill");
+  fs::path in = fixture_input(t);
+  fs::path out = t.path / "out";
+  auto first = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --quiet");
+  ASSERT_TRUE(built(first.code)) << first.out;
+  auto before = tree(out);
+  // Kill rebuilds at several moments; OUT must always be the complete previous corpus.
+  for (int delay_ms : {5, 40, 120, 300}) {
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      execl(QUIRE_BINARY, "quire", "build", in.c_str(), "-o", out.c_str(), "--quiet", "--jobs", "1",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    EXPECT_TRUE(tree(out) == before) << "OUT changed after SIGKILL at " << delay_ms << " ms";
+  }
+  // The next build removes what killed builds left beside OUT.
+  auto again = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --quiet");
+  ASSERT_TRUE(built(again.code)) << again.out;
+  for (const auto& e : fs::directory_iterator(t.path))
+    EXPECT_EQ(e.path().filename().string().find("out.tmp-"), std::string::npos) << e.path();
+}
+
+TEST(Build, TheCacheReusesUnchangedBooksAndGivesTheSameCorpus) {
+  TempDir t("cache");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  auto cold = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "a") + " --log json --cache " +
+                        shell_quote(cache));
+  ASSERT_TRUE(built(cold.code)) << cold.out;
+  EXPECT_EQ(cold.out.find("\"cached\":true"), std::string::npos) << cold.out;
+  auto warm = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "b") + " --log json --cache " +
+                        shell_quote(cache));
+  ASSERT_TRUE(built(warm.code)) << warm.out;
+  size_t hits = 0;
+  for (size_t at = warm.out.find("\"cached\":true"); at != std::string::npos; at = warm.out.find("\"cached\":true", at + 1))
+    ++hits;
+  EXPECT_EQ(hits, 2u) << warm.out;
+  EXPECT_TRUE(tree(t.path / "a") == tree(t.path / "b"));
+
+  // Changing one PDF rebuilds that book only.
+  fs::remove(in / "fx-plain.pdf");
+  fs::copy_file(fixture_books() / "fx-plain.pdf", in / "fx-plain.pdf");
+  {
+    std::ofstream app(in / "fx-plain.pdf", std::ios::app | std::ios::binary);
+    app << "\n% trailing comment changes the bytes, not the content\n";
+  }
+  auto one = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "c") + " --log json --cache " +
+                       shell_quote(cache));
+  ASSERT_TRUE(built(one.code)) << one.out;
+  size_t hits2 = 0;
+  for (size_t at = one.out.find("\"cached\":true"); at != std::string::npos; at = one.out.find("\"cached\":true", at + 1))
+    ++hits2;
+  EXPECT_EQ(hits2, 1u) << one.out;
+}
+
+TEST(Shards, MergedShardsEqualASingleBuild) {
+  TempDir t("shards");
+  fs::path in = fixture_input(t);
+  auto single = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "single") + " --quiet");
+  ASSERT_TRUE(built(single.code)) << single.out;
+  for (int i = 0; i < 2; ++i) {
+    auto s = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / ("s" + std::to_string(i))) +
+                       " --quiet --shard " + std::to_string(i) + "/2");
+    ASSERT_TRUE(built(s.code)) << s.out;
+  }
+  auto m = run_quire("merge " + shell_quote(t.path / "s0") + " " + shell_quote(t.path / "s1") + " -o " +
+                     shell_quote(t.path / "merged"));
+  ASSERT_EQ(m.code, 0) << m.out;
+  EXPECT_TRUE(tree(t.path / "merged") == tree(t.path / "single"));
+  // A missing shard is an error naming it.
+  auto missing = run_quire("merge " + shell_quote(t.path / "s0") + " -o " + shell_quote(t.path / "m2"));
+  EXPECT_NE(missing.code, 0);
+  EXPECT_NE(missing.out.find("shard 1/2 is missing"), std::string::npos) << missing.out;
+}
+
+TEST(Cli, UsageErrorsAndVersion) {
+  EXPECT_EQ(run_quire("--version").code, 0);
+  EXPECT_EQ(run_quire("frobnicate").code, 2);
+  EXPECT_EQ(run_quire("build").code, 2);
+  auto shard = run_quire("build x -o y --shard 3/2");
+  EXPECT_EQ(shard.code, 2) << shard.out;
+  auto missing = run_quire("build /nonexistent/folder -o /tmp/quire-never");
+  EXPECT_EQ(missing.code, 5) << missing.out;
+}
+
+}  // namespace
+}  // namespace quire::test
