@@ -78,7 +78,8 @@ void add_extract_options(po::options_description& d, ExtractOptions& o, std::str
       ("password", po::value(&o.password), "password of an encrypted PDF")
       ("ocr", po::value(&ocr)->default_value("auto"), "auto | never | force: OCR pages without a usable text layer")
       ("ocr-lang", po::value(&o.ocr_lang)->default_value("eng"), "Tesseract language")
-      ("page-timeout", po::value(&o.page_timeout)->default_value(0), "seconds per page before it is skipped (0: none)");
+      ("page-timeout", po::value(&o.page_timeout)->default_value(0), "seconds per page before it is skipped (0: none)")
+      ("page-memory", po::value(&o.page_memory_mb)->default_value(0), "MiB per page before it is skipped (0: none)");
 }
 
 void apply_extract_choices(ExtractOptions& o, const std::string& engine, const std::string& ocr) {

@@ -9,6 +9,9 @@
 // leave this file as anything else.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <mutex>
@@ -455,10 +458,92 @@ void warning_sink(void* user, const char* message) {
 
 void error_sink(void*, const char*) {}  // errors are reported through fz_catch
 
+// Allocation with a size header (16 bytes keeps malloc's alignment) so that frees can be
+// counted; over the budget an allocation fails, MuPDF evicts its store and retries, and
+// finally throws, which fails the page alone.
+constexpr size_t kHeader = 16;
+
+void* budget_malloc(void* user, size_t size) {
+  auto* b = static_cast<MemoryBudget*>(user);
+  if (b->limit && b->live + size > b->limit) return nullptr;
+  auto* base = static_cast<char*>(std::malloc(size + kHeader));
+  if (!base) return nullptr;
+  *reinterpret_cast<size_t*>(base) = size;
+  b->live += size;
+  return base + kHeader;
+}
+
+void* budget_realloc(void* user, void* old, size_t size) {
+  if (!old) return budget_malloc(user, size);
+  auto* b = static_cast<MemoryBudget*>(user);
+  char* base = static_cast<char*>(old) - kHeader;
+  size_t old_size = *reinterpret_cast<size_t*>(base);
+  if (b->limit && size > old_size && b->live + (size - old_size) > b->limit) return nullptr;
+  auto* grown = static_cast<char*>(std::realloc(base, size + kHeader));
+  if (!grown) return nullptr;
+  *reinterpret_cast<size_t*>(grown) = size;
+  b->live = b->live - old_size + size;
+  return grown + kHeader;
+}
+
+void budget_free(void* user, void* ptr) {
+  if (!ptr) return;
+  auto* b = static_cast<MemoryBudget*>(user);
+  char* base = static_cast<char*>(ptr) - kHeader;
+  b->live -= *reinterpret_cast<size_t*>(base);
+  std::free(base);
+}
+
+// Watches the pages in progress and aborts (through MuPDF's cookie) those over the time limit.
+class Watchdog {
+ public:
+  Watchdog(double seconds, size_t slots) : limit_(seconds), slots_(slots) {
+    if (limit_ > 0) thread_ = std::thread([this] { run(); });
+  }
+  ~Watchdog() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  void start(size_t slot, fz_cookie* cookie) {
+    std::lock_guard lock(mutex_);
+    slots_[slot] = {cookie, std::chrono::steady_clock::now()};
+  }
+  void stop(size_t slot) {
+    std::lock_guard lock(mutex_);
+    slots_[slot].cookie = nullptr;
+  }
+
+ private:
+  struct Slot {
+    fz_cookie* cookie = nullptr;
+    std::chrono::steady_clock::time_point started;
+  };
+  void run() {
+    std::unique_lock lock(mutex_);
+    while (!done_) {
+      cv_.wait_for(lock, std::chrono::milliseconds(20));
+      auto now = std::chrono::steady_clock::now();
+      for (auto& s : slots_)
+        if (s.cookie && std::chrono::duration<double>(now - s.started).count() > limit_) s.cookie->abort = 1;
+    }
+  }
+  double limit_;
+  std::vector<Slot> slots_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
 }  // namespace
 
 MuContext::MuContext() {
-  ctx = fz_new_context(nullptr, nullptr, FZ_STORE_DEFAULT);
+  fz_alloc_context alloc = {&budget, budget_malloc, budget_realloc, budget_free};
+  ctx = fz_new_context(&alloc, nullptr, FZ_STORE_DEFAULT);
   if (!ctx) throw Error(ExitCode::Internal, "", 0, "cannot create a MuPDF context");
   fz_set_warning_callback(ctx, warning_sink, this);
   fz_set_error_callback(ctx, error_sink, this);
@@ -522,17 +607,35 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   std::vector<std::string> worker_warnings;
   std::mutex warn_mutex;
 
-  auto work = [&](MuContext* w) {
+  Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
+  const size_t budget_bytes = options.page_memory_mb * 1024 * 1024;
+  auto work = [&](MuContext* w, size_t slot) {
     for (int k = next++; k < count; k = next++) {
       int index = first - 1 + k;
       RawPage raw;
       char err[512] = "";
       fz_cookie cookie;
       std::memset(&cookie, 0, sizeof cookie);
+      // The budget counts from what the document itself holds when the page starts.
+      w->budget.limit = budget_bytes ? w->budget.live + budget_bytes : 0;
+      watchdog.start(slot, &cookie);
       int ok = run_page(w->ctx, w->doc, index, &raw, &cookie, err, sizeof err);
+      watchdog.stop(slot);
+      w->budget.limit = 0;
+      if (cookie.abort) {
+        ok = 0;
+        std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);
+        if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
+        raw = RawPage{};
+      } else if (!ok && budget_bytes && (std::strstr(err, "malloc") || std::strstr(err, "out of memory"))) {
+        std::snprintf(err, sizeof err, "skipped: over the %zu MiB page memory budget", options.page_memory_mb);
+      }
       Page p = convert_page(w->ctx, index + 1, raw);
       if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
       if (!ok) {
+        p.lines.clear();
+        p.images.clear();
+        p.paths.clear();
         p.errors.push_back(std::string("cannot read page: ") + err);
         std::lock_guard lock(warn_mutex);
         worker_warnings.push_back(doc.file + ": page " + std::to_string(index + 1) + ": " + p.errors.back());
@@ -546,7 +649,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   };
 
   if (jobs == 1) {
-    work(&main);
+    work(&main, 0);
   } else {
     std::vector<std::unique_ptr<MuContext>> workers;
     workers.reserve(static_cast<size_t>(jobs));
@@ -557,8 +660,9 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
       workers.push_back(std::move(w));
     }
     std::vector<std::thread> threads;
-    for (auto& w : workers) threads.emplace_back(work, w.get());
-    work(&main);
+    size_t slot = 1;
+    for (auto& w : workers) threads.emplace_back(work, w.get(), slot++);
+    work(&main, 0);
     for (auto& t : threads) t.join();
     for (auto& w : workers)
       for (auto& m : w->warnings) main.warnings.push_back(m);

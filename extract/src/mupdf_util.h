@@ -11,7 +11,14 @@ extern "C" {
 
 namespace quire::detail {
 
+// Counts a context's live allocations so that a page can be held to a memory budget.
+struct MemoryBudget {
+  size_t live = 0;   // bytes; one context is used by one thread at a time
+  size_t limit = 0;  // 0 = none
+};
+
 struct MuContext {
+  MemoryBudget budget;
   fz_context* ctx = nullptr;
   fz_document* doc = nullptr;
   int page_count = 0;

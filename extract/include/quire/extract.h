@@ -35,6 +35,9 @@ struct ExtractOptions {
   bool fallback_to_poppler = true;
   // Per-page time budget in seconds (0 = none): a page over it is skipped with an error.
   double page_timeout = 0;
+  // Per-page memory budget in MiB for the engine's allocations, rendering included
+  // (0 = none): a page over it is skipped with an error.
+  size_t page_memory_mb = 0;
   // Called with each warning line ("FILE: page N: ...").
   std::function<void(const std::string&)> on_warning;
   // Called after each page is done (for progress), from any worker thread.
