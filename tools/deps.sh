@@ -16,4 +16,5 @@ apt-get install -y -qq --no-install-recommends \
   libgtest-dev libpng-dev qpdf \
   r-doc-pdf octave-doc \
   chromium nodejs npm \
+  slurmctld slurmd slurm-client munge \
   time >/dev/null
