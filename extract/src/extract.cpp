@@ -10,6 +10,7 @@ extern "C" {
 
 #include "engines.h"
 #include "mupdf_util.h"
+#include "ocr.h"
 #include "quire/error.h"
 #include "quire/extract.h"
 #include "quire/text.h"
@@ -179,6 +180,10 @@ Document extract_document(const std::string& path, const ExtractOptions& options
   }
   doc.sha256 = sha256_file(path);
   detail::infer_monospace(doc);
+  // Pages without a usable text layer (or every page, with OcrMode::Force) are read by OCR.
+  int ocr_pages = detail::ocr_document(path, options, doc);
+  if (ocr_pages > 0)
+    doc.engine = ocr_pages == static_cast<int>(doc.pages.size()) ? "tesseract" : doc.engine + "+tesseract";
   if (options.on_warning)
     for (const auto& w : doc.warnings) options.on_warning(w);
   return doc;

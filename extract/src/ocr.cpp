@@ -1,0 +1,543 @@
+// OCR of scanned pages: MuPDF renders, Tesseract reads, the words become model spans.
+//
+// fz_try/fz_catch are setjmp/longjmp: render_gray() keeps C++ objects out of its fz_try and
+// turns MuPDF errors into a message. Tesseract throws nothing across its API.
+#include "ocr.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <thread>
+
+extern "C" {
+#include <mupdf/fitz.h>
+}
+
+#include <tesseract/baseapi.h>
+#include <tesseract/resultiterator.h>
+
+#include "engines.h"
+#include "mupdf_util.h"
+#include "quire/error.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+namespace {
+
+constexpr double kPointsPerInch = 72.0;
+// Debian's tesseract-ocr-* packages install here (Tesseract 5).
+constexpr const char* kDebianTessdata = "/usr/share/tesseract-ocr/5/tessdata";
+// Height from the top of ascenders to the bottom of descenders, in ems, in common Latin
+// text faces (Latin Modern 0.88, Times 0.90, Helvetica 0.93): turns Tesseract's row
+// measures into a font size.
+constexpr double kAscenderDescenderEm = 0.9;
+// Lines of one Tesseract block whose size estimates stay within this share of the block's
+// median are one size (the estimate varies with which letters a line holds).
+constexpr double kSameSizeShare = 0.15;
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+// ---- monospace from geometry ----
+
+struct Pitch {
+  bool decided = false;
+  bool mono = false;
+  double pitch = 0;  // points per character cell
+};
+
+double centre_x(const Box& b) { return (b.x0 + b.x1) / 2; }
+
+// Centres of the code points of a word: each symbol's box divided evenly among its code
+// points, or the word's box divided evenly when there are no usable symbol boxes.
+std::vector<double> code_point_centres(const OcrWord& w, size_t count) {
+  std::vector<double> c;
+  size_t from_symbols = 0;
+  for (const auto& s : w.symbols) from_symbols += to_u32(s.text).size();
+  if (!w.symbols.empty() && from_symbols == count) {
+    for (const auto& s : w.symbols) {
+      size_t n = to_u32(s.text).size();
+      double cell = s.box.width() / static_cast<double>(std::max<size_t>(n, 1));
+      for (size_t i = 0; i < n; ++i) c.push_back(s.box.x0 + cell * (static_cast<double>(i) + 0.5));
+    }
+    return c;
+  }
+  double cell = w.box.width() / static_cast<double>(std::max<size_t>(count, 1));
+  for (size_t i = 0; i < count; ++i) c.push_back(w.box.x0 + cell * (static_cast<double>(i) + 0.5));
+  return c;
+}
+
+// Distances between the centres of neighbouring characters inside the words of a line,
+// from real symbol boxes only (an evenly divided word box is uniform by construction).
+std::vector<double> centre_distances(const OcrLine& line) {
+  std::vector<double> d;
+  for (const auto& w : line.words) {
+    size_t from_symbols = 0;
+    for (const auto& s : w.symbols) from_symbols += to_u32(s.text).size();
+    if (w.symbols.size() < 2 || from_symbols != to_u32(w.text).size()) continue;
+    for (size_t i = 0; i + 1 < w.symbols.size(); ++i)
+      d.push_back(centre_x(w.symbols[i + 1].box) - centre_x(w.symbols[i].box));
+  }
+  return d;
+}
+
+double share_at_pitch(const std::vector<double>& d, double pitch, double tolerance) {
+  if (d.empty() || pitch <= 0) return 0;
+  size_t close = 0;
+  for (double x : d)
+    if (std::fabs(x - pitch) <= tolerance * pitch) ++close;
+  return static_cast<double>(close) / static_cast<double>(d.size());
+}
+
+// Every gap between words spans a whole number of cells, at least two centre to centre.
+bool gaps_on_grid(const OcrLine& line, double pitch, const OcrTuning& t) {
+  std::vector<double> prev;
+  for (const auto& w : line.words) {
+    std::vector<double> c = code_point_centres(w, to_u32(w.text).size());
+    if (c.empty()) continue;
+    if (!prev.empty()) {
+      double cells = (c.front() - prev.back()) / pitch;
+      if (cells < 2 - t.mono_gap_tolerance || std::fabs(cells - std::round(cells)) > t.mono_gap_tolerance)
+        return false;
+    }
+    prev = std::move(c);
+  }
+  return true;
+}
+
+Pitch judge_line(const OcrLine& line, const OcrTuning& t) {
+  std::vector<double> d = centre_distances(line);
+  Pitch p;
+  if (static_cast<int>(d.size()) < t.mono_min_samples) return p;
+  p.decided = true;
+  p.pitch = median(d);
+  p.mono = p.pitch > 0 && share_at_pitch(d, p.pitch, t.mono_pitch_tolerance) >= t.mono_pitch_share &&
+           gaps_on_grid(line, p.pitch, t);
+  return p;
+}
+
+}  // namespace
+
+// ---- detection ----
+
+double unmapped_share(const Page& page) {
+  size_t total = 0, bad = 0;
+  for (const auto& l : page.lines)
+    for (const auto& s : l.spans)
+      for (char32_t c : to_u32(s.text)) {
+        if (is_space_cp(c)) continue;
+        ++total;
+        if (is_unmapped_cp(c)) ++bad;
+      }
+  return total ? static_cast<double>(bad) / static_cast<double>(total) : 0.0;
+}
+
+bool page_needs_ocr(const Page& page, const ExtractOptions& options) {
+  bool has_text = false;
+  for (const auto& l : page.lines)
+    for (const auto& s : l.spans)
+      for (char32_t c : to_u32(s.text))
+        if (!is_space_cp(c)) has_text = true;
+  // A page with nothing drawn is blank, not scanned.
+  if (!has_text) return !page.images.empty() || !page.paths.empty();
+  return unmapped_share(page) >= options.unusable_text_ratio;
+}
+
+// ---- words to lines ----
+
+std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning& t) {
+  // Pitch verdicts. Then, by block: a block whose judged lines are mostly fixed-pitch is a
+  // listing; its short lines follow it, and so do lines near its pitch that a misread
+  // character kept from passing on their own.
+  std::vector<Pitch> pitch(in.size());
+  std::map<int, std::pair<int, int>> block_votes;  // block -> (fixed-pitch lines, proportional lines)
+  std::map<int, std::vector<double>> block_pitches;
+  for (size_t i = 0; i < in.size(); ++i) {
+    pitch[i] = judge_line(in[i], t);
+    if (!pitch[i].decided) continue;
+    auto& v = block_votes[in[i].block];
+    if (pitch[i].mono) {
+      ++v.first;
+      block_pitches[in[i].block].push_back(pitch[i].pitch);
+    } else {
+      ++v.second;
+    }
+  }
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (pitch[i].mono) continue;
+    auto v = block_votes[in[i].block];
+    if (v.first <= v.second) continue;
+    double bp = median(block_pitches[in[i].block]);
+    if (!pitch[i].decided || share_at_pitch(centre_distances(in[i]), bp, t.mono_pitch_tolerance) >= t.mono_block_share) {
+      pitch[i].mono = true;
+      pitch[i].pitch = bp;
+    }
+  }
+  // One size for the lines of a block that agree with its median.
+  std::map<int, std::vector<double>> block_sizes;
+  for (const auto& l : in) block_sizes[l.block].push_back(l.size);
+  std::map<int, double> block_size;
+  for (auto& [b, v] : block_sizes) block_size[b] = median(v);
+
+  std::vector<Line> out;
+  for (size_t li = 0; li < in.size(); ++li) {
+    const OcrLine& ol = in[li];
+    if (ol.words.empty()) continue;
+    const bool mono = pitch[li].mono && pitch[li].pitch > 0;
+    const double p = pitch[li].pitch;
+    double size = ol.size;
+    double bs = block_size[ol.block];
+    if (bs > 0 && std::fabs(size - bs) <= kSameSizeShare * bs) size = bs;
+    size = std::round(size * 10) / 10;
+
+    Line line;
+    line.direction = 0;
+    bool first_box = true;
+    for (size_t wi = 0; wi < ol.words.size(); ++wi) {
+      const OcrWord& w = ol.words[wi];
+      std::u32string cps = to_u32(w.text);
+      if (cps.empty()) continue;
+      Span s;
+      s.text = w.text;
+      s.bbox = w.box;
+      s.font = mono ? "ocr-mono" : "ocr";
+      s.size = size;
+      s.monospace = mono;
+      s.baseline = ol.baseline;
+      s.ocr = true;
+      s.confidence = w.confidence;
+      std::vector<double> centres = code_point_centres(w, cps.size());
+      // Left edge of each character: for fixed pitch the cell around the glyph's centre (the
+      // ink of 'i' and 'm' starts at different places inside equal cells), otherwise the ink.
+      size_t from_symbols = 0;
+      for (const auto& sym : w.symbols) from_symbols += to_u32(sym.text).size();
+      const bool real_symbols = !w.symbols.empty() && from_symbols == cps.size();
+      if (mono) {
+        for (double c : centres) s.xs.push_back(static_cast<float>(c - p / 2));
+        s.last_advance = static_cast<float>(p);
+      } else if (real_symbols) {
+        for (const auto& sym : w.symbols) {
+          size_t n = to_u32(sym.text).size();
+          double cell = sym.box.width() / static_cast<double>(std::max<size_t>(n, 1));
+          for (size_t k = 0; k < n; ++k) s.xs.push_back(static_cast<float>(sym.box.x0 + cell * static_cast<double>(k)));
+        }
+        s.last_advance = static_cast<float>(w.symbols.back().box.width() /
+                                            static_cast<double>(std::max<size_t>(to_u32(w.symbols.back().text).size(), 1)));
+      } else {
+        double cell = w.box.width() / static_cast<double>(cps.size());
+        for (size_t k = 0; k < cps.size(); ++k) s.xs.push_back(static_cast<float>(w.box.x0 + cell * static_cast<double>(k)));
+        s.last_advance = static_cast<float>(cell);
+      }
+      // The spaces up to the next word belong to this span, as a text layer has them.
+      if (wi + 1 < ol.words.size()) {
+        int spaces = 1;
+        float x = static_cast<float>(w.box.x1);
+        if (mono) {
+          const OcrWord& next = ol.words[wi + 1];
+          std::vector<double> nc = code_point_centres(next, to_u32(next.text).size());
+          if (!nc.empty()) spaces = std::max(1, static_cast<int>(std::lround((nc.front() - centres.back()) / p)) - 1);
+          x = static_cast<float>(centres.back() + p / 2);
+        }
+        for (int k = 0; k < spaces; ++k) {
+          s.text += ' ';
+          s.xs.push_back(mono ? x + static_cast<float>(p * k) : x);
+        }
+        if (mono) s.last_advance = static_cast<float>(p);
+      }
+      line.bbox = first_box ? w.box : line.bbox.united(w.box);
+      first_box = false;
+      line.spans.push_back(std::move(s));
+    }
+    if (!line.spans.empty()) out.push_back(std::move(line));
+  }
+  return out;
+}
+
+// ---- Tesseract set-up ----
+
+std::string tessdata_dir() {
+  const char* env = std::getenv("TESSDATA_PREFIX");
+  if (env && *env) return env;
+  return kDebianTessdata;
+}
+
+void check_ocr_language(const std::string& lang) {
+  std::string dir = tessdata_dir();
+  size_t start = 0;
+  while (start <= lang.size()) {
+    size_t plus = lang.find('+', start);
+    std::string one = lang.substr(start, plus == std::string::npos ? std::string::npos : plus - start);
+    if (one.empty())
+      throw Error(ExitCode::Usage, "", 0, "--ocr-lang '" + lang + "' names an empty language");
+    std::error_code ec;
+    if (!std::filesystem::exists(dir + "/" + one + ".traineddata", ec)) {
+      std::string pkg = one;
+      std::replace(pkg.begin(), pkg.end(), '_', '-');
+      std::transform(pkg.begin(), pkg.end(), pkg.begin(), [](unsigned char c) { return std::tolower(c); });
+      throw Error(ExitCode::Usage, "", 0,
+                  "OCR language '" + one + "' is not installed (no " + one + ".traineddata in " + dir +
+                      "): install tesseract-ocr-" + pkg);
+    }
+    if (plus == std::string::npos) break;
+    start = plus + 1;
+  }
+}
+
+namespace {
+
+// Renders one page to an 8-bit gray pixmap at `scale` pixels per point. Returns nullptr
+// with the reason in err on failure; the caller drops the pixmap.
+fz_pixmap* render_gray(fz_context* ctx, fz_document* doc, int index, float scale, char* err, size_t errsize) {
+  fz_page* volatile page = nullptr;
+  fz_device* volatile dev = nullptr;
+  fz_pixmap* volatile pix = nullptr;
+  fz_try(ctx) {
+    page = fz_load_page(ctx, doc, index);
+    fz_matrix ctm = fz_scale(scale, scale);
+    fz_irect ibox = fz_round_rect(fz_transform_rect(fz_bound_page(ctx, page), ctm));
+    pix = fz_new_pixmap_with_bbox(ctx, fz_device_gray(ctx), ibox, nullptr, 0);
+    fz_clear_pixmap_with_value(ctx, pix, 255);
+    dev = fz_new_draw_device(ctx, fz_identity, pix);
+    fz_run_page(ctx, page, dev, ctm, nullptr);
+    fz_close_device(ctx, dev);
+  }
+  fz_always(ctx) {
+    fz_drop_device(ctx, dev);
+    fz_drop_page(ctx, page);
+  }
+  fz_catch(ctx) {
+    std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
+    fz_drop_pixmap(ctx, pix);
+    return nullptr;
+  }
+  return pix;
+}
+
+// Whitens dark pixels that have no dark neighbour. At OCR resolutions no stroke of a glyph
+// is a lone pixel (a hairline of 5-point type is two or more pixels at 150 dpi), but the dust
+// and toner specks of a scan are, and Tesseract reads them as periods and commas.
+void despeckle(unsigned char* samples, int width, int height, int stride, int ink_level) {
+  for (int y = 1; y + 1 < height; ++y) {
+    unsigned char* row = samples + static_cast<ptrdiff_t>(y) * stride;
+    for (int x = 1; x + 1 < width; ++x) {
+      if (row[x] >= ink_level) continue;
+      bool lone = true;
+      for (int dy = -1; dy <= 1 && lone; ++dy) {
+        const unsigned char* r = row + static_cast<ptrdiff_t>(dy) * stride;
+        for (int dx = -1; dx <= 1; ++dx)
+          if ((dx || dy) && r[x + dx] < ink_level) {
+            lone = false;
+            break;
+          }
+      }
+      if (lone) row[x] = 255;
+    }
+  }
+}
+
+std::string take_text(char* s) {
+  std::string r = s ? s : "";
+  delete[] s;
+  return r;
+}
+
+struct Recognised {
+  std::vector<OcrLine> lines;
+  std::vector<Box> pictures;  // regions Tesseract took for images
+  std::vector<Box> rules;     // horizontal and vertical rules
+};
+
+// Reads Tesseract's result: blocks, lines, words and symbols, boxes converted to points.
+Recognised read_result(tesseract::TessBaseAPI& api, double ox, double oy, double scale) {
+  Recognised r;
+  std::unique_ptr<tesseract::ResultIterator> it(api.GetIterator());
+  if (!it) return r;
+  auto box_at = [&](tesseract::PageIteratorLevel level, Box& b) {
+    int l, t, rr, bt;
+    if (!it->BoundingBox(level, &l, &t, &rr, &bt)) return false;
+    b = {(l + ox) / scale, (t + oy) / scale, (rr + ox) / scale, (bt + oy) / scale};
+    return true;
+  };
+  int block = -1;
+  bool text_block = false;
+  it->Begin();
+  do {
+    if (it->IsAtBeginningOf(tesseract::RIL_BLOCK)) {
+      ++block;
+      tesseract::PolyBlockType type = it->BlockType();
+      text_block = PTIsTextType(type);
+      Box b;
+      if (!text_block && box_at(tesseract::RIL_BLOCK, b)) {
+        if (PTIsImageType(type)) r.pictures.push_back(b);
+        else if (PTIsLineType(type)) r.rules.push_back(b);
+      }
+    }
+    if (!text_block) continue;
+    if (it->IsAtBeginningOf(tesseract::RIL_TEXTLINE) || r.lines.empty()) {
+      OcrLine line;
+      line.block = block;
+      box_at(tesseract::RIL_TEXTLINE, line.box);
+      int x1, y1, x2, y2;
+      if (it->Baseline(tesseract::RIL_TEXTLINE, &x1, &y1, &x2, &y2))
+        line.baseline = ((y1 + y2) / 2.0 + oy) / scale;
+      else
+        line.baseline = line.box.y1;
+      float row_height = 0, descenders = 0, ascenders = 0;
+      it->RowAttributes(&row_height, &descenders, &ascenders);
+      // Tesseract's row height runs from the descender line to the ascender line.
+      line.size = row_height / scale / kAscenderDescenderEm;
+      r.lines.push_back(std::move(line));
+    }
+    OcrLine& line = r.lines.back();
+    if (it->IsAtBeginningOf(tesseract::RIL_WORD) || line.words.empty()) {
+      OcrWord w;
+      w.text = take_text(it->GetUTF8Text(tesseract::RIL_WORD));
+      w.confidence = it->Confidence(tesseract::RIL_WORD);
+      box_at(tesseract::RIL_WORD, w.box);
+      line.words.push_back(std::move(w));
+    }
+    OcrSymbol s;
+    s.text = take_text(it->GetUTF8Text(tesseract::RIL_SYMBOL));
+    if (!s.text.empty() && box_at(tesseract::RIL_SYMBOL, s.box)) line.words.back().symbols.push_back(std::move(s));
+  } while (it->Next(tesseract::RIL_SYMBOL));
+  // Words that are empty or only white space carry nothing.
+  for (auto& l : r.lines)
+    l.words.erase(std::remove_if(l.words.begin(), l.words.end(),
+                                 [](const OcrWord& w) {
+                                   for (char32_t c : to_u32(w.text))
+                                     if (!is_space_cp(c)) return false;
+                                   return true;
+                                 }),
+                  l.words.end());
+  return r;
+}
+
+struct Worker {
+  MuContext mu;
+  tesseract::TessBaseAPI api;
+};
+
+void warn_once_without_thread_limit(const ExtractOptions& options) {
+  static std::once_flag once;
+  if (std::getenv("OMP_THREAD_LIMIT")) return;
+  std::call_once(once, [&] {
+    std::string w =
+        "OMP_THREAD_LIMIT is not set: Tesseract's OpenMP threads will compete with the page workers "
+        "and OCR will be several times slower (export OMP_THREAD_LIMIT=1 before starting quire)";
+    if (options.on_warning) options.on_warning(w);
+    else std::cerr << "warning: " << w << "\n";
+  });
+}
+
+}  // namespace
+
+int ocr_document(const std::string& path, const ExtractOptions& options, Document& doc, const OcrTuning& tuning) {
+  if (options.ocr == OcrMode::Never) return 0;
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < doc.pages.size(); ++i)
+    if (options.ocr == OcrMode::Force || page_needs_ocr(doc.pages[i], options)) todo.push_back(i);
+  if (todo.empty()) return 0;
+  check_ocr_language(options.ocr_lang);
+  warn_once_without_thread_limit(options);
+
+  const int count = static_cast<int>(todo.size());
+  const int jobs = std::max(1, std::min(options.jobs, count));
+  const float scale = static_cast<float>(options.ocr_dpi / kPointsPerInch);
+  const std::string tessdata = tessdata_dir();
+  std::atomic<int> next{0};
+  std::mutex warn_mutex;
+  std::vector<std::string> warnings;
+  std::vector<std::exception_ptr> failures(static_cast<size_t>(jobs));
+
+  auto work = [&](int id) {
+    try {
+      Worker w;
+      w.mu.open(path, options.password);
+      // Silence Tesseract's diagnostics on stderr; problems reach us as return values.
+      w.api.SetVariable("debug_file", "/dev/null");
+      if (w.api.Init(tessdata.c_str(), options.ocr_lang.c_str(), tesseract::OEM_LSTM_ONLY) != 0)
+        throw Error(ExitCode::Internal, path, 0, "Tesseract could not load language '" + options.ocr_lang + "'");
+      // Whole pages: find the columns and blocks (the API's default reads one block).
+      w.api.SetPageSegMode(tesseract::PSM_AUTO);
+      for (int k = next++; k < count; k = next++) {
+        Page& page = doc.pages[todo[static_cast<size_t>(k)]];
+        char err[512] = "";
+        fz_pixmap* pix = render_gray(w.mu.ctx, w.mu.doc, page.number - 1, scale, err, sizeof err);
+        if (!pix) {
+          page.errors.push_back(std::string("cannot render the page for OCR: ") + err);
+          std::lock_guard lock(warn_mutex);
+          warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
+          continue;
+        }
+        const int width = fz_pixmap_width(w.mu.ctx, pix), height = fz_pixmap_height(w.mu.ctx, pix);
+        const double ox = fz_pixmap_x(w.mu.ctx, pix), oy = fz_pixmap_y(w.mu.ctx, pix);
+        if (tuning.despeckle)
+          despeckle(fz_pixmap_samples(w.mu.ctx, pix), width, height,
+                    static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), tuning.ink_level);
+        w.api.SetImage(fz_pixmap_samples(w.mu.ctx, pix), width, height, 1,
+                       static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)));
+        w.api.SetSourceResolution(options.ocr_dpi);
+        fz_drop_pixmap(w.mu.ctx, pix);  // SetImage copied the pixels
+        int rc = w.api.Recognize(nullptr);
+        Recognised r;
+        if (rc == 0) r = read_result(w.api, ox, oy, scale);
+        w.api.Clear();
+        if (rc != 0) {
+          page.errors.push_back("Tesseract could not read the page");
+          std::lock_guard lock(warn_mutex);
+          warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
+          continue;
+        }
+        page.lines = lines_from_ocr(r.lines, tuning);
+        page.ocr = true;
+        double sum = 0;
+        int words = 0;
+        for (const auto& l : page.lines)
+          for (const auto& s : l.spans) {
+            sum += s.confidence;
+            ++words;
+          }
+        page.ocr_confidence = words ? sum / words : -1;
+        // The scan itself is not a figure; the pictures Tesseract found inside it are.
+        const double area = page.width * page.height;
+        auto is_scan = [&](const Image& im) {
+          return area > 0 && im.bbox.width() * im.bbox.height() >= tuning.scan_image_cover * area;
+        };
+        if (std::any_of(page.images.begin(), page.images.end(), is_scan)) {
+          page.images.erase(std::remove_if(page.images.begin(), page.images.end(), is_scan), page.images.end());
+          for (const Box& b : r.pictures)
+            page.images.push_back({b, static_cast<int>(std::lround(b.width() * scale)),
+                                   static_cast<int>(std::lround(b.height() * scale)), false});
+          for (const Box& b : r.rules) page.paths.push_back({b, true, false, 0, 0});
+        }
+      }
+    } catch (...) {
+      failures[static_cast<size_t>(id)] = std::current_exception();
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 1; i < jobs; ++i) threads.emplace_back(work, i);
+  work(0);
+  for (auto& t : threads) t.join();
+  for (auto& f : failures)
+    if (f) std::rethrow_exception(f);
+  std::sort(warnings.begin(), warnings.end());
+  for (auto& w : warnings) doc.warnings.push_back(w);
+  return count;
+}
+
+}  // namespace quire::detail
