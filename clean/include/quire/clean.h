@@ -1,9 +1,15 @@
 // clean: removes page furniture (running heads, page numbers, margin line numbers of code
-// listings, crop marks, repeated logos) from an extracted Document, found from the whole
-// book, and logs every removal. Normalises text only where wording does not change:
-// ligature glyphs to letters, soft hyphens, Unicode NFC.
+// listings, crop marks) from an extracted Document, found from the whole book, and logs every
+// removal. Normalises text only where wording does not change: ligature glyphs to letters,
+// soft hyphens, Unicode NFC.
+//
+// Contract: for every page, the whitespace tokens of the page's text before cleaning equal the
+// tokens after cleaning plus the tokens of that page's Removal entries (after normalize_text).
+// Nothing is removed without an entry; each entry's text is exactly the text taken out.
+// clean never throws on odd input (pages with no text, missing labels, empty xs).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "quire/model.h"
@@ -11,28 +17,66 @@
 namespace quire {
 
 struct CleanOptions {
-  // Head/foot band: a line whose top is within this share of the page height from the top
-  // (or bottom) edge is a furniture candidate. Heads sit in the margin, so 12% is generous.
-  double band_ratio = 0.12;
-  // A masked head string must recur on at least this many pages to be furniture
-  // (chapter-specific heads recur only within their chapter, so keep this small).
+  // --- Running heads and page numbers -------------------------------------------------------
+  // Head/foot band: a line whose top (bottom) is within this share of the page height from the
+  // top (bottom) edge is a furniture candidate. Generous on purpose (small trim sizes put the
+  // folio 13-15% up from the bottom): candidates are taken from the edge inwards and the first
+  // row that is not furniture ends the furniture of that edge.
+  double band_ratio = 0.2;
+  // Points: lines whose baselines differ by at most this share one head row (a head and its
+  // folio set as separate lines on one baseline), and rows on different pages share one slot.
+  double baseline_tolerance = 2.0;
+  // A head text (digits and roman numerals masked) must recur on at least this many pages in
+  // the same slot to count as a running head: a head naming the current chapter recurs only
+  // within that chapter, which may be short.
   int min_recurrence = 2;
-  // Page numbers: a number in the band counts when it follows the page sequence
-  // (page number - offset constant) on at least this share of pages that carry one.
-  double page_number_consistency = 0.5;
-  // Margin line numbers: minimum run of consecutive increasing integers beside monospace lines.
+  // A number that is not the page's label counts as a page number only when at least this many
+  // pages carry a number with the same offset from the page index (page = number + offset):
+  // folios follow the page sequence over a run of pages; a stray number does not.
+  int min_page_number_pages = 3;
+  // A slot (baseline position in the head or foot band) is a furniture slot when at least this
+  // share of the pages that have a row there show independent evidence (a recurring head or a
+  // page number). The first body line's slot is full of varied text and stays far below.
+  double head_slot_purity = 0.5;
+  // ...and a furniture slot has evidence on at least this share of the pages with rows in its
+  // band: the page style puts heads on most pages, while a caption pattern that happens to
+  // recur at the top of two pages does not.
+  double head_slot_min_share = 0.2;
+  // Running heads are set at or below body size; a row larger than body size times this is a
+  // title or heading, never furniture by slot alone.
+  double head_max_size_ratio = 1.15;
+  // Longest arabic page number, in digits (no book has 100,000 pages; longer runs are data).
+  int max_page_number_digits = 5;
+
+  // --- Margin line numbers of code listings --------------------------------------------------
+  // Minimum run of consecutive line numbers beside monospace lines: two in a row is too easily
+  // data, three consecutive with one x position is a column.
   int min_line_number_run = 3;
+  // Points: the numbers of one column share their right edge (right-aligned) within this.
+  double line_number_x_tolerance = 2.5;
+  // A line is a code line when at least this share of its non-space characters is monospace.
+  double code_monospace_share = 0.5;
+
+  // --- Crop marks ------------------------------------------------------------------------------
+  // Points: text lying entirely this far or more outside the page box is printer's marks
+  // (crop/registration marks, slug lines), never part of the book's text.
+  double crop_outside_margin = 0.0;
 };
 
 struct CleanResult {
-  std::vector<Removal> removed;     // in page order, then top to bottom
+  std::vector<Removal> removed;     // in page order, then top to bottom, then left to right
   std::vector<std::string> warnings;
 };
 
-// Removes furniture from `doc` in place and returns the log.
+// Normalises (normalize_document) and removes furniture from `doc` in place; returns the log.
 CleanResult clean_document(Document& doc, const CleanOptions& options = {});
 
-// Applies normalize_text to every span (keeps xs aligned with code points).
+// Applies normalize_text to every span and keeps Span::xs aligned with the code points: a
+// ligature expanded to k letters gets k positions spread over the ligature glyph's width; a
+// removed soft hyphen drops its position.
 void normalize_document(Document& doc);
+
+// Normalises one span in place (as normalize_document does). Exposed for tests.
+void normalize_span(Span& span);
 
 }  // namespace quire

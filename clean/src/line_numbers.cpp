@@ -1,0 +1,247 @@
+// Margin line numbers of code listings.
+//
+// A listing's line numbers form a column: integers that increase by exactly the number of
+// listing rows between them (1, 2, 3 on consecutive rows; 5, 10 when every fifth row is
+// numbered), right-aligned at one x, beside monospace lines. They come as their own line or
+// span beside the code, or at the start of the code line's first span separated by spaces
+// (`cat -n` style). Data that begins with numbers ("1 2 3" / "4 5 6") does not advance by one
+// per row, and a lone column of numbers with no code beside it is data, not a margin.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::clean_detail {
+
+namespace {
+
+enum class Form { OwnLine, FirstSpan, LastSpan, Prefix };
+
+struct Candidate {
+  size_t page = 0;
+  size_t line = 0;
+  size_t span = 0;
+  size_t prefix_end = 0;  // Prefix: code points removed from the span's start
+  Form form = Form::OwnLine;
+  bool left = true;       // column left of the code
+  bool beside_code = true;
+  int value = 0;
+  double x = 0;           // the column's aligned edge: right edge for a left column
+  double baseline = 0;
+  int row = 0;
+};
+
+std::string trimmed(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  size_t b = s.find_last_not_of(" \t");
+  return s.substr(a, b - a + 1);
+}
+
+constexpr int kLineNumberDigits = 6;  // listings longer than 999,999 lines are not typeset
+
+bool is_code(const Line& l, double share, size_t skip_first = 0, size_t skip_last = 0) {
+  size_t mono = 0, all = 0;
+  for (size_t i = skip_first; i + skip_last < l.spans.size(); ++i) {
+    size_t n = 0;
+    for (char32_t c : to_u32(l.spans[i].text))
+      if (!is_space_cp(c)) ++n;
+    all += n;
+    if (l.spans[i].monospace) mono += n;
+  }
+  return all > 0 && static_cast<double>(mono) >= share * static_cast<double>(all);
+}
+
+std::optional<int> number_of(const std::string& text) { return parse_arabic(trimmed(text), kLineNumberDigits); }
+
+// Index of the first and last span with visible text.
+std::pair<long, long> visible_span_range(const Line& l) {
+  long first = -1, last = -1;
+  for (size_t i = 0; i < l.spans.size(); ++i)
+    if (!trimmed(l.spans[i].text).empty()) {
+      if (first < 0) first = static_cast<long>(i);
+      last = static_cast<long>(i);
+    }
+  return {first, last};
+}
+
+// Appends the page's candidates; returns the number of listing rows on the page.
+int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vector<Candidate>& out) {
+  std::vector<size_t> code;     // code lines that are not a bare number
+  std::vector<size_t> numbers;  // lines that are a bare number
+  for (size_t li = 0; li < page.lines.size(); ++li) {
+    const Line& l = page.lines[li];
+    if (number_of(l.text())) numbers.push_back(li);
+    else if (is_code(l, o.code_monospace_share)) code.push_back(li);
+  }
+  if (code.empty()) return 0;
+  std::vector<Candidate> found;
+  for (size_t li : numbers) {
+    const Line& n = page.lines[li];
+    Candidate c;
+    c.page = pi;
+    c.line = li;
+    c.form = Form::OwnLine;
+    c.value = *number_of(n.text());
+    c.baseline = line_baseline(n);
+    c.beside_code = false;
+    for (size_t ci : code) {
+      const Line& k = page.lines[ci];
+      if (std::abs(line_baseline(k) - c.baseline) > o.baseline_tolerance) continue;
+      // No limit on the distance: an indented code line stands far from the margin column.
+      if (k.bbox.x0 >= n.bbox.x1) {
+        c.beside_code = true;
+        c.left = true;
+      } else if (n.bbox.x0 >= k.bbox.x1) {
+        c.beside_code = true;
+        c.left = false;
+      }
+    }
+    c.x = c.left ? n.bbox.x1 : n.bbox.x0;
+    found.push_back(c);
+  }
+  for (size_t li : code) {
+    const Line& l = page.lines[li];
+    auto [first, last] = visible_span_range(l);
+    if (first < 0) continue;
+    Candidate c;
+    c.page = pi;
+    c.line = li;
+    c.baseline = line_baseline(l);
+    const Span& fs = l.spans[static_cast<size_t>(first)];
+    const Span& ls = l.spans[static_cast<size_t>(last)];
+    if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1)) {
+      c.form = Form::FirstSpan;
+      c.span = static_cast<size_t>(first);
+      c.value = *number_of(fs.text);
+      c.left = true;
+      c.x = fs.bbox.x1;
+      found.push_back(c);
+      continue;
+    }
+    if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last))) {
+      c.form = Form::LastSpan;
+      c.span = static_cast<size_t>(last);
+      c.value = *number_of(ls.text);
+      c.left = false;
+      c.x = ls.bbox.x0;
+      found.push_back(c);
+      continue;
+    }
+    // `cat -n` style: "  12  int x;" in one monospace span.
+    if (!fs.monospace) continue;
+    std::u32string cps = to_u32(fs.text);
+    size_t k = 0;
+    while (k < cps.size() && is_space_cp(cps[k])) ++k;
+    size_t d = k;
+    while (d < cps.size() && cps[d] >= U'0' && cps[d] <= U'9') ++d;
+    size_t e = d;
+    while (e < cps.size() && is_space_cp(cps[e])) ++e;
+    if (d == k || e == d || e == cps.size() || static_cast<int>(d - k) > kLineNumberDigits) continue;
+    c.form = Form::Prefix;
+    c.span = static_cast<size_t>(first);
+    c.prefix_end = e;
+    c.value = *parse_arabic(from_u32(cps.substr(k, d - k)), kLineNumberDigits);
+    c.left = true;
+    c.x = piece_box(fs, k, d).x1;
+    found.push_back(c);
+  }
+  // Listing rows of the page: distinct baselines of code lines and bare numbers.
+  std::vector<double> bases;
+  for (size_t li : code) bases.push_back(line_baseline(page.lines[li]));
+  for (size_t li : numbers) bases.push_back(line_baseline(page.lines[li]));
+  std::sort(bases.begin(), bases.end());
+  std::vector<double> rows;
+  for (double b : bases)
+    if (rows.empty() || b - rows.back() > o.baseline_tolerance) rows.push_back(b);
+  for (auto& c : found) {
+    auto it = std::lower_bound(rows.begin(), rows.end(), c.baseline - o.baseline_tolerance);
+    c.row = static_cast<int>(it - rows.begin());
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.row < b.row; });
+  for (auto& c : found) out.push_back(c);
+  return static_cast<int>(rows.size());
+}
+
+struct Run {
+  std::vector<size_t> members;  // indexes into candidates
+};
+
+}  // namespace
+
+void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
+  std::vector<Candidate> cands;
+  std::vector<int> page_rows(doc.pages.size(), 0);
+  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
+    page_rows[pi] = page_candidates(doc.pages[pi], pi, o, cands);
+  }
+  if (cands.empty()) return;
+
+  std::vector<Run> runs;
+  for (size_t i = 0; i < cands.size(); ++i) {
+    const Candidate& c = cands[i];
+    bool placed = false;
+    for (auto r = runs.rbegin(); r != runs.rend() && !placed; ++r) {
+      const Candidate& p = cands[r->members.back()];
+      if (p.left != c.left || std::abs(p.x - c.x) > o.line_number_x_tolerance) continue;
+      int dv = c.value - p.value;
+      bool follows = false;
+      if (c.page == p.page) follows = dv > 0 && dv == c.row - p.row;
+      // Across a page break: the rows after the previous number plus those before this one.
+      else if (c.page == p.page + 1) follows = dv > 0 && dv == (page_rows[p.page] - 1 - p.row) + c.row + 1;
+      if (follows) {
+        r->members.push_back(i);
+        placed = true;
+      }
+    }
+    if (!placed) runs.push_back({{i}});
+  }
+
+  // Per page: lines to drop entirely, spans to drop, prefixes to cut.
+  std::map<size_t, std::vector<size_t>> drop_lines;
+  std::vector<const Candidate*> accepted;
+  for (const auto& r : runs) {
+    long beside = std::count_if(r.members.begin(), r.members.end(), [&](size_t m) { return cands[m].beside_code; });
+    if (beside < o.min_line_number_run) continue;
+    for (size_t m : r.members) accepted.push_back(&cands[m]);
+  }
+  // Spans are cut from the right so earlier span indexes stay valid.
+  std::stable_sort(accepted.begin(), accepted.end(), [](const Candidate* a, const Candidate* b) {
+    if (a->page != b->page) return a->page < b->page;
+    if (a->line != b->line) return a->line < b->line;
+    return a->span > b->span;
+  });
+  for (const Candidate* c : accepted) {
+    Page& page = doc.pages[c->page];
+    Line& l = page.lines[c->line];
+    switch (c->form) {
+      case Form::OwnLine:
+        for (auto& s : l.spans)
+          if (!s.text.empty()) removed.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+        drop_lines[c->page].push_back(c->line);
+        break;
+      case Form::FirstSpan:
+      case Form::LastSpan: {
+        Span& s = l.spans[c->span];
+        removed.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+        l.spans.erase(l.spans.begin() + static_cast<long>(c->span));
+        refit_line_box(l);
+        break;
+      }
+      case Form::Prefix:
+        removed.push_back(cut_span(l.spans[c->span], 0, c->prefix_end, page.number, "line-number"));
+        refit_line_box(l);
+        break;
+    }
+  }
+  for (auto& [pi, lines] : drop_lines) {
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    auto& pl = doc.pages[pi].lines;
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+  }
+}
+
+}  // namespace quire::clean_detail

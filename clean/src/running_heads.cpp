@@ -1,0 +1,308 @@
+// Running heads and page numbers, found from the whole book.
+//
+// Evidence, not fixed margins:
+//  * A row is the set of lines in the head (or foot) band that share one baseline: a head and
+//    its folio are often separate lines on one baseline ("Chapter 1: Introduction ... 5").
+//  * A slot is one baseline position in a band, the same across pages (folios and heads are
+//    placed by the page style, so they sit at one y on every page that has them).
+//  * A page number is a number at the start or end of a row that equals the page's label, or
+//    whose offset from the page index (index - number) is shared by a run of pages: folios
+//    follow the page sequence, arabic and roman each with their own offset.
+//  * A running head is a row whose text, digits and roman numerals masked, recurs in its slot
+//    (a chapter head recurs within its chapter, even and odd pages each with their own head),
+//    or any row of normal size in a slot that is mostly furniture (a section head used once,
+//    on the odd page beside the folio).
+// A chapter opening page has no row in the head slot (its title sits lower and larger); a body
+// line near the top sits in the first body line's slot, which is full of varied text; a
+// section heading at the top of a page does not recur and is larger than the body: all stay.
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::clean_detail {
+
+namespace {
+
+struct NumberCandidate {
+  ParsedNumber number;
+  std::string token;
+  bool at_start = false;
+  bool label_match = false;
+};
+
+struct Row {
+  size_t page = 0;   // index into doc.pages
+  bool top = true;
+  double key = 0;    // distance of the baseline from its edge of the page
+  std::vector<size_t> lines;  // indexes into the page's lines, left to right
+  std::string text;
+  double max_size = 0;
+  bool number_only = false;
+  std::vector<NumberCandidate> candidates;
+  std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
+  std::string signature;                 // text without the folio, masked
+  int slot = -1;
+};
+
+bool has_alnum(const std::string& t) {
+  for (unsigned char c : t)
+    if (std::isalnum(c) || c >= 0x80) return true;
+  return false;
+}
+
+bool label_matches(const std::string& token, const ParsedNumber& n, const std::string& label, int max_digits) {
+  if (label.empty()) return false;
+  if (token == label) return true;
+  auto l = parse_page_number(label, max_digits);
+  if (!l || l->kind != n.kind || l->value != n.value) return false;
+  // "XIV" against label "xiv": same numeral in another case is the same folio.
+  return true;
+}
+
+std::vector<Row> band_rows(const Document& doc, const CleanOptions& o) {
+  std::vector<Row> rows;
+  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
+    const Page& page = doc.pages[pi];
+    if (page.height <= 0) continue;
+    for (bool top : {true, false}) {
+      std::vector<std::pair<double, size_t>> in_band;
+      for (size_t li = 0; li < page.lines.size(); ++li) {
+        const Line& l = page.lines[li];
+        bool inside = top ? l.bbox.y0 < o.band_ratio * page.height
+                          : l.bbox.y1 > (1 - o.band_ratio) * page.height && !(l.bbox.y0 < o.band_ratio * page.height);
+        if (inside && l.direction == 0) in_band.push_back({line_baseline(l), li});
+      }
+      std::stable_sort(in_band.begin(), in_band.end());
+      for (size_t i = 0; i < in_band.size();) {
+        size_t j = i + 1;
+        while (j < in_band.size() && in_band[j].first - in_band[j - 1].first <= o.baseline_tolerance) ++j;
+        Row r;
+        r.page = pi;
+        r.top = top;
+        double base = in_band[i].first;
+        r.key = top ? base : page.height - base;
+        for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
+        std::stable_sort(r.lines.begin(), r.lines.end(),
+                         [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
+        for (size_t li : r.lines) {
+          if (!r.text.empty()) r.text += ' ';
+          r.text += page.lines[li].text();
+          r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
+        }
+        i = j;
+        auto tokens = whitespace_tokens(r.text);
+        if (tokens.empty()) continue;
+        // The number stands at the start or the end of the row, perhaps beside decoration
+        // ("— 12 —", "2 | Chapter 1").
+        long first = -1, last = -1;
+        for (size_t t = 0; t < tokens.size(); ++t)
+          if (has_alnum(tokens[t])) {
+            if (first < 0) first = static_cast<long>(t);
+            last = static_cast<long>(t);
+          }
+        if (first < 0) continue;
+        r.number_only = first == last;
+        std::vector<long> ends{first};
+        if (last != first) ends.push_back(last);
+        for (long t : ends) {
+          const std::string& tok = tokens[static_cast<size_t>(t)];
+          if (auto n = parse_page_number(tok, o.max_page_number_digits)) {
+            NumberCandidate c{*n, tok, t == first, false};
+            c.label_match = label_matches(tok, *n, page.label, o.max_page_number_digits);
+            r.candidates.push_back(c);
+          }
+        }
+        rows.push_back(std::move(r));
+      }
+    }
+  }
+  return rows;
+}
+
+// Text of a row without its folio token, for the signature.
+std::string without_token(const std::string& text, const NumberCandidate& c) {
+  auto tokens = whitespace_tokens(text);
+  std::string out;
+  bool dropped = false;
+  std::vector<size_t> order(tokens.size());
+  for (size_t i = 0; i < tokens.size(); ++i) order[i] = c.at_start ? i : tokens.size() - 1 - i;
+  std::vector<bool> keep(tokens.size(), true);
+  for (size_t i : order)
+    if (!dropped && tokens[i] == c.token) { keep[i] = false; dropped = true; }
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (keep[i]) out += (out.empty() ? "" : " ") + tokens[i];
+  return out;
+}
+
+Removal make_removal(const Span& s, size_t from, size_t to, int page, const char* reason) {
+  std::u32string cps = to_u32(s.text);
+  Removal r;
+  r.page = page;
+  r.bbox = piece_box(s, from, to);
+  r.text = from_u32(cps.substr(from, to - from));
+  r.reason = reason;
+  return r;
+}
+
+bool all_space(std::u32string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char32_t c) { return is_space_cp(c); });
+}
+
+// Logs every span of a furniture row; the folio's characters under "page-number", the rest
+// under "running-head". A span holding both ("12 CHAPTER 2. TITLE") is logged in two pieces.
+void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
+  // Locate the folio token: (line position in row, span, code point range).
+  long at_line = -1, at_span = -1;
+  size_t from = 0, to = 0;
+  if (row.folio) {
+    std::vector<std::tuple<size_t, size_t, size_t, size_t>> hits;  // line pos, span, from, to
+    for (size_t lp = 0; lp < row.lines.size(); ++lp) {
+      const Line& l = page.lines[row.lines[lp]];
+      for (size_t si = 0; si < l.spans.size(); ++si) {
+        std::u32string cps = to_u32(l.spans[si].text);
+        size_t k = 0;
+        while (k < cps.size()) {
+          while (k < cps.size() && is_space_cp(cps[k])) ++k;
+          size_t e = k;
+          while (e < cps.size() && !is_space_cp(cps[e])) ++e;
+          if (e > k && from_u32(cps.substr(k, e - k)) == row.folio->token) hits.push_back({lp, si, k, e});
+          k = e;
+        }
+      }
+    }
+    if (!hits.empty()) {
+      auto h = row.folio->at_start ? hits.front() : hits.back();
+      at_line = static_cast<long>(std::get<0>(h));
+      at_span = static_cast<long>(std::get<1>(h));
+      from = std::get<2>(h);
+      to = std::get<3>(h);
+    }
+  }
+  for (size_t lp = 0; lp < row.lines.size(); ++lp) {
+    const Line& l = page.lines[row.lines[lp]];
+    for (size_t si = 0; si < l.spans.size(); ++si) {
+      const Span& s = l.spans[si];
+      if (s.text.empty()) continue;
+      if (static_cast<long>(lp) != at_line || static_cast<long>(si) != at_span) {
+        removed.push_back(make_removal(s, 0, utf8_length(s.text), page.number, "running-head"));
+        continue;
+      }
+      std::u32string cps = to_u32(s.text);
+      size_t a = from, b = to;
+      // White space beside the folio goes with it rather than standing as an entry of its own.
+      if (all_space(std::u32string_view(cps).substr(0, a))) a = 0;
+      if (all_space(std::u32string_view(cps).substr(b))) b = cps.size();
+      if (a > 0) removed.push_back(make_removal(s, 0, a, page.number, "running-head"));
+      removed.push_back(make_removal(s, a, b, page.number, "page-number"));
+      if (b < cps.size()) removed.push_back(make_removal(s, b, cps.size(), page.number, "running-head"));
+    }
+  }
+}
+
+}  // namespace
+
+void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
+  std::vector<Row> rows = band_rows(doc, o);
+  if (rows.empty()) return;
+  const double body = body_size(doc);
+
+  // Folio offsets over the whole book: page index - printed number, per numbering kind.
+  std::map<std::pair<NumberKind, int>, std::set<size_t>> offset_pages;
+  for (const auto& r : rows)
+    for (const auto& c : r.candidates)
+      offset_pages[{c.number.kind, doc.pages[r.page].number - c.number.value}].insert(r.page);
+  auto in_sequence = [&](const Row& r, const NumberCandidate& c) {
+    auto it = offset_pages.find({c.number.kind, doc.pages[r.page].number - c.number.value});
+    return it != offset_pages.end() && static_cast<int>(it->second.size()) >= o.min_page_number_pages;
+  };
+  for (auto& r : rows)
+    for (const auto& c : r.candidates)
+      if (c.label_match || in_sequence(r, c)) { r.folio = c; break; }
+
+  // Slots: rows at one baseline distance from their edge, across pages.
+  std::vector<size_t> order(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (rows[a].top != rows[b].top) return rows[a].top;
+    if (rows[a].key != rows[b].key) return rows[a].key < rows[b].key;
+    return rows[a].page < rows[b].page;
+  });
+  int slots = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    Row& r = rows[order[k]];
+    const Row* prev = k > 0 ? &rows[order[k - 1]] : nullptr;
+    if (!prev || prev->top != r.top || r.key - prev->key > o.baseline_tolerance) ++slots;
+    r.slot = slots - 1;
+  }
+
+  // Signatures recurring in their slot.
+  std::map<std::pair<int, std::string>, std::set<size_t>> signature_pages;
+  for (auto& r : rows) {
+    r.signature = head_signature(r.folio ? without_token(r.text, *r.folio) : r.text);
+    if (!r.signature.empty()) signature_pages[{r.slot, r.signature}].insert(r.page);
+  }
+  auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
+  auto evidenced = [&](const Row& r) {
+    if (r.folio) return true;
+    if (r.signature.empty() || !size_ok(r)) return false;
+    return static_cast<int>(signature_pages[{r.slot, r.signature}].size()) >= o.min_recurrence;
+  };
+  std::vector<std::set<size_t>> occupied(static_cast<size_t>(slots)), evidence(static_cast<size_t>(slots));
+  for (const auto& r : rows) {
+    occupied[static_cast<size_t>(r.slot)].insert(r.page);
+    if (evidenced(r)) evidence[static_cast<size_t>(r.slot)].insert(r.page);
+  }
+  std::set<size_t> band_pages[2];
+  for (const auto& r : rows) band_pages[r.top ? 0 : 1].insert(r.page);
+  std::vector<bool> top_slot(static_cast<size_t>(slots));
+  for (const auto& r : rows) top_slot[static_cast<size_t>(r.slot)] = r.top;
+  auto furniture_slot = [&](int s) {
+    const auto& ev = evidence[static_cast<size_t>(s)];
+    const auto& oc = occupied[static_cast<size_t>(s)];
+    double band_n = static_cast<double>(band_pages[top_slot[static_cast<size_t>(s)] ? 0 : 1].size());
+    return static_cast<int>(ev.size()) >= o.min_recurrence &&
+           static_cast<double>(ev.size()) >= o.head_slot_purity * static_cast<double>(oc.size()) &&
+           static_cast<double>(ev.size()) >= o.head_slot_min_share * band_n;
+  };
+  auto is_furniture = [&](const Row& r) {
+    if (r.number_only && r.folio) return true;  // a bare folio, in any slot
+    return furniture_slot(r.slot) && (evidenced(r) || size_ok(r));
+  };
+
+  // Furniture stands at the edge: from each edge inwards, rows are furniture until the first
+  // one that is not (a caption or heading below the head stays even if it looks like one).
+  std::vector<size_t> by_edge(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) by_edge[i] = i;
+  std::stable_sort(by_edge.begin(), by_edge.end(), [&](size_t a, size_t b) {
+    if (rows[a].page != rows[b].page) return rows[a].page < rows[b].page;
+    if (rows[a].top != rows[b].top) return rows[a].top;
+    return rows[a].key < rows[b].key;
+  });
+  std::map<size_t, std::vector<size_t>> drop;  // page index -> line indexes
+  bool blocked = false;
+  for (size_t k = 0; k < by_edge.size(); ++k) {
+    const Row& r = rows[by_edge[k]];
+    const Row* prev = k > 0 ? &rows[by_edge[k - 1]] : nullptr;
+    if (!prev || prev->page != r.page || prev->top != r.top) blocked = false;
+    if (blocked) continue;
+    if (!is_furniture(r)) {
+      blocked = true;
+      continue;
+    }
+    log_row(doc.pages[r.page], r, removed);
+    for (size_t li : r.lines) drop[r.page].push_back(li);
+  }
+  for (auto& [pi, lines] : drop) {
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    auto& pl = doc.pages[pi].lines;
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+  }
+}
+
+}  // namespace quire::clean_detail

@@ -1,0 +1,165 @@
+// Small geometry, number and text helpers for clean's passes.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::clean_detail {
+
+double line_baseline(const Line& line) {
+  for (const auto& s : line.spans)
+    if (s.baseline > 0) return s.baseline;
+  return line.bbox.y1;
+}
+
+double line_max_size(const Line& line) {
+  double m = 0;
+  for (const auto& s : line.spans) {
+    bool visible = std::any_of(s.text.begin(), s.text.end(), [](char c) { return c != ' '; });
+    if (visible) m = std::max(m, s.size);
+  }
+  return m;
+}
+
+void refit_line_box(Line& line) {
+  Box b;
+  bool first = true;
+  for (const auto& s : line.spans) {
+    if (first) b = s.bbox;
+    else b = {std::min(b.x0, s.bbox.x0), std::min(b.y0, s.bbox.y0), std::max(b.x1, s.bbox.x1),
+              std::max(b.y1, s.bbox.y1)};
+    first = false;
+  }
+  if (!first) line.bbox = b;
+}
+
+double body_size(const Document& doc) {
+  // Keyed by tenths of a point so that 10.91 and 10.909 land together.
+  std::map<long, long> chars;
+  for (const auto& p : doc.pages)
+    for (const auto& l : p.lines)
+      for (const auto& s : l.spans) chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
+  long best = 0, best_n = -1;
+  for (const auto& [size, n] : chars)
+    if (n > best_n) { best = size; best_n = n; }  // ties: the smaller size (map order)
+  return best / 10.0;
+}
+
+std::optional<int> parse_arabic(std::string_view t, int max_digits) {
+  if (t.empty() || static_cast<int>(t.size()) > max_digits) return std::nullopt;
+  int v = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+namespace {
+
+std::string to_roman(int v) {
+  static const std::pair<int, const char*> table[] = {{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"},
+                                                      {100, "c"},  {90, "xc"},  {50, "l"},  {40, "xl"},
+                                                      {10, "x"},   {9, "ix"},   {5, "v"},   {4, "iv"},
+                                                      {1, "i"}};
+  std::string out;
+  for (const auto& [n, s] : table)
+    while (v >= n) { out += s; v -= n; }
+  return out;
+}
+
+std::optional<int> parse_roman(std::string_view t) {
+  // Roman folios are set in one case ("xiv" or "XIV"), never mixed.
+  if (t.empty() || t.size() > 12) return std::nullopt;
+  bool lower = std::islower(static_cast<unsigned char>(t[0]));
+  std::string low;
+  for (char c : t) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (!std::isalpha(u) || static_cast<bool>(std::islower(u)) != lower) return std::nullopt;
+    low += static_cast<char>(std::tolower(u));
+  }
+  static const std::map<char, int> value = {{'i', 1}, {'v', 5}, {'x', 10}, {'l', 50}, {'c', 100}, {'d', 500}, {'m', 1000}};
+  int total = 0;
+  for (size_t i = 0; i < low.size(); ++i) {
+    auto it = value.find(low[i]);
+    if (it == value.end()) return std::nullopt;
+    int v = it->second;
+    int next = i + 1 < low.size() && value.count(low[i + 1]) ? value.at(low[i + 1]) : 0;
+    total += v < next ? -v : v;
+  }
+  if (total <= 0 || total >= 4000 || to_roman(total) != low) return std::nullopt;
+  return total;
+}
+
+}  // namespace
+
+std::optional<ParsedNumber> parse_page_number(std::string_view t, int max_digits) {
+  if (auto a = parse_arabic(t, max_digits)) return ParsedNumber{NumberKind::Arabic, *a};
+  if (auto r = parse_roman(t)) return ParsedNumber{NumberKind::Roman, *r};
+  return std::nullopt;
+}
+
+std::string head_signature(std::string_view text) {
+  std::string out;
+  for (const auto& tok : whitespace_tokens(text)) {
+    std::string masked;
+    bool in_digits = false;
+    for (char c : tok) {
+      bool d = c >= '0' && c <= '9';
+      if (d && !in_digits) masked += '#';
+      else if (!d) masked += c;
+      in_digits = d;
+    }
+    // A roman numeral word ("Part IV") varies like a digit run; trailing punctuation kept apart.
+    std::string core = masked;
+    std::string tail;
+    while (!core.empty() && std::ispunct(static_cast<unsigned char>(core.back()))) {
+      tail.insert(tail.begin(), core.back());
+      core.pop_back();
+    }
+    if (parse_roman(core)) masked = "#" + tail;
+    if (!out.empty()) out += ' ';
+    out += masked;
+  }
+  return out;
+}
+
+Box piece_box(const Span& span, size_t from, size_t to) {
+  size_t n = span.xs.size();
+  if (n == 0 || n != utf8_length(span.text) || from >= to || from >= n) return span.bbox;
+  Box b = span.bbox;
+  b.x0 = span.xs[from];
+  if (to < n) b.x1 = span.xs[to];
+  else if (span.last_advance > 0) b.x1 = span.xs[n - 1] + span.last_advance;
+  if (b.x1 < b.x0) b.x1 = b.x0;
+  return b;
+}
+
+Removal cut_span(Span& span, size_t from, size_t to, int page, const std::string& reason) {
+  std::u32string cps = to_u32(span.text);
+  to = std::min(to, cps.size());
+  from = std::min(from, to);
+  Removal r;
+  r.page = page;
+  r.bbox = piece_box(span, from, to);
+  r.text = from_u32(cps.substr(from, to - from));
+  r.reason = reason;
+  bool aligned = span.xs.size() == cps.size();
+  Box kept = span.bbox;
+  if (aligned && from == 0 && to < cps.size()) kept.x0 = span.xs[to];
+  if (aligned && to == cps.size() && from > 0) kept.x1 = span.xs[from];
+  if (aligned) {
+    if (to == cps.size() && from > 0) span.last_advance = static_cast<float>(span.xs[from] - span.xs[from - 1]);
+    span.xs.erase(span.xs.begin() + static_cast<long>(from), span.xs.begin() + static_cast<long>(to));
+  } else {
+    span.xs.clear();
+  }
+  span.text = from_u32(cps.substr(0, from)) + from_u32(cps.substr(to));
+  span.bbox = kept;
+  return r;
+}
+
+}  // namespace quire::clean_detail
