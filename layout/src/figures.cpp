@@ -1,19 +1,500 @@
+// Figure regions: raster images and clusters of vector paths, with the text drawn inside.
+//
+// The page's drawing (paths and images) is grouped into clusters of touching boxes. A
+// cluster is a figure unless it is typographic furniture:
+//   - rules only (table rules, underlines, frames made of rules, header and footer rules);
+//   - a text box: a frame or background whose inside is filled with lines of text (code
+//     listings, notes) and holds little other drawing. A drawing inside such a box is looked
+//     at on its own;
+//   - too small (a fraction bar, a bullet), unless it lies next to a figure it belongs to;
+//   - drawn entirely in the running-head or footer band.
+// Text lines lying inside a figure are its labels.
 #include "figures.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <string_view>
 
 namespace quire::detail {
 
-std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options) {
-  std::vector<FigureRegion> out;
-  for (const auto& im : page.images) {
-    if (im.mask || im.bbox.width() < options.min_figure_side || im.bbox.height() < options.min_figure_side) continue;
-    FigureRegion r;
-    r.bbox = im.bbox;
-    r.raster = true;
-    out.push_back(r);
+namespace {
+
+// Words that open a caption: a caption next to a figure is never one of its labels.
+constexpr std::array<std::string_view, 8> kCaptionWords = {"figure", "fig.", "fig", "table",
+                                                           "listing", "exhibit", "plate", "chart"};
+
+double area(const Box& b) { return b.empty() ? 0 : b.width() * b.height(); }
+
+Box grown(const Box& b, double d) { return {b.x0 - d, b.y0 - d, b.x1 + d, b.y1 + d}; }
+
+Box intersection(const Box& a, const Box& b) {
+  return {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
+}
+
+// Boxes touch when they overlap or their edges are at most `gap` apart.
+bool near(const Box& a, const Box& b, double gap) {
+  return a.x0 <= b.x1 + gap && b.x0 <= a.x1 + gap && a.y0 <= b.y1 + gap && b.y0 <= a.y1 + gap;
+}
+
+// Distance between two boxes (0 when they overlap).
+double distance(const Box& a, const Box& b) {
+  double dx = std::max({0.0, b.x0 - a.x1, a.x0 - b.x1});
+  double dy = std::max({0.0, b.y0 - a.y1, a.y0 - b.y1});
+  return std::hypot(dx, dy);
+}
+
+// Share of `line`'s area lying inside `region`.
+double inside_share(const Box& line, const Box& region) { return line.overlap_ratio(region); }
+
+// The geometry of a stroked path: MuPDF bounds a stroke by line width x miter limit on each
+// side, so undo that, keeping half a line width of ink. Fills are exact.
+Box tight_box(const VectorPath& p, const LayoutOptions& o) {
+  Box b = p.bbox;
+  if (!p.stroke || p.line_width <= 0) return b;
+  const double pad = p.line_width * (o.stroke_box_pad - 0.5);
+  const double half = p.line_width / 2;
+  auto shrink = [&](double& lo, double& hi) {
+    if (hi - lo > 2 * pad + 2 * half) {
+      lo += pad;
+      hi -= pad;
+    } else {
+      double c = (lo + hi) / 2, h = std::max(half, (hi - lo) / 2 - pad);
+      lo = c - h;
+      hi = c + h;
+    }
+  };
+  shrink(b.x0, b.x1);
+  shrink(b.y0, b.y1);
+  return b;
+}
+
+// One piece of drawing: a path or an image.
+struct Item {
+  Box box;    // geometry (tight)
+  Box ink;    // as recorded (a stroke's box with its padding): the crop may reach it
+  bool image = false;
+  bool rule = false;  // a thin, long, axis-aligned path
+};
+
+struct Cluster {
+  Box hull;
+  std::vector<size_t> items;  // indexes into the item list, ascending
+};
+
+// Groups items whose boxes lie within `gap` of a cluster's hull. Items are visited top to
+// bottom so the result does not depend on the order the PDF drew them in.
+std::vector<Cluster> cluster_items(const std::vector<Item>& items, std::vector<size_t> members, double gap) {
+  std::sort(members.begin(), members.end(), [&](size_t a, size_t b) {
+    const Box &p = items[a].box, &q = items[b].box;
+    if (p.y0 != q.y0) return p.y0 < q.y0;
+    if (p.x0 != q.x0) return p.x0 < q.x0;
+    return a < b;
+  });
+  std::vector<Cluster> out;
+  for (size_t m : members) {
+    const Box& b = items[m].box;
+    size_t into = out.size();
+    for (size_t c = 0; c < out.size(); ++c) {
+      if (!near(out[c].hull, b, gap)) continue;
+      if (into == out.size()) {
+        into = c;
+        continue;
+      }
+      out[into].hull = out[into].hull.united(out[c].hull);
+      out[into].items.insert(out[into].items.end(), out[c].items.begin(), out[c].items.end());
+      out[c].items.clear();
+    }
+    if (into == out.size()) {
+      out.push_back({b, {m}});
+    } else {
+      out[into].hull = out[into].hull.united(b);
+      out[into].items.push_back(m);
+    }
+    out.erase(std::remove_if(out.begin(), out.end(), [](const Cluster& c) { return c.items.empty(); }), out.end());
   }
-  std::stable_sort(out.begin(), out.end(), [](const FigureRegion& a, const FigureRegion& b) { return a.bbox.y0 < b.bbox.y0; });
+  // A hull that grew may now reach another cluster.
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (size_t i = 0; i < out.size() && !merged; ++i)
+      for (size_t j = i + 1; j < out.size() && !merged; ++j)
+        if (near(out[i].hull, out[j].hull, gap)) {
+          out[i].hull = out[i].hull.united(out[j].hull);
+          out[i].items.insert(out[i].items.end(), out[j].items.begin(), out[j].items.end());
+          out.erase(out.begin() + static_cast<ptrdiff_t>(j));
+          merged = true;
+        }
+  }
+  for (auto& c : out) std::sort(c.items.begin(), c.items.end());
+  return out;
+}
+
+enum class Kind { Figure, Piece, TextBox, Furniture };
+
+struct Verdict {
+  Kind kind = Kind::Furniture;
+  std::vector<size_t> interior;  // for a text box: the drawing inside it
+};
+
+class Finder {
+ public:
+  Finder(const Page& page, const LayoutOptions& o, const std::vector<Image>& furniture)
+      : page_(page), o_(o), furniture_(furniture) {}
+
+  std::vector<FigureRegion> run();
+
+ private:
+  void collect_items();
+  Verdict classify(const Cluster& c) const;
+  void sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces) const;
+  FigureRegion make_region(const Cluster& c, std::vector<bool>& taken) const;
+  bool structural(const Item& it, const Box& hull) const;
+  bool text_block(const std::vector<size_t>& inside, const Box& h) const;
+  bool caption_like(const std::string& text) const;
+
+  const Page& page_;
+  const LayoutOptions& o_;
+  const std::vector<Image>& furniture_;
+  std::vector<Item> items_;
+  double body_size_ = 0;  // points
+};
+
+void Finder::collect_items() {
+  const double page_area = page_.width * page_.height;
+  for (const auto& p : page_.paths) {
+    Item it;
+    it.box = tight_box(p, o_);
+    it.ink = p.bbox;
+    if (page_area > 0 && area(it.box) >= o_.page_background_ratio * page_area) continue;  // page background
+    const double thin = std::min(it.box.width(), it.box.height());
+    const double len = std::max(it.box.width(), it.box.height());
+    it.rule = thin <= o_.rule_max_thickness && len >= o_.rule_min_length;
+    items_.push_back(it);
+  }
+  for (const auto& im : page_.images) {
+    if (im.width <= o_.spacer_max_pixels || im.height <= o_.spacer_max_pixels) continue;  // spacer
+    // A stencil mask of glyph size is a character of a bitmap font, not a picture.
+    if (im.mask && (im.bbox.width() < o_.min_figure_side || im.bbox.height() < o_.min_figure_side)) continue;
+    if (is_repeated_image(im, furniture_, o_)) continue;
+    Item it;
+    it.box = im.bbox;
+    it.ink = im.bbox;
+    it.image = true;
+    items_.push_back(it);
+  }
+}
+
+// The box itself: its background, its frame, a full-width band or rule, a rounded corner.
+bool Finder::structural(const Item& it, const Box& hull) const {
+  if (it.image) return false;
+  const Box& b = it.box;
+  if (b.width() >= o_.frame_span_ratio * hull.width()) return true;
+  if (it.rule && b.height() >= o_.frame_span_ratio * hull.height()) return true;
+  const double e = o_.rule_max_thickness;
+  const bool at_side = b.x0 <= hull.x0 + e || b.x1 >= hull.x1 - e;
+  // A narrow piece along the left or right side: a frame's side, a rounded corner, or the
+  // padding of a box drawn in pieces (per line, or split across pages).
+  return b.width() <= o_.frame_side_max && at_side;
+}
+
+Verdict Finder::classify(const Cluster& c) const {
+  Verdict v;
+  const Box& h = c.hull;
+  const double band = o_.furniture_band_ratio * page_.height;
+  if (page_.height > 0 && (h.y1 <= band || h.y0 >= page_.height - band)) return v;  // head or foot decoration
+  bool any_image = false, rules_only = true, boxed = false;
+  double drawing = 0;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    any_image |= it.image;
+    rules_only &= it.rule;
+    if (structural(it, h)) {
+      boxed = true;
+    } else if (it.image || !it.rule) {
+      v.interior.push_back(i);
+      drawing += area(intersection(it.box, h));
+    }
+  }
+  if (h.width() < o_.min_figure_side || h.height() < o_.min_figure_side) {
+    v.kind = rules_only ? Kind::Furniture : Kind::Piece;
+    return v;
+  }
+  if (rules_only) {
+    // Table rules and frames made of rules have a rule across the whole box; a line
+    // drawing (LaTeX's picture environment draws boxes and arrows as rules) has none.
+    for (size_t i : c.items)
+      if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return v;
+    v.interior = c.items;
+  }
+  std::vector<size_t> inside;
+  for (size_t i = 0; i < page_.lines.size(); ++i)
+    if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
+  const double ha = area(h);
+  if (any_image) {
+    v.kind = Kind::Figure;
+  } else if (v.interior.empty()) {
+    // A box holding lines of code or prose and nothing else is a listing or a note; a box
+    // with sparse labels (a stack of layers) or no text at all is a drawing.
+    v.kind = text_block(inside, h) ? Kind::TextBox : Kind::Figure;
+  } else if (boxed && drawing < o_.figure_drawing_min_ratio * ha && text_block(inside, h)) {
+    v.kind = Kind::TextBox;
+  } else {
+    v.kind = Kind::Figure;
+  }
+  return v;
+}
+
+// Lines of a code listing or of prose: mostly monospace or covering much of the box, and
+// set one under the other at the line pitch, whereas a diagram's labels stand apart.
+bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
+  if (inside.empty()) return false;
+  double covered = 0, chars = 0, mono = 0;
+  size_t stacked = 0;
+  for (size_t i : inside) {
+    const Line& l = page_.lines[i];
+    covered += area(intersection(l.bbox, h));
+    for (const auto& sp : l.spans) {
+      double n = static_cast<double>(sp.text.size());
+      chars += n;
+      if (sp.monospace) mono += n;
+    }
+    const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    for (size_t j : inside) {
+      const Box& o = page_.lines[j].bbox;
+      double gap = std::max(o.y0 - l.bbox.y1, l.bbox.y0 - o.y1);
+      // Glyph boxes of consecutive lines may overlap a little; lines of one row overlap
+      // by most of their height.
+      double overlap = std::min(o.y1, l.bbox.y1) - std::max(o.y0, l.bbox.y0);
+      bool same_row = overlap > 0.5 * std::min(o.height(), l.bbox.height());
+      if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
+        ++stacked;
+        break;
+      }
+    }
+  }
+  const bool textual = mono >= o_.text_box_mono_share * chars || covered >= o_.text_box_cover_ratio * area(h);
+  const bool rows = inside.size() == 1 || static_cast<double>(stacked) >= o_.text_box_stacked_share * inside.size();
+  return textual && rows;
+}
+
+// Classifies one cluster; a text box's inner drawing is clustered and classified again.
+void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces) const {
+  Verdict v = classify(c);
+  if (v.kind == Kind::Figure) figures.push_back(c);
+  if (v.kind == Kind::Piece) pieces.push_back(c);
+  if (v.kind != Kind::TextBox || depth > 0 || v.interior.empty()) return;
+  for (const auto& inner : cluster_items(items_, v.interior, o_.figure_cluster_gap)) {
+    Verdict w = classify(inner);
+    if (w.kind == Kind::Figure) figures.push_back(inner);
+  }
+}
+
+bool Finder::caption_like(const std::string& text) const {
+  size_t b = text.find_first_not_of(' ');
+  if (b == std::string::npos) return false;
+  size_t e = text.find(' ', b);
+  std::string first = text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+  for (auto& ch : first) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return std::find(kCaptionWords.begin(), kCaptionWords.end(), first) != kCaptionWords.end();
+}
+
+size_t code_points(const std::string& s) {
+  return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) const {
+  FigureRegion r;
+  Box hull = c.hull, ink = c.hull;
+  double image_area = 0;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    ink = ink.united(it.ink);
+    if (it.image) {
+      ++r.images;
+      image_area += area(it.box);
+    } else {
+      ++r.paths;
+    }
+  }
+  std::vector<size_t> labels;
+  for (size_t i = 0; i < page_.lines.size(); ++i)
+    if (!taken[i] && inside_share(page_.lines[i].bbox, hull) >= o_.label_inside_ratio) labels.push_back(i);
+  // Tick values and axis names just outside the drawing. Lines set smaller or larger than
+  // the body may chain outwards (an axis title beyond its tick values); body-size lines
+  // must touch the drawing itself.
+  Box grown_hull = hull;
+  for (size_t i : labels) grown_hull = grown_hull.united(page_.lines[i].bbox);
+  for (bool added = true; added;) {
+    added = false;
+    for (size_t i = 0; i < page_.lines.size(); ++i) {
+      const Line& l = page_.lines[i];
+      if (taken[i] || std::find(labels.begin(), labels.end(), i) != labels.end()) continue;
+      const double size = l.spans.empty() ? 0 : l.spans.front().size;
+      const bool off_body = body_size_ > 0 && std::fabs(size - body_size_) > o_.label_size_ratio * body_size_;
+      const double reach = off_body ? o_.label_near_gap : o_.label_attach_gap;
+      if (distance(l.bbox, off_body ? grown_hull : hull) > reach) continue;
+      std::string t = l.text();
+      if (code_points(t) > static_cast<size_t>(o_.label_max_chars) || caption_like(t)) continue;
+      labels.push_back(i);
+      grown_hull = grown_hull.united(l.bbox);
+      added = true;
+    }
+  }
+  Box region = hull;
+  for (size_t i : labels) {
+    region = region.united(page_.lines[i].bbox);
+    ink = ink.united(page_.lines[i].bbox);
+  }
+  // The crop may reach the recorded ink and a margin for anti-aliasing, but never a line
+  // of text that is not the figure's own.
+  Box crop = grown(ink, o_.figure_crop_margin);
+  for (size_t i = 0; i < page_.lines.size(); ++i) {
+    if (std::find(labels.begin(), labels.end(), i) != labels.end()) continue;
+    const Box& l = page_.lines[i].bbox;
+    if (!l.intersects(crop) || l.intersects(region)) continue;
+    if (l.y0 >= region.y1) crop.y1 = std::min(crop.y1, l.y0);
+    else if (l.y1 <= region.y0) crop.y0 = std::max(crop.y0, l.y1);
+    else if (l.x0 >= region.x1) crop.x1 = std::min(crop.x1, l.x0);
+    else if (l.x1 <= region.x0) crop.x0 = std::max(crop.x0, l.x1);
+  }
+  crop = crop.united(region);
+  if (page_.width > 0 && page_.height > 0) crop = intersection(crop, {0, 0, page_.width, page_.height});
+  r.bbox = crop;
+  r.raster = r.images > 0 && image_area >= o_.raster_share * area(region);
+  // Reading order: rows top to bottom (a line joins a row when its middle is within half
+  // the row's height), left to right within a row.
+  std::sort(labels.begin(), labels.end(), [&](size_t a, size_t b) {
+    const Box &p = page_.lines[a].bbox, &q = page_.lines[b].bbox;
+    if (p.y0 != q.y0) return p.y0 < q.y0;
+    return p.x0 < q.x0;
+  });
+  std::vector<std::vector<size_t>> rows;
+  for (size_t i : labels) {
+    const Box& b = page_.lines[i].bbox;
+    double mid = (b.y0 + b.y1) / 2;
+    if (!rows.empty()) {
+      const Box& f = page_.lines[rows.back().front()].bbox;
+      if (std::fabs(mid - (f.y0 + f.y1) / 2) <= f.height() / 2) {
+        rows.back().push_back(i);
+        continue;
+      }
+    }
+    rows.push_back({i});
+  }
+  for (auto& row : rows) {
+    std::stable_sort(row.begin(), row.end(),
+                     [&](size_t a, size_t b) { return page_.lines[a].bbox.x0 < page_.lines[b].bbox.x0; });
+    for (size_t i : row) {
+      r.label_lines.push_back(i);
+      r.labels.push_back(page_.lines[i].text());
+      taken[i] = true;
+    }
+  }
+  return r;
+}
+
+std::vector<FigureRegion> Finder::run() {
+  collect_items();
+  // The body size: the font size carrying most characters on the page.
+  std::map<double, size_t> by_size;
+  for (const auto& l : page_.lines)
+    for (const auto& sp : l.spans) by_size[std::round(sp.size * 10) / 10] += sp.text.size();
+  size_t best = 0;
+  for (const auto& [size, n] : by_size)
+    if (n > best) {
+      best = n;
+      body_size_ = size;
+    }
+  std::vector<size_t> all(items_.size());
+  std::iota(all.begin(), all.end(), 0);
+  std::vector<Cluster> figures, pieces;
+  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces);
+  // Sub-plots and pieces of one diagram lying close together are one figure.
+  auto absorb = [&](Cluster& into, Cluster& from) {
+    into.hull = into.hull.united(from.hull);
+    into.items.insert(into.items.end(), from.items.begin(), from.items.end());
+    from.items.clear();
+  };
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (size_t i = 0; i < figures.size(); ++i) {
+      for (size_t j = 0; j < figures.size(); ++j)
+        if (j != i && !figures[i].items.empty() && !figures[j].items.empty() &&
+            near(figures[i].hull, figures[j].hull, o_.figure_merge_gap)) {
+          absorb(figures[i], figures[j]);
+          merged = true;
+        }
+      for (auto& p : pieces)
+        if (!figures[i].items.empty() && !p.items.empty() && near(figures[i].hull, p.hull, o_.figure_merge_gap)) {
+          absorb(figures[i], p);
+          merged = true;
+        }
+    }
+    figures.erase(std::remove_if(figures.begin(), figures.end(), [](const Cluster& c) { return c.items.empty(); }),
+                  figures.end());
+  }
+  for (auto& f : figures) std::sort(f.items.begin(), f.items.end());
+  std::sort(figures.begin(), figures.end(), [](const Cluster& a, const Cluster& b) {
+    if (a.hull.y0 != b.hull.y0) return a.hull.y0 < b.hull.y0;
+    if (a.hull.x0 != b.hull.x0) return a.hull.x0 < b.hull.x0;
+    return a.items < b.items;
+  });
+  std::vector<bool> taken(page_.lines.size(), false);
+  std::vector<FigureRegion> out;
+  for (const auto& f : figures) out.push_back(make_region(f, taken));
+  std::stable_sort(out.begin(), out.end(), [](const FigureRegion& a, const FigureRegion& b) {
+    if (a.bbox.y0 != b.bbox.y0) return a.bbox.y0 < b.bbox.y0;
+    return a.bbox.x0 < b.bbox.x0;
+  });
+  return out;
+}
+
+}  // namespace
+
+std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options) {
+  return find_figures(page, options, {});
+}
+
+std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
+                                       const std::vector<Image>& furniture) {
+  return Finder(page, options, furniture).run();
+}
+
+bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options) {
+  const double t = options.repeated_image_tolerance;
+  for (const auto& r : repeated) {
+    if (r.width != image.width || r.height != image.height) continue;
+    if (std::fabs(r.bbox.x0 - image.bbox.x0) <= t && std::fabs(r.bbox.y0 - image.bbox.y0) <= t &&
+        std::fabs(r.bbox.x1 - image.bbox.x1) <= t && std::fabs(r.bbox.y1 - image.bbox.y1) <= t)
+      return true;
+  }
+  return false;
+}
+
+std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options) {
+  struct Seen {
+    Image image;
+    int pages = 0;
+    int last_page = -1;
+  };
+  std::vector<Seen> seen;
+  for (const auto& page : doc.pages) {
+    for (const auto& im : page.images) {
+      auto it = std::find_if(seen.begin(), seen.end(),
+                             [&](const Seen& s) { return is_repeated_image(im, {s.image}, options); });
+      if (it == seen.end()) {
+        seen.push_back({im, 1, page.number});
+      } else if (it->last_page != page.number) {
+        it->pages++;
+        it->last_page = page.number;
+      }
+    }
+  }
+  std::vector<Image> out;
+  for (const auto& s : seen)
+    if (s.pages >= options.repeated_image_min_pages) out.push_back(s.image);
   return out;
 }
 

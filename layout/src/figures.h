@@ -10,15 +10,30 @@
 namespace quire::detail {
 
 struct FigureRegion {
-  Box bbox;                          // the region to crop, PDF points
+  Box bbox;                          // the region to crop, PDF points (drawing, images and labels)
   std::vector<size_t> label_lines;   // indexes into Page::lines drawn inside the figure
   std::vector<std::string> labels;   // their text, in reading order (top to bottom, left to right)
   bool raster = false;               // true when a raster image dominates the region
+  int images = 0;                    // raster images in the region
+  int paths = 0;                     // vector paths in the region
 };
 
 // Raster images and clusters of vector paths that form figures, with the text drawn inside
 // them. Not figures: shaded boxes behind code or notes, table rules, underlines, header and
 // footer rules, tiny spacer images. Regions are sorted top to bottom.
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options);
+
+// The same, leaving out images that are furniture (the result of repeated_images()).
+std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
+                                       const std::vector<Image>& furniture);
+
+// Document pre-pass: images drawn at the same place with the same pixel size on at least
+// options.repeated_image_min_pages pages (logos, ornaments). One representative each, in
+// page order of first appearance.
+std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options);
+
+// True when `image` is one of `repeated` (same pixel size, same place within tolerance):
+// layout logs such images as furniture ("repeated-logo").
+bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options);
 
 }  // namespace quire::detail

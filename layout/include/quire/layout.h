@@ -23,6 +23,67 @@ struct LayoutOptions {
   // Figure crop rendering resolution (used by export, kept here so one options struct
   // describes the figure policy).
   int figure_dpi = 150;
+
+  // --- figures (layout/src/figures.cpp) ---
+  // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at
+  // their nodes' borders (TikZ's outer sep is half a line width), plot marks sit on axes.
+  double figure_cluster_gap = 3;
+  // Separate drawings closer than this, in points, are parts of one figure (sub-plots, a
+  // diagram whose pieces are joined only by text); floats keep ~10 pt from body text.
+  double figure_merge_gap = 6;
+  // A path at most this thick, in points, is a rule (table rule, underline, frame side,
+  // header rule): TeX rules are 0.4 pt, heavy rules ~1.5 pt.
+  double rule_max_thickness = 2;
+  // ... and at least this long, in points; shorter thin marks (ticks, dashes) are drawing.
+  double rule_min_length = 8;
+  // MuPDF pads a stroked path's box by line width x miter limit on each side (PDF's default
+  // miter limit is 10); the geometry is recovered by undoing this many line widths.
+  double stroke_box_pad = 10;
+  // A path spanning this share of a cluster's width (or, for a rule, of its height) is the
+  // box, its background or its frame, not drawing inside it.
+  double frame_span_ratio = 0.9;
+  // A path at most this wide, in points, along a cluster's left or right side is a frame's
+  // side, a rounded corner or a box's padding strip (boxes pad text by 3-10 pt).
+  double frame_side_max = 12;
+  // A box is a text box (code listing, note), not a figure, when its lines are code or prose:
+  // this share of their characters monospace, or lines covering this share of the box
+  // (a plot's or diagram's labels are sparse), ...
+  double text_box_mono_share = 0.5;
+  double text_box_cover_ratio = 0.3;
+  // ... set one under the other: this share of them has a line above or below within the
+  // paragraph gap (a diagram's labels stand apart), ...
+  double text_box_stacked_share = 0.5;
+  // ... and its other drawing covers under this share of it (an icon, a line-number rule).
+  double figure_drawing_min_ratio = 0.15;
+  // A path covering this share of the page area is a page background, not a figure: a
+  // figure stays within the text block (~60% of a page).
+  double page_background_ratio = 0.8;
+  // A figure is raster when its images cover at least this share of it.
+  double raster_share = 0.5;
+  // Images at most this many pixels in width or height are spacers or rules.
+  int spacer_max_pixels = 2;
+  // A text line is a figure label when this share of its box lies inside the drawing.
+  double label_inside_ratio = 0.6;
+  // Short lines (tick labels, axis names) within this gap of a drawing, in points, are its
+  // labels too; body text keeps a float separation (~10-12 pt) from a figure.
+  double label_attach_gap = 3;
+  // ... when they have at most this many characters (a tick value, an axis name).
+  int label_max_chars = 24;
+  // Short lines whose size differs from the page's body size by more than this ratio are
+  // a drawing's own lettering, and join it from up to label_near_gap points away (plot
+  // programs set tick values and axis titles 4-14 pt outside the axes).
+  double label_size_ratio = 0.15;
+  double label_near_gap = 14;
+  // Drawings lying entirely in this share of the page height at the top or bottom are
+  // running-head or footer decoration (rules, bands, logos).
+  double furniture_band_ratio = 0.08;
+  // An image drawn at the same place (within this many points) with the same pixel size on
+  // at least repeated_image_min_pages pages is a logo or ornament: furniture.
+  double repeated_image_tolerance = 2;
+  int repeated_image_min_pages = 3;
+  // The crop box is the drawing's box grown by this, in points, so anti-aliased edges and
+  // line caps stay in; the render is then trimmed to the ink.
+  double figure_crop_margin = 1.5;
 };
 
 struct LayoutResult {
