@@ -1,0 +1,336 @@
+// OCR: which pages are read by OCR, how recognised words become spans, and OCR of real
+// rendered pages (the scanned twin of fx-classic, and fx-classic itself forced through OCR).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ocr.h"
+#include "quire/error.h"
+#include "quire/extract.h"
+#include "quire/text.h"
+
+namespace quire {
+namespace {
+
+const std::string kBooks = std::string(QUIRE_SOURCE_DIR) + "/fixtures/books/";
+
+Span text_span(const std::string& text) {
+  Span s;
+  s.text = text;
+  s.size = 10;
+  return s;
+}
+
+Page page_with(const std::vector<std::string>& lines) {
+  Page p;
+  p.number = 1;
+  p.width = 396;
+  p.height = 594;
+  for (const auto& t : lines) {
+    Line l;
+    l.spans.push_back(text_span(t));
+    p.lines.push_back(l);
+  }
+  return p;
+}
+
+// ---- the decision ----
+
+TEST(OcrDecision, UnmappedGlyphsTriggerOcr) {
+  ExtractOptions o;
+  // A text layer of glyphs without Unicode mapping: replacement characters and private use.
+  Page p = page_with({"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD",
+                      "\xEE\x80\x81\xEE\x80\x82\xEE\x80\x83 \xEE\x80\x84"});
+  EXPECT_DOUBLE_EQ(detail::unmapped_share(p), 1.0);
+  EXPECT_TRUE(detail::page_needs_ocr(p, o));
+}
+
+TEST(OcrDecision, ReadableTextIsKept) {
+  ExtractOptions o;
+  Page p = page_with({"Ringlog is meant to stay out of the way.", "Applications write short records"});
+  EXPECT_DOUBLE_EQ(detail::unmapped_share(p), 0.0);
+  EXPECT_FALSE(detail::page_needs_ocr(p, o));
+}
+
+TEST(OcrDecision, FewUnmappedGlyphsAreNotEnough) {
+  ExtractOptions o;
+  // One unmapped symbol among 30 letters (a missing bullet glyph): the text is still usable.
+  Page p = page_with({"\xEF\xBF\xBD abcdefghij klmnopqrst uvwxyzabcd"});
+  EXPECT_LT(detail::unmapped_share(p), o.unusable_text_ratio);
+  EXPECT_FALSE(detail::page_needs_ocr(p, o));
+  // At the threshold the page is OCR'd.
+  o.unusable_text_ratio = detail::unmapped_share(p);
+  EXPECT_TRUE(detail::page_needs_ocr(p, o));
+}
+
+TEST(OcrDecision, ImageOnlyPageIsOcrdBlankPageIsNot) {
+  ExtractOptions o;
+  Page blank = page_with({});
+  EXPECT_FALSE(detail::page_needs_ocr(blank, o));
+  Page spaces = page_with({"   "});
+  EXPECT_FALSE(detail::page_needs_ocr(spaces, o));
+  Page scan = page_with({});
+  scan.images.push_back({{0, 0, 396, 594}, 1650, 2475, false});
+  EXPECT_TRUE(detail::page_needs_ocr(scan, o));
+}
+
+// ---- words to spans ----
+
+// A word whose characters sit in cells of `pitch` points starting at cell `cell`, with ink
+// narrower than the cell and placed differently per glyph, as fixed-pitch glyphs are.
+detail::OcrWord mono_word(const std::string& text, int cell, double pitch, double y = 100) {
+  detail::OcrWord w;
+  w.text = text;
+  w.confidence = 90;
+  std::u32string cps = to_u32(text);
+  for (size_t i = 0; i < cps.size(); ++i) {
+    double left = (cell + static_cast<double>(i)) * pitch;
+    double inset = (i % 2 ? 0.15 : 0.25) * pitch;  // centred ink of varying width
+    detail::OcrSymbol s;
+    append_utf8(s.text, cps[i]);
+    s.box = {left + inset, y - 7, left + pitch - inset, y};
+    w.symbols.push_back(s);
+  }
+  w.box = {w.symbols.front().box.x0, y - 7, w.symbols.back().box.x1, y};
+  return w;
+}
+
+// A proportional word: advance per letter from a Times-like width table.
+detail::OcrWord prop_word(const std::string& text, double x, double y = 100) {
+  detail::OcrWord w;
+  w.text = text;
+  w.confidence = 95;
+  for (char c : text) {
+    double adv = c == 'i' || c == 'l' || c == 't' ? 2.8 : c == 'm' || c == 'w' ? 7.8 : 5.0;
+    detail::OcrSymbol s;
+    s.text = std::string(1, c);
+    s.box = {x + 0.3, y - 7, x + adv - 0.3, y};
+    w.symbols.push_back(s);
+    x += adv;
+  }
+  w.box = {w.symbols.front().box.x0, y - 7, w.symbols.back().box.x1, y};
+  return w;
+}
+
+TEST(OcrLines, FixedPitchLineIsMonospaceWithItsSpaces) {
+  const double pitch = 5.4;
+  detail::OcrLine l;
+  l.block = 0;
+  l.size = 9;
+  l.baseline = 100;
+  // "    install -m 644 file   # x": indented four cells, three spaces before the comment.
+  l.words = {mono_word("install", 4, pitch), mono_word("-m", 12, pitch), mono_word("644", 15, pitch),
+             mono_word("file", 19, pitch), mono_word("#", 26, pitch), mono_word("x", 28, pitch)};
+  auto lines = detail::lines_from_ocr({l});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text(), "install -m 644 file   # x");
+  for (const auto& s : lines[0].spans) {
+    EXPECT_TRUE(s.monospace) << s.text;
+    EXPECT_TRUE(s.ocr);
+    EXPECT_EQ(s.xs.size(), to_u32(s.text).size()) << s.text;
+  }
+  // The first character's cell starts at the indentation: four cells from the margin.
+  EXPECT_NEAR(lines[0].spans[0].xs[0], 4 * pitch, 0.05 * pitch);
+  EXPECT_NEAR(lines[0].spans[0].last_advance, pitch, 0.05 * pitch);
+}
+
+TEST(OcrLines, ProportionalLineIsNotMonospace) {
+  detail::OcrLine l;
+  l.block = 0;
+  l.size = 10;
+  double x = 50;
+  for (const char* t : {"will", "time", "limit", "swim", "mill", "wit"}) {
+    l.words.push_back(prop_word(t, x));
+    x = l.words.back().box.x1 + 3.3;
+  }
+  auto lines = detail::lines_from_ocr({l});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].text(), "will time limit swim mill wit");
+  for (const auto& s : lines[0].spans) {
+    EXPECT_FALSE(s.monospace) << s.text;
+    EXPECT_EQ(s.xs.size(), to_u32(s.text).size());
+  }
+  // Proportional xs are the ink's left edges.
+  EXPECT_NEAR(lines[0].spans[0].xs[0], 50.3, 1e-3);
+}
+
+TEST(OcrLines, ShortLinesFollowTheirListing) {
+  const double pitch = 5.4;
+  detail::OcrLine a, b, c;
+  a.block = b.block = c.block = 3;
+  a.words = {mono_word("for", 0, pitch, 100), mono_word("unit", 4, pitch, 100), mono_word("in", 9, pitch, 100),
+             mono_word("a", 12, pitch, 100)};
+  b.words = {mono_word("echo", 4, pitch, 110), mono_word("$unit", 9, pitch, 110)};
+  c.words = {mono_word("fi", 0, pitch, 120)};  // one distance: too few to judge alone
+  auto lines = detail::lines_from_ocr({a, b, c});
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_TRUE(lines[2].spans[0].monospace);
+  EXPECT_NEAR(lines[1].spans[0].xs[0] - lines[2].spans[0].xs[0], 4 * pitch, 0.1 * pitch);
+}
+
+TEST(OcrLines, WordBoxIsDividedWithoutSymbolBoxes) {
+  detail::OcrLine l;
+  detail::OcrWord w;
+  w.text = "abcd";
+  w.box = {10, 0, 30, 8};
+  w.confidence = 80;
+  l.words = {w};
+  auto lines = detail::lines_from_ocr({l});
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_EQ(lines[0].spans[0].xs.size(), 4u);
+  EXPECT_FLOAT_EQ(lines[0].spans[0].xs[0], 10);
+  EXPECT_FLOAT_EQ(lines[0].spans[0].xs[2], 20);
+  EXPECT_FLOAT_EQ(lines[0].spans[0].confidence, 80);
+}
+
+// ---- real pages ----
+
+std::vector<std::string> tokens_of(const Page& p) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < p.lines.size(); ++i) {
+    auto words = whitespace_tokens(p.lines[i].text());
+    for (auto& w : words) out.push_back(w);
+    // A word hyphenated at the line end also counts joined with the next line's first word.
+    if (!words.empty() && words.back().size() > 1 && words.back().back() == '-' && i + 1 < p.lines.size()) {
+      auto next = whitespace_tokens(p.lines[i + 1].text());
+      if (!next.empty()) out.push_back(words.back().substr(0, words.back().size() - 1) + next.front());
+    }
+  }
+  return out;
+}
+
+// Words of the ground-truth blocks that lie wholly on `page`.
+std::vector<std::string> gt_words(const std::string& book, int page) {
+  std::ifstream in(kBooks + book + ".gt.json");
+  nlohmann::json gt = nlohmann::json::parse(in);
+  std::vector<std::string> out;
+  for (const auto& ch : gt["chapters"])
+    for (const auto& b : ch["blocks"]) {
+      if (!b.contains("text") || b.value("page", 0) != page) continue;
+      if (b.contains("pages") && b["pages"][1].get<int>() != page) continue;
+      for (auto& w : whitespace_tokens(b["text"].get<std::string>())) out.push_back(w);
+    }
+  return out;
+}
+
+double recall(const std::vector<std::string>& want, const std::vector<std::string>& have) {
+  std::multiset<std::string> pool(have.begin(), have.end());
+  size_t found = 0;
+  for (const auto& w : want) {
+    auto it = pool.find(w);
+    if (it != pool.end()) {
+      ++found;
+      pool.erase(it);
+    }
+  }
+  return want.empty() ? 0 : static_cast<double>(found) / static_cast<double>(want.size());
+}
+
+const Line* line_starting(const Page& p, const std::string& start) {
+  for (const auto& l : p.lines)
+    if (l.text().rfind(start, 0) == 0) return &l;
+  return nullptr;
+}
+
+TEST(OcrScan, ScannedTwinPageHasTheBookWords) {
+  ExtractOptions o;
+  o.first_page = o.last_page = 6;
+  Document d = extract_document(kBooks + "fx-classic-scan.pdf", o);
+  ASSERT_EQ(d.pages.size(), 1u);
+  const Page& p = d.pages[0];
+  EXPECT_TRUE(p.ocr);
+  EXPECT_EQ(d.engine, "tesseract");
+  EXPECT_GT(p.ocr_confidence, 85);
+  // The scan itself is not left behind as a page-sized figure.
+  for (const auto& im : p.images) EXPECT_LT(im.bbox.width() * im.bbox.height(), 0.5 * p.width * p.height);
+  for (const auto& l : p.lines)
+    for (const auto& s : l.spans) {
+      EXPECT_TRUE(s.ocr);
+      EXPECT_GE(s.confidence, 0);
+      EXPECT_LE(s.confidence, 100);
+      EXPECT_GE(s.bbox.x0, 0);
+      EXPECT_LE(s.bbox.x1, p.width);
+      EXPECT_EQ(s.xs.size(), to_u32(s.text).size()) << s.text;
+    }
+  auto want = gt_words("fx-classic-scan", 6);
+  ASSERT_GT(want.size(), 100u);
+  EXPECT_GE(recall(want, tokens_of(p)), 0.95);
+
+  // The shell listing: fixed pitch, with its indentation in the x positions.
+  const Line* fi = line_starting(p, "fi");
+  const Line* autoreconf = line_starting(p, "autoreconf -fi");
+  ASSERT_TRUE(fi && autoreconf);
+  EXPECT_TRUE(fi->spans[0].monospace);
+  EXPECT_TRUE(autoreconf->spans[0].monospace);
+  const double pitch = autoreconf->spans[0].last_advance;
+  ASSERT_GT(pitch, 0);
+  EXPECT_NEAR((autoreconf->spans[0].xs[0] - fi->spans[0].xs[0]) / pitch, 4.0, 0.5);
+  // Prose stays proportional.
+  const Line* prose = line_starting(p, "Ringlog is meant");
+  ASSERT_TRUE(prose);
+  EXPECT_FALSE(prose->spans[0].monospace);
+}
+
+TEST(OcrScan, ForcedOcrOfBornDigitalPageMatchesItsTextLayer) {
+  ExtractOptions o;
+  o.first_page = o.last_page = 6;
+  o.ocr = OcrMode::Never;
+  Document layer = extract_document(kBooks + "fx-classic.pdf", o);
+  ASSERT_FALSE(layer.pages[0].ocr);
+  o.ocr = OcrMode::Force;
+  Document ocr = extract_document(kBooks + "fx-classic.pdf", o);
+  ASSERT_TRUE(ocr.pages[0].ocr);
+  EXPECT_GE(recall(tokens_of(layer.pages[0]), tokens_of(ocr.pages[0])), 0.97);
+}
+
+TEST(OcrScan, AutoLeavesBornDigitalPagesAlone) {
+  ExtractOptions o;
+  o.first_page = o.last_page = 6;
+  Document d = extract_document(kBooks + "fx-classic.pdf", o);
+  EXPECT_FALSE(d.pages[0].ocr);
+  EXPECT_EQ(d.engine, "mupdf");
+}
+
+TEST(OcrScan, ParallelWorkersGiveTheSameResult) {
+  ExtractOptions o;
+  o.first_page = 12;
+  o.last_page = 13;
+  o.jobs = 1;
+  Document one = extract_document(kBooks + "fx-classic-scan.pdf", o);
+  o.jobs = 2;
+  Document two = extract_document(kBooks + "fx-classic-scan.pdf", o);
+  ASSERT_EQ(one.pages.size(), 2u);
+  EXPECT_TRUE(one.pages[0].ocr && one.pages[1].ocr);
+  EXPECT_EQ(one.pages, two.pages);
+}
+
+// ---- languages ----
+
+TEST(OcrLanguage, MissingLanguageNamesTheDebianPackage) {
+  EXPECT_NO_THROW(detail::check_ocr_language("eng"));
+  try {
+    detail::check_ocr_language("eng+xyz");
+    FAIL() << "no error for a missing language";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code, ExitCode::Usage);
+    EXPECT_NE(std::string(e.what()).find("install tesseract-ocr-xyz"), std::string::npos) << e.what();
+  }
+  ExtractOptions o;
+  o.ocr = OcrMode::Force;
+  o.ocr_lang = "xyz";
+  o.first_page = o.last_page = 1;
+  EXPECT_THROW(extract_document(kBooks + "fx-classic.pdf", o), Error);
+  // Never mode does not need the language.
+  o.ocr = OcrMode::Never;
+  EXPECT_NO_THROW(extract_document(kBooks + "fx-classic.pdf", o));
+}
+
+}  // namespace
+}  // namespace quire
