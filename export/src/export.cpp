@@ -1,18 +1,327 @@
+// The corpus on disk (spec/corpus.md): one book's folder, then the corpus-level files.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "markdown.h"
 #include "quire/error.h"
 #include "quire/export.h"
+#include "quire/json.h"
+#include "quire/text.h"
+#include "site.h"
+#include "util.h"
 
 namespace quire {
 
+namespace fs = std::filesystem;
+using namespace exporting;
+
 namespace {
-Error unavailable() { return Error(ExitCode::Internal, "", 0, "export is not available in this build"); }
+
+constexpr const char* kFormat = "quire-corpus/1";
+// spec/corpus.md: a chapter slug has at most 60 characters, suffix for collisions included.
+constexpr size_t kMaxSlug = 60;
+
+const char* kind_name(ChapterKind k) {
+  switch (k) {
+    case ChapterKind::Front: return "front";
+    case ChapterKind::Body: return "body";
+    case ChapterKind::Appendix: return "appendix";
+    case ChapterKind::Back: return "back";
+  }
+  return "body";
+}
+
+ChapterKind kind_from_name(const std::string& s) {
+  if (s == "front") return ChapterKind::Front;
+  if (s == "appendix") return ChapterKind::Appendix;
+  if (s == "back") return ChapterKind::Back;
+  return ChapterKind::Body;
+}
+
+// "<NN>-<slug>" for every chapter: NN zero-padded to the width of the chapter count (at
+// least two digits), slugs made unique within the book with -2, -3, ...
+std::vector<std::string> chapter_ids(const Book& book) {
+  const size_t n = book.chapters.size();
+  const int width = std::max<int>(2, static_cast<int>(std::to_string(n).size()));
+  std::set<std::string> used;
+  std::vector<std::string> ids;
+  for (size_t i = 0; i < n; ++i) {
+    std::string base = slugify(book.chapters[i].title, kMaxSlug, "chapter");
+    std::string slug = base;
+    for (int k = 2; used.count(slug); ++k) {
+      std::string suffix = "-" + std::to_string(k);
+      std::string head = base.substr(0, std::min(base.size(), kMaxSlug - suffix.size()));
+      while (!head.empty() && head.back() == '-') head.pop_back();
+      slug = head + suffix;
+    }
+    used.insert(slug);
+    std::string num = std::to_string(i + 1);
+    ids.push_back(std::string(static_cast<size_t>(width) - std::min<size_t>(width, num.size()), '0') + num + "-" + slug);
+  }
+  return ids;
+}
+
+long word_count(const Chapter& c) {
+  long n = 0;
+  for (const auto& b : c.blocks) n += static_cast<long>(whitespace_tokens(b.text).size());
+  return n;
+}
+
+Json pages_json(int first, int last) { return Json::array({first, last}); }
+
+Json chapter_json(const Book& book, const Chapter& c, const std::string& id, size_t index) {
+  Json j;
+  j["book"] = book.id;
+  j["chapter"] = id;
+  j["index"] = index + 1;
+  j["title"] = c.title;
+  j["pages"] = pages_json(c.first_page, c.last_page);
+  Json blocks = Json::array();
+  for (const auto& b : c.blocks) blocks.push_back(to_json(b));
+  j["blocks"] = std::move(blocks);
+  return j;
+}
+
+std::string book_dir_rel(const std::string& id) { return "books/" + id; }
+
 }  // namespace
 
-CorpusMap read_map(const std::string&, const std::string&) { throw unavailable(); }
-size_t resolve_chapter(const MapChapterRef&, const Book&) { throw unavailable(); }
-void export_book(Book&, const std::string&, const RenderFigure&, const ExportOptions&) { throw unavailable(); }
-void export_index(const std::string&, const std::vector<std::string>&, const CorpusMap*, const ExportOptions&) {
-  throw unavailable();
+void export_book(Book& book, const std::string& out_dir, const RenderFigure& render, const ExportOptions& options) {
+  if (book.id.empty() || book.id.find('/') != std::string::npos || book.id.find("..") != std::string::npos)
+    throw Error(ExitCode::Internal, book.file, 0, "book id \"" + book.id + "\" is not a safe folder name");
+  const std::string rel = book_dir_rel(book.id);
+  const fs::path dir = fs::path(out_dir) / rel;
+  std::error_code ec;
+  fs::remove_all(dir, ec);  // this book's folder only: no stale chapters or figures
+  fs::create_directories(dir / "figures", ec);
+  if (ec) throw Error(ExitCode::Io, dir.string(), 0, "cannot create: " + ec.message());
+
+  const auto ids = chapter_ids(book);
+  Json chapters = Json::array();
+  bool any_figure_file = false;
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    Chapter& c = book.chapters[i];
+    const std::string& id = ids[i];
+    long figures = 0, code_blocks = 0;
+    int k = 0;
+    for (auto& b : c.blocks) {
+      if (b.type == BlockType::Code) ++code_blocks;
+      if (b.type != BlockType::Figure) continue;
+      ++figures;
+      const std::string file = id + "-" + std::to_string(++k) + ".png";
+      std::string png = render ? render(book, b) : std::string();
+      if (png.empty()) {
+        b.image.clear();
+        book.warnings.push_back(book.file + ": page " + std::to_string(b.page) + ": figure " + std::to_string(k) +
+                                " of chapter \"" + c.title + "\" could not be rendered");
+        continue;
+      }
+      write_file((dir / "figures" / file).string(), png);
+      any_figure_file = true;
+      b.image = rel + "/figures/" + file;
+    }
+    write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
+    write_file((dir / (id + ".json")).string(), dump(chapter_json(book, c, id, i), true));
+
+    Json e;
+    e["index"] = i + 1;
+    e["id"] = id;
+    e["title"] = c.title;
+    e["number"] = c.number;
+    e["kind"] = kind_name(c.kind);
+    e["pages"] = pages_json(c.first_page, c.last_page);
+    e["markdown"] = rel + "/" + id + ".md";
+    e["blocks"] = rel + "/" + id + ".json";
+    e["html"] = "site/" + book.id + "/" + id + ".html";
+    e["words"] = word_count(c);
+    e["figures"] = figures;
+    e["code_blocks"] = code_blocks;
+    chapters.push_back(std::move(e));
+  }
+  if (!any_figure_file) fs::remove(dir / "figures", ec);
+
+  std::string removed;
+  std::map<std::string, long> furniture;
+  for (const auto& r : book.removed) {
+    removed += dump(to_json(r), false);
+    furniture[r.reason]++;
+  }
+  write_file((dir / "removed.jsonl").string(), removed);
+
+  Json j;
+  j["format"] = kFormat;
+  j["id"] = book.id;
+  j["title"] = book.title;
+  j["authors"] = book.authors;
+  j["source"] = {{"file", fs::path(book.file).filename().string()}, {"sha256", book.sha256}, {"pages", book.page_count}};
+  j["chapters"] = std::move(chapters);
+  Json excluded = Json::array();
+  for (const auto& e : book.excluded)
+    excluded.push_back({{"title", e.title}, {"kind", e.kind}, {"pages", pages_json(e.first_page, e.last_page)}});
+  j["excluded"] = std::move(excluded);
+  Json fj = Json::object();
+  for (const auto& [reason, n] : furniture) fj[reason] = n;
+  j["furniture"] = std::move(fj);
+  Json joins = Json::array();
+  for (const auto& h : book.joins) joins.push_back(to_json(h));
+  j["joins"] = std::move(joins);
+  j["ocr_pages"] = book.ocr_pages;
+  j["low_confidence_pages"] = book.low_confidence_pages;
+  j["warnings"] = book.warnings;
+  write_file((dir / "book.json").string(), dump(j, true));
+  (void)options;
 }
-bool diff_corpora(const std::string&, const std::string&, std::ostream&) { throw unavailable(); }
+
+namespace {
+
+struct LoadedBook {
+  Json meta;                    // book.json
+  std::vector<Json> chapters;   // chapter .json, in book order
+  Book book;                    // titles, numbers and kinds, for resolving map references
+};
+
+LoadedBook load_book(const fs::path& out, const std::string& id) {
+  LoadedBook lb;
+  const std::string path = (out / book_dir_rel(id) / "book.json").string();
+  try {
+    lb.meta = Json::parse(read_file(path));
+    lb.book.id = id;
+    lb.book.title = lb.meta.at("title").get<std::string>();
+    for (const auto& c : lb.meta.at("chapters")) {
+      Chapter ch;
+      ch.title = c.at("title").get<std::string>();
+      ch.number = c.value("number", std::string());
+      ch.kind = kind_from_name(c.value("kind", std::string("body")));
+      ch.first_page = c.at("pages")[0].get<int>();
+      ch.last_page = c.at("pages")[1].get<int>();
+      lb.book.chapters.push_back(std::move(ch));
+      lb.chapters.push_back(Json::parse(read_file((out / c.at("blocks").get<std::string>()).string())));
+    }
+  } catch (const Json::exception& e) {
+    throw Error(ExitCode::BadIntermediate, path, 0, std::string("malformed book: ") + e.what());
+  }
+  return lb;
+}
+
+}  // namespace
+
+void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids, const CorpusMap* map,
+                  const ExportOptions& options) {
+  const fs::path out(out_dir);
+  std::vector<LoadedBook> books;
+  std::map<std::string, size_t> by_id;
+  for (const auto& id : book_ids) {
+    by_id[id] = books.size();
+    books.push_back(load_book(out, id));
+  }
+
+  SiteModel site;
+  if (map) {
+    site.title = map->title;
+    site.intro = map->intro;
+    site.footer = map->footer;
+    site.notes = map->notes;
+    site.gaps = map->gaps;
+  }
+  if (site.title.empty()) site.title = books.size() == 1 ? books[0].book.title : "Learning map";
+
+  for (const auto& lb : books) {
+    SiteBook sb;
+    sb.id = lb.book.id;
+    sb.title = lb.book.title;
+    sb.authors = lb.meta.value("authors", std::vector<std::string>{});
+    if (map)
+      for (const auto& mb : map->books)
+        if (mb.id == sb.id) sb.short_name = mb.short_name;
+    for (size_t i = 0; i < lb.chapters.size(); ++i) {
+      SiteChapter sc;
+      sc.id = lb.meta["chapters"][i].at("id").get<std::string>();
+      sc.title = lb.book.chapters[i].title;
+      sc.number = lb.book.chapters[i].number;
+      for (const auto& bj : lb.chapters[i].at("blocks")) sc.blocks.push_back(block_from_json(bj));
+      sb.chapters.push_back(std::move(sc));
+    }
+    const Json furniture = lb.meta.value("furniture", Json::object());
+    for (const auto& [reason, n] : furniture.items()) sb.furniture[reason] = n.get<long>();
+    sb.joins = static_cast<long>(lb.meta.value("joins", Json::array()).size());
+    sb.ocr_pages = static_cast<long>(lb.meta.value("ocr_pages", Json::array()).size());
+    site.books.push_back(std::move(sb));
+  }
+
+  // Sections: the map's, with references resolved (books that failed to build are left
+  // out: the build reports them), else one section per book.
+  if (map && !map->sections.empty()) {
+    for (const auto& s : map->sections) {
+      SiteSection ss;
+      ss.title = s.title;
+      for (const auto& ref : s.chapters) {
+        auto it = by_id.find(ref.book);
+        if (it == by_id.end()) continue;
+        size_t ci = resolve_chapter(ref, books[it->second].book);
+        ss.entries.push_back({it->second, ci, ref.title.empty() ? books[it->second].book.chapters[ci].title : ref.title});
+      }
+      site.sections.push_back(std::move(ss));
+    }
+  } else {
+    for (size_t b = 0; b < books.size(); ++b) {
+      SiteSection ss;
+      ss.title = books[b].book.title;
+      for (size_t c = 0; c < books[b].book.chapters.size(); ++c)
+        ss.entries.push_back({b, c, books[b].book.chapters[c].title});
+      site.sections.push_back(std::move(ss));
+    }
+  }
+  std::set<std::pair<size_t, size_t>> seen;
+  for (const auto& s : site.sections)
+    for (const auto& e : s.entries)
+      if (seen.insert({e.book, e.chapter}).second) site.order.push_back({e.book, e.chapter});
+
+  // corpus.jsonl: the map's chapters in map order, then the chapters no map entry names,
+  // in book order, so that every chapter of the corpus is in it once.
+  std::string corpus;
+  for (const auto& [b, c] : site.order) corpus += dump(books[b].chapters[c], false);
+  for (size_t b = 0; b < books.size(); ++b)
+    for (size_t c = 0; c < books[b].chapters.size(); ++c)
+      if (!seen.count({b, c})) corpus += dump(books[b].chapters[c], false);
+  write_file((out / "corpus.jsonl").string(), corpus);
+
+  Json manifest;
+  manifest["format"] = kFormat;
+  manifest["generator"] = std::string("quire ") + kVersion;
+  manifest["title"] = site.title;
+  Json mbooks = Json::array();
+  for (size_t b = 0; b < books.size(); ++b) {
+    const Json& m = books[b].meta;
+    Json bj;
+    bj["id"] = m.at("id");
+    bj["title"] = m.at("title");
+    if (!site.books[b].short_name.empty()) bj["short"] = site.books[b].short_name;
+    bj["authors"] = m.value("authors", Json::array());
+    bj["source"] = m.at("source");
+    bj["chapters"] = m.at("chapters");
+    mbooks.push_back(std::move(bj));
+  }
+  manifest["books"] = std::move(mbooks);
+  Json sections = Json::array();
+  for (const auto& s : site.sections) {
+    Json entries = Json::array();
+    for (const auto& e : s.entries)
+      entries.push_back({{"book", books[e.book].book.id}, {"chapter", site.books[e.book].chapters[e.chapter].id},
+                         {"title", e.display}});
+    sections.push_back({{"title", s.title}, {"chapters", std::move(entries)}});
+  }
+  manifest["sections"] = std::move(sections);
+  Json notes = Json::array();
+  for (const auto& n : site.notes) notes.push_back({{"title", n.title}, {"items", n.items}});
+  manifest["notes"] = std::move(notes);
+  Json gaps = Json::array();
+  for (const auto& g : site.gaps) gaps.push_back({{"topic", g.topic}, {"note", g.note}});
+  manifest["gaps"] = std::move(gaps);
+  write_file((out / "manifest.json").string(), dump(manifest, true));
+
+  if (options.site) write_site(out_dir, site);
+}
 
 }  // namespace quire

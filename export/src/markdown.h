@@ -1,0 +1,26 @@
+// A chapter as CommonMark (spec/corpus.md): escaped so that a CommonMark renderer shows
+// exactly the source text of every block.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "quire/model.h"
+
+namespace quire::exporting {
+
+// Inline text escaped for a paragraph, list item or heading line. Backslash escapes for the
+// characters that start inline markup; line-start escapes for the characters that start a
+// block; numeric character references for line breaks and for white space at either end
+// (CommonMark strips it). NUL cannot be represented (CommonMark replaces it with U+FFFD) and
+// is written as U+FFFD.
+std::string markdown_escape(std::string_view text, bool heading = false);
+
+// A fenced code block whose fence is longer than any backtick run inside.
+std::string markdown_code(std::string_view code);
+
+// The whole chapter. `figure_prefix` is stripped from figure image paths (they are relative
+// to OUT; the .md file sits in books/<id>/).
+std::string chapter_markdown(const Chapter& chapter, std::string_view figure_prefix);
+
+}  // namespace quire::exporting

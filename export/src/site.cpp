@@ -1,0 +1,250 @@
+// The reading site: static HTML that opens from disk (file://), with no server, network,
+// external fonts or scripts. Every piece of text goes through html_escape.
+#include "site.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "assets.h"
+#include "util.h"
+
+namespace quire::exporting {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string esc(std::string_view s) { return html_escape(s); }
+
+std::string head(const std::string& title, const std::string& to_assets) {
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta name=\"generator\" content=\"quire\">\n"
+         "<title>" + esc(title) + "</title>\n"
+         "<link rel=\"stylesheet\" href=\"" + to_assets + "quire.css\">\n"
+         "<script src=\"" + to_assets + "quire.js\" defer></script>\n"
+         "</head>\n";
+}
+
+std::string chapter_href(const SiteModel& site, size_t b, size_t c) {
+  return site.books[b].id + "/" + site.books[b].chapters[c].id + ".html";
+}
+
+std::string book_label(const SiteBook& b) { return b.short_name.empty() ? b.title : b.short_name; }
+
+// "Fregly 2" / "Fregly, Preface": where a map entry comes from.
+std::string source_label(const SiteBook& b, const SiteChapter& c) {
+  return book_label(b) + (c.number.empty() ? ", " + c.title : " " + c.number);
+}
+
+// Consecutive list items become one <ul>; a caption right after a figure becomes its
+// <figcaption>; everything else is one element per block.
+std::string render_blocks(const std::vector<Block>& blocks, const std::string& chapter_title) {
+  constexpr int kMaxHeadingLevel = 6;
+  std::string out;
+  bool in_list = false;
+  bool has_title = !blocks.empty() && blocks[0].type == BlockType::Heading && blocks[0].level == 1;
+  if (!has_title) out += "<h1>" + esc(chapter_title) + "</h1>\n";
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const Block& b = blocks[i];
+    if (b.type != BlockType::ListItem && in_list) {
+      out += "</ul>\n";
+      in_list = false;
+    }
+    const std::string page = " data-page=\"" + std::to_string(b.page) + "\"";
+    switch (b.type) {
+      case BlockType::Heading: {
+        std::string h = std::to_string(std::clamp(b.level, 1, kMaxHeadingLevel));
+        out += "<h" + h + page + ">" + esc(b.text) + "</h" + h + ">\n";
+        break;
+      }
+      case BlockType::Paragraph:
+        out += "<p" + page + ">" + esc(b.text) + "</p>\n";
+        break;
+      case BlockType::ListItem:
+        if (!in_list) {
+          out += "<ul>\n";
+          in_list = true;
+        }
+        out += "<li" + page + ">" + esc(b.text) + "</li>\n";
+        break;
+      case BlockType::Code:
+        // The line break after <pre> would be dropped by the HTML parser; <code> starts the
+        // content so that a listing's first blank line survives.
+        out += "<pre class=\"code\"" + page + "><code>" + esc(b.text) + "</code></pre>\n";
+        break;
+      case BlockType::Table:
+        out += "<div class=\"table\"" + page + "><pre>" + esc(b.text) + "</pre></div>\n";
+        break;
+      case BlockType::Caption:
+        out += "<p class=\"caption\"" + page + ">" + esc(b.text) + "</p>\n";
+        break;
+      case BlockType::Footnote:
+        out += "<p class=\"footnote\"" + page + ">" + esc(b.text) + "</p>\n";
+        break;
+      case BlockType::Note:
+        out += "<aside class=\"note\"" + page + "><p>" + esc(b.text) + "</p></aside>\n";
+        break;
+      case BlockType::Figure: {
+        std::string alt = b.figure_ref.empty() ? "Figure" : b.figure_ref;
+        if (!b.labels.empty()) {
+          alt += ":";
+          for (const auto& l : b.labels) alt += " " + l;
+        }
+        out += "<figure" + page + ">";
+        if (b.image.empty()) out += "<div class=\"missing\">" + esc(alt) + " (this figure could not be rendered)</div>";
+        else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\" loading=\"lazy\">";
+        if (i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption) {
+          out += "<figcaption>" + esc(blocks[i + 1].text) + "</figcaption>";
+          ++i;
+        }
+        out += "</figure>\n";
+        break;
+      }
+    }
+  }
+  if (in_list) out += "</ul>\n";
+  return out;
+}
+
+std::string footer_text(const SiteModel& site) {
+  std::string text = site.footer.empty()
+                         ? "Chapter text and figures were extracted from the PDFs. Running heads, page numbers and "
+                           "figure whitespace were removed. Code listings keep their monospace layout. Nothing was "
+                           "reworded."
+                         : site.footer;
+  std::map<std::string, long> furniture;
+  long joins = 0, ocr = 0;
+  for (const auto& b : site.books) {
+    for (const auto& [r, n] : b.furniture) furniture[r] += n;
+    joins += b.joins;
+    ocr += b.ocr_pages;
+  }
+  std::string facts;
+  for (const auto& [reason, n] : furniture) {
+    std::string name = reason;
+    std::replace(name.begin(), name.end(), '-', ' ');
+    facts += (facts.empty() ? "" : ", ") + std::to_string(n) + " " + name + (n == 1 ? "" : "s");
+  }
+  std::string out = "<p>" + esc(text) + "</p>\n<p class=\"facts\">";
+  out += facts.empty() ? std::string("No page furniture was removed") : "Removed as page furniture: " + esc(facts);
+  out += ". " + std::to_string(joins) + " line-end hyphen" + (joins == 1 ? "" : "s") + " joined";
+  if (ocr) out += ". " + std::to_string(ocr) + " page" + (ocr == 1 ? "" : "s") + " read by OCR";
+  out += ".</p>\n";
+  return out;
+}
+
+std::string index_page(const SiteModel& site) {
+  std::string o = head(site.title, "assets/");
+  o += "<body class=\"map\">\n<main>\n<header class=\"masthead\">\n<h1>" + esc(site.title) + "</h1>\n";
+  const long books = static_cast<long>(site.books.size());
+  const long chapters = static_cast<long>(site.order.size());
+  o += "<p class=\"counts\">" + count_words(books, true) + (books == 1 ? " book, " : " books, ") +
+       std::to_string(chapters) + (chapters == 1 ? " chapter." : " chapters.") + "</p>\n";
+  std::string intro = site.intro.empty() ? "Click a chapter to read it. Inside a chapter, the arrows (and the arrow "
+                                           "keys) move to the previous and next chapter."
+                                         : site.intro;
+  o += "<p class=\"intro\">" + esc(intro) + "</p>\n</header>\n";
+
+  o += "<div class=\"sections\">\n";
+  for (size_t s = 0; s < site.sections.size(); ++s) {
+    const auto& sec = site.sections[s];
+    o += "<section class=\"section\">\n<h2><span class=\"num\">" + std::to_string(s + 1) + ".</span> " +
+         esc(sec.title) + "</h2>\n<ol class=\"chapters\">\n";
+    for (const auto& e : sec.entries) {
+      const SiteBook& b = site.books[e.book];
+      const SiteChapter& c = b.chapters[e.chapter];
+      o += "<li><a href=\"" + esc(chapter_href(site, e.book, e.chapter)) + "\">" + esc(e.display) +
+           "</a> <span class=\"src\">" + esc(source_label(b, c)) + "</span></li>\n";
+    }
+    if (sec.entries.empty()) o += "<li class=\"empty\">No chapter of this section was built.</li>\n";
+    o += "</ol>\n</section>\n";
+  }
+  o += "</div>\n";
+
+  for (const auto& n : site.notes) {
+    o += "<section class=\"notes\">\n<h2>" + esc(n.title) + "</h2>\n<ol>\n";
+    for (const auto& item : n.items) o += "<li>" + esc(item) + "</li>\n";
+    o += "</ol>\n</section>\n";
+  }
+  if (!site.gaps.empty()) {
+    o += "<section class=\"gaps\">\n<h2>Not in " + std::string(books == 1 ? "this book" : "these " +
+         count_words(books, false) + " books") + "</h2>\n<dl>\n";
+    for (const auto& g : site.gaps) o += "<dt>" + esc(g.topic) + "</dt><dd>" + esc(g.note) + "</dd>\n";
+    o += "</dl>\n</section>\n";
+  }
+
+  o += "<section class=\"books\">\n<h2>Books</h2>\n<ul>\n";
+  for (size_t b = 0; b < site.books.size(); ++b) {
+    const SiteBook& book = site.books[b];
+    std::string line;
+    if (!book.short_name.empty()) line += "<b>" + esc(book.short_name) + "</b> — ";
+    line += "<cite>" + esc(book.title) + "</cite>";
+    if (!book.authors.empty()) {
+      std::string a;
+      for (const auto& x : book.authors) a += (a.empty() ? "" : ", ") + x;
+      line += " — " + esc(a);
+    }
+    o += "<li><details><summary>" + line + "</summary>\n<ol class=\"all\">\n";
+    for (size_t c = 0; c < book.chapters.size(); ++c) {
+      const SiteChapter& ch = book.chapters[c];
+      o += "<li><a href=\"" + esc(chapter_href(site, b, c)) + "\">" +
+           (ch.number.empty() ? std::string() : "<span class=\"n\">" + esc(ch.number) + "</span> ") + esc(ch.title) +
+           "</a></li>\n";
+    }
+    o += "</ol></details></li>\n";
+  }
+  o += "</ul>\n</section>\n</main>\n<footer>\n" + footer_text(site) + "</footer>\n</body>\n</html>\n";
+  return o;
+}
+
+std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::pair<size_t, size_t>* prev,
+                         const std::pair<size_t, size_t>* next, bool on_map) {
+  const SiteBook& book = site.books[b];
+  const SiteChapter& ch = book.chapters[c];
+  std::string o = head(ch.title + " — " + book.title, "../assets/");
+  o += "<body class=\"chapter\">\n<nav class=\"top\"><a class=\"home\" href=\"../index.html\">" + esc(site.title) +
+       "</a><span class=\"book\">" + esc(book.title) +
+       (ch.number.empty() ? std::string() : " · " + esc(ch.number)) + "</span></nav>\n";
+  o += "<main>\n<article>\n" + render_blocks(ch.blocks, ch.title) + "</article>\n</main>\n";
+  auto link = [&](const std::pair<size_t, size_t>* to, const char* rel, const char* arrow) -> std::string {
+    if (!to) return std::string("<span class=\"") + rel + " none\"></span>";
+    const SiteChapter& t = site.books[to->first].chapters[to->second];
+    std::string label = esc(t.title);
+    std::string inner = std::string(rel) == "prev" ? "<span class=\"arrow\">" + std::string(arrow) + "</span> " + label
+                                                   : label + " <span class=\"arrow\">" + std::string(arrow) + "</span>";
+    return "<a class=\"" + std::string(rel) + "\" rel=\"" + rel + "\" href=\"../" +
+           esc(chapter_href(site, to->first, to->second)) + "\">" + inner + "</a>";
+  };
+  o += "<nav class=\"pager\">" + link(prev, "prev", "←") + "<a class=\"up\" href=\"../index.html\">Map</a>" +
+       link(next, "next", "→") + "</nav>\n";
+  if (!on_map) o += "<p class=\"offmap\">This chapter is not on the map.</p>\n";
+  o += "</body>\n</html>\n";
+  return o;
+}
+
+}  // namespace
+
+void write_site(const std::string& out_dir, const SiteModel& site) {
+  const fs::path dir = fs::path(out_dir) / "site";
+  write_file((dir / "index.html").string(), index_page(site));
+  write_file((dir / "assets" / "quire.css").string(), kStylesheet);
+  write_file((dir / "assets" / "quire.js").string(), kScript);
+  std::map<std::pair<size_t, size_t>, size_t> position;
+  for (size_t i = 0; i < site.order.size(); ++i) position[site.order[i]] = i;
+  for (size_t b = 0; b < site.books.size(); ++b)
+    for (size_t c = 0; c < site.books[b].chapters.size(); ++c) {
+      const std::pair<size_t, size_t>* prev = nullptr;
+      const std::pair<size_t, size_t>* next = nullptr;
+      auto it = position.find({b, c});
+      if (it != position.end()) {
+        if (it->second > 0) prev = &site.order[it->second - 1];
+        if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
+      }
+      write_file((dir / site.books[b].id / (site.books[b].chapters[c].id + ".html")).string(),
+                 chapter_page(site, b, c, prev, next, it != position.end()));
+    }
+}
+
+}  // namespace quire::exporting

@@ -1,0 +1,204 @@
+// The reading site: escaping, map order, previous/next links, self-contained pages.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "helpers.h"
+#include "quire/json.h"
+
+namespace quire {
+namespace {
+
+namespace fs = std::filesystem;
+using test::read;
+
+const std::string kEvil = "<script>alert(\"x\")</script> & 'q' <img src=x onerror=alert(1)>";
+const std::string kEvilEscaped =
+    "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39; &lt;img src=x onerror=alert(1)&gt;";
+
+// Every "<script" on a page must be the site's own script tag.
+void expect_no_injection(const std::string& html, const std::string& name) {
+  size_t count = 0, at = 0;
+  while ((at = html.find("<script", at)) != std::string::npos) {
+    EXPECT_EQ(html.compare(at, 30, "<script src=\"../assets/quire.j") == 0 ||
+                  html.compare(at, 27, "<script src=\"assets/quire.j") == 0,
+              true)
+        << name << ": " << html.substr(at, 60);
+    ++count;
+    ++at;
+  }
+  EXPECT_EQ(count, 1u) << name;
+  EXPECT_EQ(html.find("<img src=x"), std::string::npos) << name;
+  EXPECT_NE(html.find(kEvilEscaped), std::string::npos) << name;
+}
+
+TEST(Site, EscapesEveryString) {
+  Book book = test::sample_book("evil");
+  book.title = "Book " + kEvil;
+  book.authors = {kEvil};
+  for (auto& c : book.chapters) {
+    c.title += " " + kEvil;
+    for (auto& b : c.blocks) {
+      if (b.type == BlockType::Figure) {
+        b.figure_ref = kEvil;
+        b.labels = {kEvil};
+      } else {
+        b.text += " " + kEvil;
+      }
+    }
+  }
+  CorpusMap map;
+  map.path = "map.toml";
+  map.title = "Map " + kEvil;
+  map.intro = kEvil;
+  map.footer = kEvil;
+  map.books = {{"evil", "evil.pdf", "", kEvil, {}, {}}};
+  MapChapterRef ref;
+  ref.book = "evil";
+  ref.chapter = 1;
+  ref.title = kEvil;
+  map.sections = {{kEvil, {ref}}};
+  map.notes = {{kEvil, {kEvil, kEvil}}};
+  map.gaps = {{kEvil, kEvil}};
+  test::TempDir out("evil");
+  std::vector<Book> books = {book};
+  test::export_corpus(books, out.str(), &map);
+  for (const auto& f : test::list_files(out.path / "site"))
+    if (f.size() > 5 && f.substr(f.size() - 5) == ".html") expect_no_injection(read(out.path / "site" / f), f);
+}
+
+TEST(Site, CodeBlockKeepsItsSpacingInPre) {
+  std::vector<Book> books = {test::sample_book()};
+  test::TempDir out("pre");
+  test::export_corpus(books, out.str());
+  std::string html = read(out.path / "site/ringlog/02-getting-started.html");
+  EXPECT_NE(html.find("<pre class=\"code\" data-page=\"6\"><code>#!/bin/sh\nset -eu\n\nfor unit in a b; do\n    echo "
+                      "&quot;$unit&quot; &gt;&amp;2\ndone</code></pre>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<figure data-page=\"7\"><img src=\"../../books/ringlog/figures/02-getting-started-1.png\" "
+                      "alt=\"Figure 1.1\" loading=\"lazy\"><figcaption>Figure 1.1: Ring occupancy during a short "
+                      "burst.</figcaption></figure>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<ul>\n<li data-page=\"7\">Create the spool directory.</li>\n<li data-page=\"7\">Enable"),
+            std::string::npos);
+}
+
+TEST(Site, ArrowsFollowTheMapOrderEachChapterOnce) {
+  std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
+  CorpusMap map;
+  map.path = "map.toml";
+  map.title = "Two books";
+  map.books = {{"alpha", "a.pdf", "", "Alpha", {}, {}}, {"beta", "b.pdf", "", "", {}, {}}};
+  auto ref = [](std::string book, std::variant<int, std::string> ch, std::string title = "") {
+    MapChapterRef r;
+    r.book = std::move(book);
+    r.chapter = std::move(ch);
+    r.title = std::move(title);
+    return r;
+  };
+  map.sections = {{"First", {ref("beta", 2, "Beta two, shown"), ref("alpha", "getting started")}},
+                  {"Second", {ref("alpha", 1), ref("alpha", "Writing Plugins")}}};
+  test::TempDir out("order");
+  test::export_corpus(books, out.str(), &map);
+
+  auto links = [&](const std::string& page) {
+    std::string html = read(out.path / "site" / page);
+    std::smatch m;
+    std::string prev, next;
+    if (std::regex_search(html, m, std::regex("rel=\"prev\" href=\"\\.\\./([^\"]+)\""))) prev = m[1];
+    if (std::regex_search(html, m, std::regex("rel=\"next\" href=\"\\.\\./([^\"]+)\""))) next = m[1];
+    return std::make_pair(prev, next);
+  };
+  using P = std::pair<std::string, std::string>;
+  EXPECT_EQ(links("beta/03-the-capture-pipeline.html"), (P{"", "alpha/02-getting-started.html"}));
+  EXPECT_EQ(links("alpha/02-getting-started.html"),
+            (P{"beta/03-the-capture-pipeline.html", "alpha/04-writing-plugins.html"}));
+  EXPECT_EQ(links("alpha/04-writing-plugins.html"), (P{"alpha/02-getting-started.html", ""}));
+  // Not on the map: a page, but outside the reading order.
+  EXPECT_EQ(links("alpha/01-preface.html"), (P{"", ""}));
+
+  Json manifest = Json::parse(read(out.path / "manifest.json"));
+  EXPECT_EQ(manifest["title"], "Two books");
+  EXPECT_EQ(manifest["books"][0]["short"], "Alpha");
+  EXPECT_EQ(manifest["sections"][0]["chapters"][0],
+            Json::parse(R"({"book": "beta", "chapter": "03-the-capture-pipeline", "title": "Beta two, shown"})"));
+  EXPECT_EQ(manifest["sections"][1]["chapters"][0]["title"], "Getting Started");
+  // corpus.jsonl: map order first, then the chapters no entry names, in book order.
+  std::istringstream lines(read(out.path / "corpus.jsonl"));
+  std::string line;
+  std::vector<std::string> order;
+  while (std::getline(lines, line)) {
+    Json j = Json::parse(line);
+    order.push_back(j["book"].get<std::string>() + "/" + j["chapter"].get<std::string>());
+  }
+  ASSERT_EQ(order.size(), 10u);
+  EXPECT_EQ(order[0], "beta/03-the-capture-pipeline");
+  EXPECT_EQ(order[1], "alpha/02-getting-started");
+  EXPECT_EQ(order[2], "alpha/04-writing-plugins");
+  EXPECT_EQ(order[3], "alpha/01-preface");
+
+  std::string index = read(out.path / "site/index.html");
+  EXPECT_NE(index.find("<h1>Two books</h1>"), std::string::npos);
+  EXPECT_NE(index.find("Two books, 3 chapters."), std::string::npos);
+  EXPECT_NE(index.find("<a href=\"beta/03-the-capture-pipeline.html\">Beta two, shown</a>"), std::string::npos);
+  // One link per entry, so the chapter that appears in two sections is linked twice.
+  size_t n = 0;
+  for (size_t at = 0; (at = index.find("<a href=\"alpha/02-getting-started.html\">Getting Started", at)) != std::string::npos; ++at) ++n;
+  EXPECT_EQ(n, 2u);
+}
+
+TEST(Site, PagesAreSelfContained) {
+  std::vector<Book> books = {test::sample_book()};
+  test::TempDir out("static");
+  test::export_corpus(books, out.str());
+  for (const auto& f : test::list_files(out.path / "site")) {
+    std::string s = read(out.path / "site" / f);
+    EXPECT_EQ(s.find("http://"), std::string::npos) << f;
+    EXPECT_EQ(s.find("https://"), std::string::npos) << f;
+    EXPECT_EQ(s.find("//fonts"), std::string::npos) << f;
+    EXPECT_EQ(s.find("@import"), std::string::npos) << f;
+    if (f.size() > 5 && f.substr(f.size() - 5) == ".html") {
+      // Every local link and image exists on disk.
+      std::regex ref_re("(?:href|src)=\"([^\"#]+)\"");
+      for (std::sregex_iterator it(s.begin(), s.end(), ref_re), end; it != end; ++it) {
+        fs::path target = (out.path / "site" / f).parent_path() / (*it)[1].str();
+        EXPECT_TRUE(fs::exists(target)) << f << " -> " << (*it)[1];
+      }
+      EXPECT_NE(s.find("<meta name=\"viewport\""), std::string::npos) << f;
+    }
+  }
+}
+
+TEST(Site, IndexShowsTheLearningMapParts) {
+  std::vector<Book> books = {test::sample_book("fregly")};
+  CorpusMap map;
+  map.path = "map.toml";
+  map.title = "Systems Performance Engineering — learning map";
+  map.books = {{"fregly", "f.pdf", "AI Systems Performance Engineering", "Fregly", {"Chris Fregly"}, {}}};
+  MapChapterRef r;
+  r.book = "fregly";
+  r.chapter = 2;
+  r.title = "Hardware overview: SMs, HBM, NVLink, PCIe";
+  map.sections = {{"GPU architecture and kernels", {r}}};
+  map.notes = {{"Suggested reading order", {"Fregly 6-9 -> write Triton kernels"}}};
+  map.gaps = {{"AMD ROCm / HIP", "no book — use AMD docs"}};
+  books[0].title = "AI Systems Performance Engineering";
+  books[0].authors = {"Chris Fregly"};
+  test::TempDir out("parts");
+  test::export_corpus(books, out.str(), &map);
+  std::string index = read(out.path / "site/index.html");
+  for (const std::string want :
+       {"<h1>Systems Performance Engineering — learning map</h1>", "One book, 1 chapter.",
+        "<span class=\"num\">1.</span> GPU architecture and kernels",
+        ">Hardware overview: SMs, HBM, NVLink, PCIe</a> <span class=\"src\">Fregly 2</span>",
+        "<h2>Suggested reading order</h2>", "<li>Fregly 6-9 -&gt; write Triton kernels</li>",
+        "<h2>Not in this book</h2>", "<dt>AMD ROCm / HIP</dt><dd>no book — use AMD docs</dd>",
+        "<b>Fregly</b> — <cite>AI Systems Performance Engineering</cite> — Chris Fregly",
+        "Removed as page furniture: 1 page number, 2 running heads. 1 line-end hyphen joined."})
+    EXPECT_NE(index.find(want), std::string::npos) << want;
+}
+
+}  // namespace
+}  // namespace quire
