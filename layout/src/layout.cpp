@@ -1,21 +1,405 @@
+// layout_document: pages -> rows in reading order -> blocks -> chapters.
 #include "quire/layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include "internal.h"
+#include "quire/text.h"
 
 namespace quire {
 
-LayoutResult layout_document(const Document& doc, const LayoutOptions&) {
-  LayoutResult r;
-  Chapter c;
-  c.title = doc.metadata.title;
-  for (const auto& p : doc.pages)
-    for (const auto& l : p.lines) {
-      Block b;
-      b.text = l.text();
-      b.page = b.last_page = p.number;
-      b.bbox = l.bbox;
-      c.blocks.push_back(b);
+namespace {
+
+using detail::BookStats;
+
+std::string lower_ascii(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Letters and digits only, lowercase: titles compare across line breaks and punctuation.
+std::string squash(const std::string& s) {
+  std::string out;
+  for (char32_t c : to_u32(s)) {
+    if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+    if ((c >= U'a' && c <= U'z') || (c >= U'0' && c <= U'9') || c > 0x7F) append_utf8(out, c);
+  }
+  return out;
+}
+
+struct TitleParts {
+  std::string number;  // "3", "A", "" when unnumbered
+  std::string title;   // without the number and the "Chapter" word
+  bool appendix = false;
+};
+
+// "1 Introduction", "Chapter 3: Foo", "Appendix A References", "A.  Tables" -> parts.
+TitleParts split_title(const std::string& raw) {
+  static const std::regex prefixed(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+([0-9]+|[A-Z]|[IVXLC]+)\b[.:]?\s*(.*)$)");
+  static const std::regex numbered(R"(^\s*([0-9]+)[.:]?\s+(.*)$)");
+  static const std::regex lettered(R"(^\s*([A-Z])[.:]\s+(.*)$)");
+  std::smatch m;
+  TitleParts t;
+  if (std::regex_match(raw, m, prefixed)) {
+    t.number = m[2];
+    t.title = m[3];
+    t.appendix = lower_ascii(m[1]) == "appendix";
+  } else if (std::regex_match(raw, m, numbered)) {
+    t.number = m[1];
+    t.title = m[2];
+  } else if (std::regex_match(raw, m, lettered)) {
+    t.number = m[1];
+    t.title = m[2];
+    t.appendix = true;
+  } else {
+    t.title = raw;
+  }
+  if (t.title.empty()) t.title = raw;
+  // White space of outline titles as printed: single spaces.
+  std::string clean;
+  for (const auto& w : whitespace_tokens(t.title)) clean += (clean.empty() ? "" : " ") + w;
+  t.title = clean.empty() ? raw : clean;
+  return t;
+}
+
+// Kinds of matter kept out of the corpus, recognised from the title.
+std::string matter_kind_from_title(const std::string& title) {
+  std::string t = lower_ascii(title);
+  static const std::pair<const char*, const char*> kinds[] = {
+      {"table of contents", "contents"}, {"contents", "contents"},      {"list of figures", "list-of-figures"},
+      {"list of tables", "list-of-tables"}, {"list of listings", "list-of-listings"}, {"copyright", "copyright"},
+      {"title page", "title-page"}};
+  for (const auto& [k, v] : kinds)
+    if (t == k || t.rfind(k, 0) == 0) return v;
+  // "Index", "Concept index", "Function and variable index", "Index of functions".
+  if (t == "index" || (t.size() > 6 && t.compare(t.size() - 6, 6, " index") == 0) || t.rfind("index ", 0) == 0)
+    return "index";
+  return {};
+}
+
+struct Start {
+  int page = 0;
+  double y = 0;
+  std::string title;     // as in the outline or as printed
+  int level = 1;         // outline level of the chapter entries
+  bool part = false;     // a part opener: its pages go to the next chapter
+};
+
+// Chapter entries of the outline: top level, or the level under "Part" entries.
+std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
+  std::vector<Start> out;
+  chapter_level = 1;
+  int parts = 0, top = 0;
+  static const std::regex part_re(R"(^\s*(Part|PART)\s+\S+)");
+  for (const auto& e : doc.outline)
+    if (e.level == 1 && e.page > 0) {
+      ++top;
+      if (std::regex_search(e.title, part_re)) ++parts;
     }
-  r.chapters.push_back(std::move(c));
-  return r;
+  for (size_t i = 0; i < doc.outline.size(); ++i) {
+    const auto& e = doc.outline[i];
+    if (e.page <= 0) continue;
+    bool is_part = e.level == 1 && std::regex_search(e.title, part_re);
+    bool under_part = false;
+    if (e.level == 2 && parts > 0)
+      for (size_t k = i; k-- > 0;)
+        if (doc.outline[k].level == 1) {
+          under_part = std::regex_search(doc.outline[k].title, part_re);
+          break;
+        }
+    if ((e.level == 1) || under_part) out.push_back({e.page, std::max(0.0, e.y), e.title, e.level, is_part});
+  }
+  if (parts >= 2 && parts * 2 >= top) chapter_level = 2;
+  std::stable_sort(out.begin(), out.end(), [](const Start& a, const Start& b) {
+    return a.page != b.page ? a.page < b.page : a.y < b.y;
+  });
+  return out;
+}
+
+// Chapter openers without an outline: "Chapter 3" headings, or headings set in the
+// largest heading size, standing first on their page.
+std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes) {
+  static const std::regex chapter_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+[0-9A-Z]+\b)");
+  double top = 0;
+  std::map<long, int> count;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].type == BlockType::Heading) count[std::lround(sizes[i] * 2)]++;
+  // The chapter-title size: the largest heading size that occurs more than once.
+  for (const auto& [k, n] : count)
+    if (n >= 2) top = std::max(top, k / 2.0);
+  std::vector<Start> out;
+  int page = -1;
+  bool first_on_page = true;
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const Block& b = blocks[i];
+    if (b.page != page) {
+      page = b.page;
+      first_on_page = true;
+    }
+    if (b.type == BlockType::Heading && first_on_page &&
+        (std::regex_search(b.text, chapter_re) || (top > 0 && sizes[i] >= top - 0.25)))
+      out.push_back({b.page, b.bbox.y0, b.text, 1, false});
+    if (b.type != BlockType::Figure) first_on_page = false;
+  }
+  return out;
+}
+
+bool is_prose(const Block& b) { return b.type == BlockType::Paragraph || b.type == BlockType::ListItem; }
+
+size_t word_count(const std::vector<const Block*>& bs) {
+  size_t n = 0;
+  for (const auto* b : bs)
+    if (is_prose(*b)) n += whitespace_tokens(b->text).size();
+  return n;
+}
+
+}  // namespace
+
+LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
+  LayoutResult res;
+  BookStats st = detail::measure_book(doc, o);
+  detail::WordEvidence ev = detail::collect_words(doc);
+  std::vector<detail::Item> items;
+  std::map<int, double> number_share;  // page -> share of lines ending with a page number
+  for (const auto& p : doc.pages) {
+    auto its = detail::page_items(p, st, o);
+    for (auto& it : its) items.push_back(std::move(it));
+    number_share[p.number] = detail::page_number_line_share(p);
+  }
+  std::vector<double> sizes;
+  std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes);
+  if (doc.pages.empty()) {
+    res.warnings.push_back("no pages");
+    return res;
+  }
+  const int first_page = doc.pages.front().number, last_page = doc.pages.back().number;
+
+  int chapter_level = 1;
+  std::vector<Start> starts = outline_starts(doc, chapter_level);
+  bool from_outline = !starts.empty();
+  if (!from_outline) starts = heading_starts(blocks, sizes);
+
+  // Blocks -> the start they belong to (-1: before the first chapter).
+  std::vector<std::vector<const Block*>> parts(starts.size());
+  std::vector<const Block*> before;
+  {
+    size_t k = 0;
+    long cur = -1;
+    for (const Block& b : blocks) {
+      while (k < starts.size() &&
+             (starts[k].page < b.page || (starts[k].page == b.page && starts[k].y <= b.bbox.y0 + o.outline_y_tolerance))) {
+        cur = static_cast<long>(k);
+        ++k;
+      }
+      // Part openers give their pages to the chapter that follows.
+      long owner = cur;
+      while (owner >= 0 && static_cast<size_t>(owner) + 1 < starts.size() && starts[owner].part) ++owner;
+      if (owner < 0) before.push_back(&b);
+      else parts[owner].push_back(&b);
+    }
+  }
+
+  auto page_range = [](const std::vector<const Block*>& bs, int& f, int& l) {
+    f = INT32_MAX;
+    l = 0;
+    for (const auto* b : bs) {
+      f = std::min(f, b->page);
+      l = std::max(l, std::max(b->page, b->last_page));
+    }
+  };
+
+  // Matter before the first chapter: contents pages by their page-number column, the
+  // title and copyright pages by position and wording; prose pages make a front chapter.
+  {
+    std::map<int, std::vector<const Block*>> by_page;
+    for (const auto* b : before) by_page[b->page].push_back(b);
+    int front_end = starts.empty() ? first_page - 1 : starts.front().page - 1;
+    for (int p = first_page; p <= front_end; ++p) by_page[p];
+    std::vector<std::pair<std::string, int>> kinds;  // kind per page, in order
+    for (const auto& [p, bs] : by_page) {
+      std::string kind;
+      std::string text;
+      for (const auto* b : bs) text += " " + lower_ascii(b->text);
+      if (number_share[p] >= o.page_number_line_share) kind = "contents";
+      else if (word_count(bs) >= 60) kind = "";  // prose: a preface without a bookmark
+      else if (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
+               text.find("isbn") != std::string::npos)
+        kind = "copyright";
+      else if (p == first_page || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
+      else kind = "front-matter";
+      kinds.push_back({kind, p});
+    }
+    std::vector<const Block*> front_blocks;
+    for (size_t i = 0; i < kinds.size();) {
+      size_t j = i;
+      while (j < kinds.size() && kinds[j].first == kinds[i].first) ++j;
+      int f = kinds[i].second, l = kinds[j - 1].second;
+      if (kinds[i].first.empty() || o.keep_matter) {
+        for (size_t k = i; k < j; ++k)
+          for (const auto* b : by_page[kinds[k].second]) front_blocks.push_back(b);
+      } else {
+        static const std::map<std::string, std::string> titles = {{"contents", "Contents"},
+                                                                  {"copyright", "Copyright"},
+                                                                  {"title-page", "Title page"},
+                                                                  {"front-matter", "Front matter"}};
+        res.excluded.push_back({titles.at(kinds[i].first), kinds[i].first, f, l});
+      }
+      i = j;
+    }
+    if (!front_blocks.empty()) {
+      Chapter c;
+      c.kind = ChapterKind::Front;
+      for (const auto* b : front_blocks)
+        if (b->type == BlockType::Heading && c.title.empty()) c.title = b->text;
+      if (c.title.empty()) c.title = "Front matter";
+      for (const auto* b : front_blocks) c.blocks.push_back(*b);
+      page_range(front_blocks, c.first_page, c.last_page);
+      res.chapters.push_back(std::move(c));
+    }
+  }
+
+  if (starts.empty()) {
+    // No outline and no chapter headings: one chapter.
+    res.warnings.push_back("no outline and no chapter headings: the book is one chapter");
+    Chapter c;
+    c.title = !doc.metadata.title.empty() ? doc.metadata.title : doc.file;
+    for (const auto& b : blocks) c.blocks.push_back(b);
+    c.first_page = first_page;
+    c.last_page = last_page;
+    res.chapters.clear();
+    res.excluded.clear();
+    res.chapters.push_back(std::move(c));
+    return res;
+  }
+
+  // Outline entries below the chapter level, for heading levels.
+  struct Sub {
+    int page;
+    std::string key;
+    int level;
+  };
+  std::vector<Sub> subs;
+  for (const auto& e : doc.outline)
+    if (e.page > 0) subs.push_back({e.page, squash(split_title(e.title).title), e.level - chapter_level + 1});
+  // Heading sizes -> levels, learned from the headings the outline names.
+  std::map<long, std::map<int, int>> size_levels;
+  auto outline_level = [&](const Block& b) {
+    std::string key = squash(b.text);
+    for (const auto& s : subs)
+      if (std::abs(s.page - b.page) <= 1 && !s.key.empty() && key.size() >= s.key.size() &&
+          key.compare(key.size() - s.key.size(), s.key.size(), s.key) == 0)
+        return s.level;
+    return 0;
+  };
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].type == BlockType::Heading)
+      if (int lv = outline_level(blocks[i]); lv > 0) size_levels[std::lround(sizes[i] * 2)][lv]++;
+  std::vector<double> heading_sizes;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].type == BlockType::Heading) heading_sizes.push_back(std::round(sizes[i] * 2) / 2);
+  std::sort(heading_sizes.begin(), heading_sizes.end(), std::greater<>());
+  heading_sizes.erase(std::unique(heading_sizes.begin(), heading_sizes.end()), heading_sizes.end());
+  auto level_of = [&](const Block& b, double size) {
+    if (int lv = outline_level(b); lv > 0) return std::max(1, lv);
+    auto it = size_levels.find(std::lround(size * 2));
+    if (it != size_levels.end()) {
+      int best = 0, n = -1;
+      for (const auto& [lv, c] : it->second)
+        if (c > n) { best = lv; n = c; }
+      return std::max(1, best);
+    }
+    auto pos = std::find(heading_sizes.begin(), heading_sizes.end(), std::round(size * 2) / 2);
+    return std::min(6, static_cast<int>(pos - heading_sizes.begin()) + 1);
+  };
+  std::map<const Block*, double> size_of;
+  for (size_t i = 0; i < blocks.size(); ++i) size_of[&blocks[i]] = sizes[i];
+
+  int numbered_seen = 0;
+  int last_numbered_chapter = -1;
+  std::vector<TitleParts> tps;
+  for (const auto& s : starts) tps.push_back(split_title(s.title));
+  for (size_t i = 0; i < tps.size(); ++i)
+    if (!tps[i].number.empty()) last_numbered_chapter = static_cast<int>(i);
+  for (size_t i = 0; i < starts.size(); ++i) {
+    if (starts[i].part && i + 1 < starts.size()) continue;
+    const auto& bs = parts[i];
+    const TitleParts& tp = tps[i];
+    Chapter c;
+    c.title = tp.title;
+    c.number = tp.number;
+    if (tp.appendix) c.kind = ChapterKind::Appendix;
+    else if (!tp.number.empty()) c.kind = ChapterKind::Body;
+    else if (numbered_seen == 0) c.kind = ChapterKind::Front;
+    else if (static_cast<int>(i) > last_numbered_chapter) c.kind = ChapterKind::Back;
+    if (!tp.number.empty()) ++numbered_seen;
+    int f = starts[i].page, l = starts[i].page;
+    if (!bs.empty()) {
+      page_range(bs, f, l);
+      f = std::min(f, starts[i].page);
+    }
+    // Pages up to the next chapter (blank versos and pages of furniture only) are this
+    // chapter's, so every page belongs somewhere.
+    int next = i + 1 < starts.size() ? starts[i + 1].page : last_page + 1;
+    l = std::max(l, next - 1);
+    l = std::min(l, last_page);
+    c.first_page = f;
+    c.last_page = std::max(f, l);
+    bool first_heading = true;
+    for (const auto* b : bs) {
+      Block nb = *b;
+      if (nb.type == BlockType::Heading) {
+        nb.level = first_heading && b == bs.front() ? 1 : level_of(*b, size_of[b]);
+        if (nb.level == 1 && b != bs.front()) nb.level = 2;
+        first_heading = false;
+      }
+      c.blocks.push_back(std::move(nb));
+    }
+    // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers).
+    std::string kind = matter_kind_from_title(c.title);
+    if (kind.empty()) {
+      int pages = 0, numbered = 0;
+      for (int p = c.first_page; p <= c.last_page; ++p) {
+        ++pages;
+        if (number_share[p] >= o.page_number_line_share) ++numbered;
+      }
+      if (pages > 0 && numbered * 2 > pages) kind = numbered_seen == 0 ? "contents" : "index";
+    }
+    if (!kind.empty() && !o.keep_matter) {
+      res.excluded.push_back({c.title, kind, c.first_page, c.last_page});
+      continue;
+    }
+    if (!kind.empty()) c.kind = numbered_seen == 0 ? ChapterKind::Front : ChapterKind::Back;
+    res.chapters.push_back(std::move(c));
+  }
+
+  // Figures: the first block of the chapter that cites them ("see Figure 3-2").
+  for (auto& c : res.chapters)
+    for (auto& fig : c.blocks) {
+      if (fig.type != BlockType::Figure || fig.figure_ref.empty()) continue;
+      for (size_t i = 0; i < c.blocks.size(); ++i) {
+        const Block& b = c.blocks[i];
+        if (b.type == BlockType::Caption || b.type == BlockType::Figure) continue;
+        size_t at = b.text.find(fig.figure_ref);
+        while (at != std::string::npos) {
+          size_t end = at + fig.figure_ref.size();
+          bool bounded = end >= b.text.size() || !(std::isalnum(static_cast<unsigned char>(b.text[end])) ||
+                                                   (b.text[end] == '.' && end + 1 < b.text.size() &&
+                                                    std::isdigit(static_cast<unsigned char>(b.text[end + 1]))));
+          if (bounded) break;
+          at = b.text.find(fig.figure_ref, end);
+        }
+        if (at != std::string::npos) {
+          fig.referenced_by = static_cast<int>(i);
+          break;
+        }
+      }
+    }
+  std::stable_sort(res.excluded.begin(), res.excluded.end(),
+                   [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });
+  if (!from_outline && res.chapters.empty()) res.warnings.push_back("no chapters found");
+  return res;
 }
 
 }  // namespace quire

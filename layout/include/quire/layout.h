@@ -3,6 +3,13 @@
 // typesetting hyphens removed (and logged), code listings rebuilt from glyph positions,
 // figures found (raster images and clusters of vector paths with their labels) and paired
 // with captions, chapters from the outline or from headings.
+//
+// Input: a Document whose furniture (running heads, page numbers) clean already removed.
+// Output: chapters whose blocks hold every remaining source word exactly once, in reading
+// order; the only token changes are the logged hyphen joins (LayoutResult::joins). Pages
+// that are not chapters (title page, contents, index...) are listed in `excluded`.
+// Never throws on odd input: pages without text, books without outline or headings (one
+// chapter and a warning) are all defined.
 #pragma once
 
 #include <string>
@@ -23,6 +30,48 @@ struct LayoutOptions {
   // Figure crop rendering resolution (used by export, kept here so one options struct
   // describes the figure policy).
   int figure_dpi = 150;
+
+  // --- lines and columns ---
+  // Two lines share a row when their baselines differ by less than this share of the font
+  // size (superscripts sit ~0.35 em high; the next line sits >= 1 em lower).
+  double same_row_ratio = 0.5;
+  // A column gutter must be at least this wide, in points (LaTeX's \columnsep is 10 pt;
+  // the gap between two words is under 0.5 em, about 5 pt).
+  double min_gutter = 6;
+  // A gutter may be crossed by at most this share of a page's lines (spanning headings
+  // and figures cross it; the text of a column never does).
+  double max_gutter_crossing = 0.15;
+  // Each column needs at least this many lines whose left edges align (within
+  // `edge_tolerance`): a real column has a flush left edge.
+  int min_column_lines = 4;
+  // Positions within this many points count as the same edge (glyph boxes vary ~1 pt).
+  double edge_tolerance = 2;
+
+  // --- block typing ---
+  // A line set this much larger than the body size (ratio) is a heading.
+  double heading_size_ratio = 1.12;
+  // A line indented by more than this share of the font size starts a paragraph
+  // (\parindent is 1-1.5 em; glyph side bearings are < 0.2 em).
+  double indent_ratio = 0.6;
+  // A line ending this far (share of the font size) before the column's right edge is a
+  // short line: the last line of a paragraph.
+  double short_line_ratio = 2.0;
+  // Footnotes are set smaller than the body: at most this ratio of the body size.
+  double footnote_size_ratio = 0.92;
+  // A caption starts within this many body sizes of its figure's edge.
+  double caption_distance_ratio = 3.0;
+  // Inside a code listing, a vertical gap of up to this many line pitches is still one
+  // listing (blank lines inside code); a larger gap starts a new block.
+  double max_code_blank_lines = 3.5;
+  // Glyph advances of a monospace span agree within this share of the advance.
+  double monospace_tolerance = 0.03;
+
+  // --- chapters and excluded matter ---
+  // A page is a contents/index page when at least this share of its lines ends with a
+  // page number (with dot leaders or in a right-aligned column).
+  double page_number_line_share = 0.4;
+  // Outline targets and block tops within this many points count as the same position.
+  double outline_y_tolerance = 6;
 
   // --- figures (layout/src/figures.cpp) ---
   // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at

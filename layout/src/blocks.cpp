@@ -1,0 +1,470 @@
+// Rows in reading order -> typed blocks: paragraphs joined across lines, columns and pages,
+// hyphenation decided from the book's own words, code listings rebuilt from glyph positions.
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <regex>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+namespace {
+
+bool is_word_cp(char32_t c) {
+  return (c >= U'0' && c <= U'9') || (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || (c > 0x7F && c != 0x2010 && c != 0x2011 && !is_space_cp(c) && !(c >= 0x2000 && c <= 0x206F));
+}
+
+bool is_hyphen_cp(char32_t c) { return c == U'-' || c == 0x2010; }
+
+std::string lower(const std::u32string& s) {
+  std::u32string t = s;
+  for (auto& c : t)
+    if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+  return from_u32(t);
+}
+
+}  // namespace
+
+WordEvidence collect_words(const Document& doc) {
+  WordEvidence ev;
+  for (const auto& p : doc.pages)
+    for (const auto& l : p.lines) {
+      auto toks = whitespace_tokens(l.text());
+      for (size_t t = 0; t < toks.size(); ++t) {
+        auto cps = to_u32(toks[t]);
+        // Split into runs of word characters joined by single hyphens.
+        std::vector<std::u32string> parts;
+        std::u32string cur;
+        bool after_hyphen = false;
+        auto end_run = [&]() {
+          if (!cur.empty()) parts.push_back(cur);
+          for (size_t k = 0; k + 1 < parts.size(); ++k) ev.hyphenated[lower(parts[k] + U"-" + parts[k + 1])]++;
+          for (const auto& w : parts) ev.words[lower(w)]++;
+          parts.clear();
+          cur.clear();
+        };
+        for (size_t i = 0; i < cps.size(); ++i) {
+          char32_t c = cps[i];
+          if (is_word_cp(c)) {
+            cur += c;
+            after_hyphen = false;
+          } else if (is_hyphen_cp(c) && !cur.empty() && i + 1 < cps.size() && is_word_cp(cps[i + 1])) {
+            parts.push_back(cur);
+            cur.clear();
+            after_hyphen = true;
+          } else {
+            end_run();
+          }
+        }
+        (void)after_hyphen;
+        // A token ending a line with a hyphen is a break candidate, not evidence.
+        end_run();
+      }
+    }
+  return ev;
+}
+
+// The hyphenation rule. A line-end hyphen is a typesetting break (removed) or part of the
+// word (kept); the book itself is the dictionary:
+//  1. a hyphen set in a monospace font is kept: TeX and most typesetters never hyphenate
+//     typewriter text, so a line-end hyphen there is a real one ("--no-site-file");
+//  2. the compound "a-b" seen inside a line elsewhere and "ab" never seen -> keep;
+//     "ab" seen and "a-b" never seen -> remove; both seen -> the more frequent form
+//     (a tie removes: hyphenation breaks outnumber compounds split at their hyphen);
+//  3. neither seen: keep when either part has a digit ("x86-64") or the second part starts
+//     with a capital ("Linux-PAM"): hyphenation patterns do not break before a capital
+//     or inside numbers; otherwise remove.
+// Returns the token that replaces `before` + `after`, or empty if they are not a break.
+std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
+                            const WordEvidence& ev) {
+  auto b = to_u32(before), a = to_u32(after);
+  if (b.size() < 2 || a.empty() || !is_hyphen_cp(b.back()) || !is_word_cp(b[b.size() - 2])) return {};
+  if (!is_word_cp(a.front())) return {};
+  size_t s = b.size() - 1;
+  while (s > 0 && is_word_cp(b[s - 1])) --s;
+  std::u32string left = b.substr(s, b.size() - 1 - s);
+  size_t e = 0;
+  while (e < a.size() && is_word_cp(a[e])) ++e;
+  std::u32string right = a.substr(0, e);
+  bool keep;
+  if (before_mono) {
+    keep = true;
+  } else {
+    auto count = [](const std::map<std::string, int>& m, const std::string& k) {
+      auto it = m.find(k);
+      return it == m.end() ? 0 : it->second;
+    };
+    int hyph = count(ev.hyphenated, lower(left + U"-" + right));
+    int joined = count(ev.words, lower(left + right));
+    if (hyph > 0 || joined > 0) {
+      keep = hyph > joined;
+    } else {
+      auto digit = [](const std::u32string& w) { return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; }); };
+      keep = digit(left) || digit(right) || (right.front() >= U'A' && right.front() <= U'Z');
+    }
+  }
+  if (keep) return before + after;
+  return from_u32(b.substr(0, b.size() - 1)) + after;
+}
+
+std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+  if (rows.empty()) return {};
+  auto advance_of = [&](const Span& s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "@%.1f", s.size);
+    auto it = st.mono_advance.find(s.font + buf);
+    if (it != st.mono_advance.end() && it->second > 0) return it->second;
+    if (s.last_advance > 0) return static_cast<double>(s.last_advance);
+    return 0.6 * s.size;  // the advance of the common typewriter faces is 0.5-0.6 em
+  };
+  double adv = 0;
+  for (const auto* l : rows.front()->lines)
+    for (const auto& s : l->spans)
+      if (adv == 0 && !s.text.empty()) adv = advance_of(s);
+  if (adv <= 0) adv = 0.6 * st.body_size;
+
+  struct Glyph {
+    long col;
+    char32_t c;
+    bool gap_before;  // white space before it in the source (a token boundary)
+  };
+  std::vector<std::vector<Glyph>> glyphs(rows.size());
+  long base = LONG_MAX;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const Row& row = *rows[r];
+    bool gap = true;
+    for (const Line* l : row.lines) {
+      gap = true;  // each line is its own run of tokens
+      for (const auto& s : l->spans) {
+        auto cps = to_u32(s.text);
+        double x = s.bbox.x0;
+        for (size_t i = 0; i < cps.size(); ++i) {
+          if (s.xs.size() == cps.size()) x = s.xs[i];
+          else if (i > 0) x += adv;
+          if (is_space_cp(cps[i])) {
+            gap = true;
+            continue;
+          }
+          long col = std::lround((x - row.col_left) / adv);
+          glyphs[r].push_back({col, cps[i], gap});
+          gap = false;
+        }
+      }
+    }
+    if (!glyphs[r].empty()) base = std::min(base, glyphs[r].front().col);
+  }
+  if (base == LONG_MAX) base = 0;
+  // Line pitch of the listing: the usual baseline distance between consecutive rows.
+  std::vector<double> pitches;
+  for (size_t r = 1; r < rows.size(); ++r)
+    if (rows[r]->page == rows[r - 1]->page) pitches.push_back(rows[r]->baseline - rows[r - 1]->baseline);
+  double pitch = 0;
+  if (!pitches.empty()) {
+    double mn = *std::min_element(pitches.begin(), pitches.end());
+    std::vector<double> near;
+    for (double p : pitches)
+      if (p <= mn * 1.3) near.push_back(p);
+    std::sort(near.begin(), near.end());
+    pitch = near[near.size() / 2];
+  }
+  std::string out;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (r > 0) {
+      out += '\n';
+      // Blank lines inside the listing: each is one more line pitch of vertical space.
+      if (pitch > 0 && rows[r]->page == rows[r - 1]->page) {
+        long extra = std::lround((rows[r]->baseline - rows[r - 1]->baseline) / pitch) - 1;
+        for (long k = 0; k < extra; ++k) out += '\n';
+      }
+    }
+    long cur = 0;
+    for (size_t i = 0; i < glyphs[r].size(); ++i) {
+      const Glyph& g = glyphs[r][i];
+      long target = g.col - base;
+      long pad = 0;
+      if (i == 0) pad = std::max(0L, target);
+      // Spaces only where the source has a token boundary, so tokens never split or merge.
+      else if (g.gap_before) pad = std::max(1L, target - cur);
+      out.append(static_cast<size_t>(pad), ' ');
+      append_utf8(out, g.c);
+      cur += pad + 1;
+    }
+  }
+  (void)o;
+  return out;
+}
+
+namespace {
+
+bool ends_sentence(const std::string& t) {
+  auto cps = to_u32(t);
+  while (!cps.empty() && (is_space_cp(cps.back()) || cps.back() == U')' || cps.back() == U'”' || cps.back() == U'’' ||
+                          cps.back() == U'"' || cps.back() == U'\''))
+    cps.pop_back();
+  if (cps.empty()) return true;
+  char32_t c = cps.back();
+  return c == U'.' || c == U'!' || c == U'?' || c == U':';
+}
+
+bool starts_lower(const std::string& t) {
+  auto cps = to_u32(t);
+  return !cps.empty() && ((cps.front() >= U'a' && cps.front() <= U'z') || cps.front() == U'(' );
+}
+
+// A list marker at the start of a row: a bullet, or an enumerator "1." "(a)" "iv)".
+size_t list_marker(const std::string& t) {
+  static const std::regex enumerator(R"(^(\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[ivx]{1,4}\))\s)");
+  auto cps = to_u32(t);
+  if (cps.size() >= 2 && (cps[0] == U'•' || cps[0] == U'◦' || cps[0] == U'▪' || cps[0] == U'‣' || cps[0] == U'∙' ||
+                          cps[0] == U'–' || cps[0] == U'—' || cps[0] == U'·' || cps[0] == U'*' || cps[0] == U'-' ||
+                          cps[0] == U'■' || cps[0] == U'□' || cps[0] == U'○' || cps[0] == U'●') &&
+      is_space_cp(cps[1]))
+    return 1;
+  std::smatch m;
+  if (std::regex_search(t, m, enumerator)) return m.length(1);
+  return 0;
+}
+
+struct Builder {
+  const BookStats& st;
+  const WordEvidence& ev;
+  const LayoutOptions& o;
+  std::vector<HyphenJoin>& joins;
+  std::vector<Block> out;
+  std::vector<double> sizes;  // largest font size of each block in `out`
+  std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
+
+  BlockType type = BlockType::Paragraph;
+  std::vector<const Row*> rows;  // the open block's rows
+  std::vector<const FigureItem*> pending;
+
+  bool open() const { return !rows.empty(); }
+
+  double heading_threshold() const { return o.heading_size_ratio * st.body_size; }
+
+  bool is_heading(const Row& r) const {
+    if (r.mono || r.footnote) return false;
+    if (r.size >= heading_threshold()) return true;
+    // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
+    return r.bold && r.size >= st.body_size * 1.04 && !ends_sentence(r.text);
+  }
+
+  static bool last_token_mono(const Row& r, const LayoutOptions& o) {
+    for (auto l = r.lines.rbegin(); l != r.lines.rend(); ++l)
+      for (auto s = (*l)->spans.rbegin(); s != (*l)->spans.rend(); ++s)
+        if (!whitespace_tokens(s->text).empty()) return is_monospace(*s, o);
+    return false;
+  }
+
+  // Prose text of rows: one space between lines, line-end hyphens decided and logged.
+  std::string prose(const std::vector<const Row*>& rs) {
+    std::string text;
+    for (size_t i = 0; i < rs.size(); ++i) {
+      std::string t = rs[i]->text;
+      if (i == 0) {
+        text = t;
+        continue;
+      }
+      auto prev_toks = whitespace_tokens(text);
+      auto toks = whitespace_tokens(t);
+      if (!prev_toks.empty() && !toks.empty()) {
+        const std::string& before = prev_toks.back();
+        const std::string& after = toks.front();
+        std::string joined = join_hyphenated(before, after, last_token_mono(*rs[i - 1], o), ev);
+        if (!joined.empty()) {
+          joins.push_back({rs[i - 1]->page, before, after, joined});
+          // Drop the trailing white space of the text and the leading one of the line.
+          while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+          text.resize(text.size() - before.size());
+          size_t at = t.find(after);
+          text += joined + t.substr(at + after.size());
+          continue;
+        }
+      }
+      text += ' ';
+      text += t;
+    }
+    // Collapse runs of white space to single spaces: prose keeps no line structure.
+    std::string clean;
+    bool sp = false;
+    for (char32_t c : to_u32(text)) {
+      if (is_space_cp(c)) {
+        sp = true;
+        continue;
+      }
+      if (sp && !clean.empty()) clean += ' ';
+      sp = false;
+      append_utf8(clean, c);
+    }
+    return clean;
+  }
+
+  Block make(BlockType t, const std::vector<const Row*>& rs) {
+    Block b;
+    b.type = t;
+    b.page = rs.front()->page;
+    b.last_page = rs.back()->page;
+    b.bbox = rs.front()->bbox;
+    for (const Row* r : rs)
+      if (r->page == b.page) b.bbox = b.bbox.united(r->bbox);
+    if (t == BlockType::Code) b.text = code_text(rs, st, o);
+    else b.text = prose(rs);
+    return b;
+  }
+
+  void push(Block b, const std::vector<const Row*>& rs) {
+    double sz = 0;
+    for (const Row* r : rs) sz = std::max(sz, r->size);
+    out.push_back(std::move(b));
+    sizes.push_back(sz);
+  }
+
+  void emit_figure(const FigureItem& f) {
+    Block b;
+    b.type = BlockType::Figure;
+    b.page = b.last_page = f.page;
+    b.bbox = f.bbox;
+    b.labels = f.labels;
+    if (!f.caption.empty()) {
+      std::vector<const Row*> rs;
+      for (const auto& r : f.caption) rs.push_back(&r);
+      Block c = make(BlockType::Caption, rs);
+      b.figure_ref = caption_label(c.text);
+      push(std::move(b), rs);
+      push(std::move(c), rs);
+    } else {
+      push(std::move(b), {});
+    }
+  }
+
+  void close() {
+    if (open()) {
+      BlockType t = type;
+      if (t == BlockType::Paragraph && !caption_label(rows.front()->text).empty()) t = BlockType::Caption;
+      push(make(t, rows), rows);
+      rows.clear();
+    }
+    for (const auto* f : pending) emit_figure(*f);
+    pending.clear();
+    for (const auto& n : notes) push(make(BlockType::Footnote, n), n);
+    notes.clear();
+  }
+
+  void start(BlockType t, const Row& r) {
+    close();
+    type = t;
+    rows = {&r};
+  }
+
+  bool same_flow(const Row& a, const Row& b) const { return a.page == b.page && a.column == b.column; }
+
+  // Does `r` continue the open prose block?
+  bool continues_prose(const Row& r) const {
+    const Row& prev = *rows.back();
+    if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
+    if (std::fabs(r.size - prev.size) > 0.15 * prev.size) return false;
+    double indent = o.indent_ratio * r.size;
+    bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
+    size_t marker = list_marker(r.text);
+    if (!same_flow(prev, r)) {
+      if (type == BlockType::Footnote || r.footnote) return false;
+      if (r.bbox.x0 > r.col_left + indent || marker) return false;
+      return full || (!ends_sentence(prev.text) && starts_lower(r.text));
+    }
+    double pitch = r.baseline - prev.baseline;
+    if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
+    if (r.footnote && starts_with_footnote_mark(r)) return false;
+    bool bullet = marker > 0 && (!full || r.bbox.x0 > r.col_left + indent || list_marker(rows.front()->text) > 0);
+    if (bullet) return false;
+    if (type == BlockType::ListItem) {
+      // Continuation lines of an item hang under its text, right of the marker.
+      return r.bbox.x0 > rows.front()->bbox.x0 + o.edge_tolerance || (rows.size() > 1 && std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance);
+    }
+    if (r.bbox.x0 > prev.bbox.x0 + indent) return false;  // first-line indent
+    if (rows.size() > 1 && r.bbox.x0 < prev.bbox.x0 - indent) return false;  // end of an indented passage
+    if (!full && ends_sentence(prev.text) && r.bbox.x0 <= prev.bbox.x0 + o.edge_tolerance &&
+        prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
+      return false;
+    return true;
+  }
+
+  static bool starts_with_footnote_mark(const Row& r) {
+    if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
+    const auto& spans = r.lines.front()->spans;
+    if (spans.size() > 1 && spans.front().size < r.size * 0.85) return true;
+    auto cps = to_u32(r.text);
+    return !cps.empty() && (cps[0] == U'*' || cps[0] == U'†' || cps[0] == U'‡' || (cps[0] >= U'0' && cps[0] <= U'9'));
+  }
+
+  bool continues_code(const Row& r) const {
+    const Row& prev = *rows.back();
+    if (!r.mono || r.footnote) return false;
+    if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
+    double pitch = r.baseline - prev.baseline;
+    return pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25;
+  }
+
+  bool continues_heading(const Row& r) const {
+    const Row& prev = *rows.back();
+    if (!is_heading(r) || !same_flow(prev, r)) return false;
+    double pitch = r.baseline - prev.baseline;
+    return pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size);
+  }
+
+  void row(const Row& r) {
+    // Footnotes of a page wait until the block open at the page's end is finished (it may
+    // continue on the next page or column).
+    if (r.footnote && open() && type != BlockType::Footnote) {
+      if (notes.empty() || starts_with_footnote_mark(r)) notes.push_back({&r});
+      else notes.back().push_back(&r);
+      return;
+    }
+    if (open()) {
+      bool cont = false;
+      switch (type) {
+        case BlockType::Code: cont = continues_code(r); break;
+        case BlockType::Heading: cont = continues_heading(r); break;
+        default: cont = !r.mono && !is_heading(r) && continues_prose(r); break;
+      }
+      if (cont) {
+        rows.push_back(&r);
+        return;
+      }
+    }
+    BlockType t = BlockType::Paragraph;
+    if (r.footnote) t = BlockType::Footnote;
+    else if (r.mono) t = BlockType::Code;
+    else if (is_heading(r)) t = BlockType::Heading;
+    else if (list_marker(r.text)) t = BlockType::ListItem;
+    start(t, r);
+  }
+
+  void figure(const FigureItem& f) {
+    // A figure stands at a paragraph boundary: after the block that is open when the flow
+    // reaches it (a paragraph running around the figure is finished first).
+    if (open() && (type == BlockType::Paragraph || type == BlockType::ListItem || type == BlockType::Note)) {
+      pending.push_back(&f);
+      return;
+    }
+    close();
+    emit_figure(f);
+  }
+};
+
+}  // namespace
+
+std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
+                                const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes) {
+  Builder b{st, ev, o, joins, {}, {}, {}, BlockType::Paragraph, {}, {}};
+  for (const auto& it : items) {
+    if (it.kind == Item::Figure) b.figure(it.figure);
+    else b.row(it.row);
+  }
+  b.close();
+  sizes = std::move(b.sizes);
+  return std::move(b.out);
+}
+
+}  // namespace quire::detail

@@ -1,0 +1,88 @@
+// Private to layout/: the intermediate forms between a page's lines and chapter blocks.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "quire/layout.h"
+#include "quire/model.h"
+
+namespace quire::detail {
+
+// Book-wide typographic facts that thresholds are relative to.
+struct BookStats {
+  double body_size = 10;  // most common size of prose glyphs, points
+  // Uniform glyph advance of each monospace font ("font@size" -> points), measured from
+  // glyph positions.
+  std::map<std::string, double> mono_advance;
+  // Flush left edge of body text on odd (1) and even (0) pages, points.
+  std::map<int, double> left_margin;
+};
+
+// One typeset row of a column: the lines that share a baseline, left to right.
+struct Row {
+  int page = 0;
+  std::vector<const Line*> lines;  // sorted by x
+  Box bbox;
+  double baseline = 0;
+  double size = 0;       // dominant font size (by characters)
+  bool bold = false;     // every visible glyph bold
+  bool mono = false;     // every visible glyph monospace
+  std::string text;      // line texts joined by one space
+  int column = 0;        // 0 or 1; -1 for a row spanning both columns
+  double col_left = 0, col_right = 0;  // edges of the row's column on its page
+  bool footnote = false;
+  bool first_in_column = false;  // first row of its column (or band) on the page
+  bool last_in_column = false;
+};
+
+// A figure region placed in the reading order, with its caption rows taken out of the flow.
+struct FigureItem {
+  int page = 0;
+  Box bbox;
+  std::vector<std::string> labels;
+  std::vector<Row> caption;
+};
+
+// One element of a page's reading order.
+struct Item {
+  enum Kind { Text, Figure } kind = Text;
+  Row row;
+  FigureItem figure;
+};
+
+bool is_monospace(const Span&, const LayoutOptions&);
+BookStats measure_book(const Document&, const LayoutOptions&);
+
+// A page's rows and figures in reading order (columns, bands, footnotes last).
+std::vector<Item> page_items(const Page&, const BookStats&, const LayoutOptions&);
+
+// Evidence about words used by the hyphenation rule.
+struct WordEvidence {
+  std::map<std::string, int> words;        // every word (letters and digits), lowercase
+  std::map<std::string, int> hyphenated;   // "a-b" compounds seen inside a line, lowercase
+};
+WordEvidence collect_words(const Document&);
+
+// Items of the whole book in order -> blocks (figures carry their captions after them).
+// `sizes` receives the largest font size of each block (heading levels come from it).
+std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&, const WordEvidence&,
+                                const LayoutOptions&, std::vector<HyphenJoin>& joins, std::vector<double>& sizes);
+
+// Code text of rows of one listing: columns from glyph positions and the font's advance.
+std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&);
+
+// Hyphen decision for a line ending in `before` followed by a line starting with `after`.
+// Returns the joined token, or empty when the two tokens stay apart (not a hyphen break).
+std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
+                            const WordEvidence&);
+
+// Caption labels: "Figure 1.1", "Fig. 4", "Table 2" at the start of a text; empty if none.
+std::string caption_label(const std::string& text);
+
+// True when the text of a page looks like a contents or index page (lines ending with
+// page numbers).
+double page_number_line_share(const Page&);
+
+}  // namespace quire::detail

@@ -1,0 +1,488 @@
+// A page's lines -> rows in reading order: column detection, bands split by spanning
+// rows and figures, captions paired with figures, footnotes after the flow.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "figures.h"
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+namespace {
+
+std::string lower_ascii(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool has_visible(const std::string& s) {
+  for (char32_t c : to_u32(s))
+    if (!is_space_cp(c)) return true;
+  return false;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+std::string font_key(const Span& s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "@%.1f", s.size);
+  return s.font + buf;
+}
+
+// Consecutive glyph-position differences inside a span, skipping white space (engines
+// place synthetic spaces anywhere in the gap).
+std::vector<double> advances(const Span& s) {
+  std::vector<double> out;
+  auto cps = to_u32(s.text);
+  if (s.xs.size() != cps.size()) return out;
+  for (size_t i = 1; i < cps.size(); ++i)
+    if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1])) out.push_back(s.xs[i] - s.xs[i - 1]);
+  return out;
+}
+
+// The most common value of `v` rounded to `step`.
+double mode(const std::vector<double>& v, double step) {
+  std::map<long, int> count;
+  for (double x : v) count[std::lround(x / step)]++;
+  long best = 0;
+  int n = -1;
+  for (const auto& [k, c] : count)
+    if (c > n) { best = k; n = c; }
+  return best * step;
+}
+
+}  // namespace
+
+bool is_monospace(const Span& s, const LayoutOptions& o) {
+  if (s.monospace) return true;
+  // Font names of the typewriter faces in common use (TeX's cmtt/lmmono, Courier,
+  // DejaVu Sans Mono, Consolas, Menlo, Source Code Pro, Fira Code, Inconsolata).
+  std::string f = lower_ascii(s.font);
+  for (const char* k : {"mono", "courier", "typewriter", "consol", "menlo", "monaco", "code", "inconsolata"})
+    if (f.find(k) != std::string::npos) return true;
+  if (f.rfind("cmtt", 0) == 0 || f.rfind("sftt", 0) == 0 || f.rfind("ectt", 0) == 0 || f.rfind("txtt", 0) == 0)
+    return true;
+  // Otherwise judge from the glyphs: a proportional face cannot set six different glyphs
+  // on one uniform advance.
+  auto adv = advances(s);
+  std::set<char32_t> distinct;
+  for (char32_t c : to_u32(s.text))
+    if (!is_space_cp(c)) distinct.insert(c);
+  if (adv.size() < 6 || distinct.size() < 5) return false;
+  double m = median(adv);
+  if (m <= 0) return false;
+  for (double a : adv)
+    if (std::fabs(a - m) > o.monospace_tolerance * m) return false;
+  return true;
+}
+
+BookStats measure_book(const Document& doc, const LayoutOptions& o) {
+  BookStats st;
+  std::map<long, long> size_chars;  // size in 0.1 pt -> characters
+  std::map<std::string, std::vector<double>> adv;
+  for (const auto& p : doc.pages)
+    for (const auto& l : p.lines)
+      for (const auto& s : l.spans) {
+        if (is_monospace(s, o)) {
+          auto a = advances(s);
+          auto& v = adv[font_key(s)];
+          v.insert(v.end(), a.begin(), a.end());
+          continue;
+        }
+        size_chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
+      }
+  long best = 0;
+  for (const auto& [sz, n] : size_chars)
+    if (n > best) { best = n; st.body_size = sz / 10.0; }
+  // The uniform advance: the most common glyph-to-glyph distance (kerning never applies
+  // in a monospace face, so the mode is the advance; the median guards against rounding).
+  for (auto& [k, v] : adv)
+    if (!v.empty()) st.mono_advance[k] = median(v);
+  // Left margin per page parity: the flush edge of body-size prose lines (two-sided
+  // books shift the text block between odd and even pages).
+  std::map<int, std::vector<double>> x0s;
+  for (const auto& p : doc.pages)
+    for (const auto& l : p.lines) {
+      bool body = !l.spans.empty();
+      for (const auto& s : l.spans)
+        if (is_monospace(s, o) || std::fabs(s.size - st.body_size) > 0.5) body = false;
+      if (body) x0s[p.number % 2].push_back(l.bbox.x0);
+    }
+  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
+  return st;
+}
+
+std::string caption_label(const std::string& text) {
+  // "Figure 1.1:", "Figure 3-2.", "Fig. 4", "Table 2:", "Listing 5", "Exhibit A".
+  static const char* kWords[] = {"Figure", "Fig.", "FIGURE", "FIG.", "Table", "TABLE", "Listing", "Exhibit", "Plate", "Chart", "Diagram"};
+  for (const char* w : kWords) {
+    std::string ws = w;
+    if (text.rfind(ws, 0) != 0) continue;
+    size_t i = ws.size();
+    while (i < text.size() && text[i] == ' ') ++i;
+    size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '.' || text[j] == '-'))
+      ++j;
+    if (j == i || !std::isalnum(static_cast<unsigned char>(text[i]))) continue;
+    // A number must contain a digit or be a single letter ("Exhibit A").
+    std::string num = text.substr(i, j - i);
+    while (!num.empty() && (num.back() == '.' || num.back() == '-')) num.pop_back();
+    bool digit = std::any_of(num.begin(), num.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!digit && num.size() != 1) continue;
+    return ws + " " + num;
+  }
+  return {};
+}
+
+double page_number_line_share(const Page& page) {
+  // Rows of the page (a contents line is often several lines: number, title, leaders, page).
+  std::vector<const Line*> lines;
+  for (const auto& l : page.lines)
+    if (has_visible(l.text())) lines.push_back(&l);
+  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.y1 < b->bbox.y1; });
+  int rows = 0, numbered = 0;
+  for (size_t i = 0; i < lines.size();) {
+    size_t j = i;
+    std::vector<const Line*> row;
+    while (j < lines.size() && std::fabs(lines[j]->bbox.y1 - lines[i]->bbox.y1) < 0.3 * lines[i]->bbox.height()) row.push_back(lines[j++]);
+    i = j;
+    std::stable_sort(row.begin(), row.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
+    std::string text;
+    for (const Line* l : row) text += l->text() + " ";
+    auto toks = whitespace_tokens(text);
+    if (toks.empty()) continue;
+    ++rows;
+    const std::string& last = toks.back();
+    // Arabic or roman page numbers, or a list of them ("12, 34, 56" in an index).
+    bool number = std::all_of(last.begin(), last.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == ',' || c == '-' || std::strchr("ivxlcdm", c);
+    }) && std::any_of(last.begin(), last.end(), [](char c) { return c != ',' && c != '-'; });
+    if (number && toks.size() > 1) ++numbered;
+  }
+  return rows ? static_cast<double>(numbered) / rows : 0;
+}
+
+namespace {
+
+Row make_row(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
+  Row r;
+  r.page = page;
+  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
+  r.lines = lines;
+  r.bbox = lines.front()->bbox;
+  std::map<long, long> sizes;
+  long visible = 0, bold = 0, mono = 0;
+  for (const Line* l : lines) {
+    r.bbox = r.bbox.united(l->bbox);
+    std::string t = l->text();
+    if (!r.text.empty()) r.text += ' ';
+    r.text += t;
+    for (const auto& s : l->spans) {
+      long n = 0;
+      for (char32_t c : to_u32(s.text))
+        if (!is_space_cp(c)) ++n;
+      visible += n;
+      sizes[std::lround(s.size * 10)] += n;
+      if (s.bold) bold += n;
+      if (is_monospace(s, o)) mono += n;
+    }
+  }
+  long best = -1;
+  for (const auto& [sz, n] : sizes)
+    if (n > best) { best = n; r.size = sz / 10.0; }
+  r.bold = visible > 0 && bold == visible;
+  r.mono = visible > 0 && mono == visible;
+  const Line* first = lines.front();
+  r.baseline = first->spans.empty() ? first->bbox.y1 : first->spans.front().baseline;
+  if (r.baseline == 0) r.baseline = first->bbox.y1;
+  return r;
+}
+
+double line_size(const Line& l) {
+  double s = 0;
+  for (const auto& sp : l.spans) s = std::max(s, sp.size);
+  return s;
+}
+
+double line_baseline(const Line& l) {
+  for (const auto& sp : l.spans)
+    if (sp.baseline != 0) return sp.baseline;
+  return l.bbox.y1;
+}
+
+// Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
+// are parts of one typeset line.
+std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
+  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
+    return line_baseline(*a) < line_baseline(*b);
+  });
+  std::vector<Row> rows;
+  std::vector<const Line*> cur;
+  double cur_base = 0, cur_size = 0;
+  for (const Line* l : lines) {
+    double b = line_baseline(*l), sz = std::max(1.0, line_size(*l));
+    bool overlaps = false;
+    for (const Line* c : cur)
+      if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance) overlaps = true;
+    if (!cur.empty() && std::fabs(b - cur_base) < o.same_row_ratio * std::min(sz, cur_size) && !overlaps) {
+      cur.push_back(l);
+      continue;
+    }
+    if (!cur.empty()) rows.push_back(make_row(page, cur, o));
+    cur = {l};
+    cur_base = b;
+    cur_size = sz;
+  }
+  if (!cur.empty()) rows.push_back(make_row(page, cur, o));
+  return rows;
+}
+
+struct Gutter {
+  bool found = false;
+  double x0 = 0, x1 = 0;
+};
+
+// A two-column page has a vertical strip near the middle of the text area that almost no
+// line crosses, with a flush left edge on both sides of it.
+Gutter find_gutter(const std::vector<const Line*>& lines, const LayoutOptions& o) {
+  Gutter g;
+  if (lines.size() < static_cast<size_t>(2 * o.min_column_lines)) return g;
+  double L = 1e9, R = -1e9;
+  for (const Line* l : lines) {
+    L = std::min(L, l->bbox.x0);
+    R = std::max(R, l->bbox.x1);
+  }
+  int n = static_cast<int>(std::ceil(R - L));
+  if (n < 50) return g;
+  std::vector<int> cover(n + 1, 0);
+  for (const Line* l : lines)
+    for (int x = static_cast<int>(l->bbox.x0 - L); x <= static_cast<int>(l->bbox.x1 - L) && x <= n; ++x)
+      if (x >= 0) cover[x]++;
+  int limit = static_cast<int>(o.max_gutter_crossing * lines.size());
+  int lo = static_cast<int>(0.3 * n), hi = static_cast<int>(0.7 * n);
+  int best_len = 0, best_start = -1;
+  for (int x = lo; x <= hi;) {
+    if (cover[x] > limit) { ++x; continue; }
+    int s = x;
+    while (x <= n && cover[x] <= limit) ++x;
+    if (x - s > best_len) { best_len = x - s; best_start = s; }
+  }
+  if (best_start < 0 || best_len < o.min_gutter) return g;
+  double gx0 = L + best_start, gx1 = L + best_start + best_len;
+  // Both sides must hold prose with a flush left edge.
+  auto aligned = [&](bool right) {
+    std::vector<double> xs;
+    for (const Line* l : lines) {
+      bool mono = true;
+      for (const auto& s : l->spans)
+        if (!is_monospace(s, o)) mono = false;
+      if (mono) continue;
+      if (right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) xs.push_back(l->bbox.x0);
+    }
+    if (xs.empty()) return 0;
+    double m = mode(xs, 1.0);
+    int c = 0;
+    for (double x : xs)
+      if (std::fabs(x - m) <= o.edge_tolerance) ++c;
+    return c;
+  };
+  if (aligned(false) < o.min_column_lines || aligned(true) < o.min_column_lines) return g;
+  g.found = true;
+  g.x0 = gx0;
+  g.x1 = gx1;
+  return g;
+}
+
+bool starts_with_marker(const Row& r) {
+  if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
+  const auto& spans = r.lines.front()->spans;
+  // A superscript mark: a first span set smaller than the note's text.
+  if (spans.size() > 1 && spans.front().size < r.size * 0.85 && has_visible(spans.front().text)) return true;
+  auto cps = to_u32(r.text);
+  if (cps.empty()) return false;
+  char32_t c = cps.front();
+  return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9');
+}
+
+// The lines of a caption that starts at row `start` and runs down: same size, tight leading.
+size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptions& o) {
+  size_t end = start + 1;
+  while (end < rows.size()) {
+    const Row& prev = rows[end - 1];
+    const Row& r = rows[end];
+    double pitch = r.baseline - prev.baseline;
+    if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || std::fabs(r.size - prev.size) > 0.1 * prev.size) break;
+    if (!caption_label(r.text).empty()) break;
+    ++end;
+  }
+  return end;
+}
+
+}  // namespace
+
+std::vector<Item> page_items(const Page& page, const BookStats& st, const LayoutOptions& o) {
+  std::vector<FigureRegion> regions = find_figures(page, o);
+  std::set<size_t> label_lines;
+  for (const auto& r : regions) label_lines.insert(r.label_lines.begin(), r.label_lines.end());
+  std::vector<const Line*> lines;
+  for (size_t i = 0; i < page.lines.size(); ++i)
+    if (!label_lines.count(i) && has_visible(page.lines[i].text())) lines.push_back(&page.lines[i]);
+
+  Gutter g = find_gutter(lines, o);
+  // Column of each line: 0 / 1, or -1 for a line over the gutter.
+  auto column_of = [&](const Box& b) {
+    if (!g.found) return 0;
+    if (b.x0 < g.x0 && b.x1 > g.x1) return -1;
+    return (b.x0 + b.x1) / 2 < (g.x0 + g.x1) / 2 ? 0 : 1;
+  };
+  std::vector<const Line*> by_col[3];
+  for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
+  std::vector<Row> rows;
+  for (int c = 0; c < 3; ++c) {
+    auto rs = group_rows(page.number, by_col[c], o);
+    for (auto& r : rs) {
+      r.column = c - 1;
+      rows.push_back(std::move(r));
+    }
+  }
+  // Column edges: the flush left edge (most common start of prose rows) and the right edge.
+  for (int c = -1; c <= 1; ++c) {
+    std::vector<double> x0s;
+    double left = 1e9, right = 0;
+    for (const auto& r : rows)
+      if (r.column == c) {
+        left = std::min(left, r.bbox.x0);
+        right = std::max(right, r.bbox.x1);
+        if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
+      }
+    if (!x0s.empty()) left = mode(x0s, 1.0);
+    // One-column pages share the book's margin for their parity (a page of only code or
+    // of indented matter has no flush prose edge of its own).
+    auto margin = st.left_margin.find(page.number % 2);
+    if (!g.found && margin != st.left_margin.end()) left = margin->second;
+    for (auto& r : rows)
+      if (r.column == c) {
+        r.col_left = left;
+        r.col_right = right;
+      }
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.bbox.y0 < b.bbox.y0; });
+
+  // Figures and their captions (taken out of the flow so a paragraph can run around them).
+  std::vector<FigureItem> figures;
+  std::vector<bool> taken(rows.size(), false);
+  for (const auto& reg : regions) {
+    FigureItem f;
+    f.page = page.number;
+    f.bbox = reg.bbox;
+    f.labels = reg.labels;
+    double reach = o.caption_distance_ratio * st.body_size;
+    auto overlaps_x = [&](const Row& r) { return r.bbox.x0 < reg.bbox.x1 && reg.bbox.x0 < r.bbox.x1; };
+    long start = -1;
+    for (size_t i = 0; i < rows.size() && start < 0; ++i)
+      if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.edge_tolerance &&
+          rows[i].bbox.y0 <= reg.bbox.y1 + reach && !caption_label(rows[i].text).empty())
+        start = static_cast<long>(i);
+    size_t end = 0;
+    if (start >= 0) {
+      end = caption_end(rows, static_cast<size_t>(start), o);
+    } else {
+      // Caption above: the nearest rows ending just above the region.
+      for (size_t i = rows.size(); i-- > 0;) {
+        if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.edge_tolerance) continue;
+        if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
+        // Walk up the caption paragraph to its label line.
+        for (size_t k = i + 1; k-- > 0 && i - k < 8;)
+          if (!caption_label(rows[k].text).empty() && !taken[k]) {
+            size_t e = caption_end(rows, k, o);
+            if (e > i) { start = static_cast<long>(k); end = e; }
+            break;
+          }
+        break;
+      }
+    }
+    if (start >= 0)
+      for (size_t i = static_cast<size_t>(start); i < end; ++i) {
+        taken[i] = true;
+        f.caption.push_back(rows[i]);
+      }
+    figures.push_back(std::move(f));
+  }
+  std::vector<Row> flow;
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (!taken[i]) flow.push_back(rows[i]);
+
+  // Footnotes: the small rows at the bottom of each column, the first starting with a mark.
+  for (int c = -1; c <= 1; ++c) {
+    std::vector<size_t> idx;
+    for (size_t i = 0; i < flow.size(); ++i)
+      if (flow[i].column == c) idx.push_back(i);
+    size_t k = idx.size();
+    while (k > 0) {
+      const Row& r = flow[idx[k - 1]];
+      if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
+      --k;
+    }
+    // Shrink to start at a marked row.
+    while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
+    // A footnote area sits below the page's other text, never above a body row.
+    for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
+  }
+
+  // Reading order: bands separated by rows (and figures) that span both columns; inside a
+  // band the left column, then the right one. Footnotes come after the page's flow.
+  struct Elem {
+    double y;
+    int column;
+    bool figure;
+    size_t index;
+  };
+  std::vector<Elem> elems;
+  for (size_t i = 0; i < flow.size(); ++i)
+    if (!flow[i].footnote) elems.push_back({flow[i].bbox.y0, flow[i].column, false, i});
+  for (size_t i = 0; i < figures.size(); ++i) elems.push_back({figures[i].bbox.y0, column_of(figures[i].bbox), true, i});
+  std::stable_sort(elems.begin(), elems.end(), [](const Elem& a, const Elem& b) { return a.y < b.y; });
+  std::vector<Item> items;
+  auto emit = [&](const Elem& e) {
+    Item it;
+    if (e.figure) {
+      it.kind = Item::Figure;
+      it.figure = figures[e.index];
+    } else {
+      it.row = flow[e.index];
+    }
+    items.push_back(std::move(it));
+  };
+  std::vector<Elem> band[2];
+  auto flush = [&]() {
+    for (auto& b : band) {
+      for (const auto& e : b) emit(e);
+      b.clear();
+    }
+  };
+  for (const auto& e : elems) {
+    if (e.column < 0) {
+      flush();
+      emit(e);
+    } else {
+      band[e.column].push_back(e);
+    }
+  }
+  flush();
+  for (auto& r : flow)
+    if (r.footnote) {
+      Item it;
+      it.row = r;
+      items.push_back(std::move(it));
+    }
+  return items;
+}
+
+}  // namespace quire::detail
