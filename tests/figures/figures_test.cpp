@@ -1,0 +1,442 @@
+// Figure regions: which drawings are figures, which text is their labels, and how their
+// crops render. Synthetic pages state one typographic fact each; real books are used when
+// installed and skipped otherwise.
+#include <png.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "figures.h"
+#include "quire/extract.h"
+#include "quire/layout.h"
+#include "quire/model.h"
+
+namespace fs = std::filesystem;
+using quire::Box;
+using quire::Image;
+using quire::LayoutOptions;
+using quire::Line;
+using quire::Page;
+using quire::Span;
+using quire::VectorPath;
+using quire::detail::find_figures;
+using quire::detail::FigureRegion;
+
+namespace {
+
+// ---- building synthetic pages (US letter, 1 in margins, 10 pt body) ----
+
+constexpr double kBody = 10;
+
+Page letter_page() {
+  Page p;
+  p.number = 1;
+  p.width = 612;
+  p.height = 792;
+  return p;
+}
+
+// A line of text whose box is the font's (ascent to descent, ~1.2 x size tall).
+void add_line(Page& p, double x0, double y0, const std::string& text, double size = kBody, bool mono = false) {
+  Line l;
+  const double w = 0.5 * size * static_cast<double>(text.size());
+  l.bbox = {x0, y0, x0 + w, y0 + 1.2 * size};
+  Span s;
+  s.text = text;
+  s.bbox = l.bbox;
+  s.size = size;
+  s.monospace = mono;
+  s.font = mono ? "CMTT10" : "CMR10";
+  s.baseline = y0 + size;
+  l.spans.push_back(s);
+  p.lines.push_back(l);
+}
+
+// A paragraph of full-width body lines at 12 pt pitch.
+void add_paragraph(Page& p, double x0, double y0, int lines, double width_chars = 86) {
+  for (int i = 0; i < lines; ++i)
+    add_line(p, x0, y0 + 12 * i, std::string(static_cast<size_t>(width_chars), 'a'));
+}
+
+void add_fill(Page& p, Box b, uint32_t color = 0xf0f0f0) { p.paths.push_back({b, true, false, 0, color}); }
+
+// A stroke as MuPDF records it: the geometry padded by line width x miter limit (10).
+void add_stroke(Page& p, Box g, double lw = 0.4) {
+  const double pad = lw * 10;
+  p.paths.push_back({{g.x0 - pad, g.y0 - pad, g.x1 + pad, g.y1 + pad}, false, true, lw, 0});
+}
+
+// A TikZ node: a filled, stroked rectangle with a label centred in it.
+void add_node(Page& p, double x0, double y0, const std::string& label) {
+  const double w = 0.5 * kBody * static_cast<double>(label.size()) + 12;
+  add_fill(p, {x0, y0, x0 + w, y0 + 20});
+  add_stroke(p, {x0, y0, x0 + w, y0 + 20});
+  add_line(p, x0 + 6, y0 + 4, label, 9);
+}
+
+// A diagram of three nodes joined by arrows, `left` to `left + 260`, from `top`.
+void add_diagram(Page& p, double left, double top) {
+  add_node(p, left, top, "producer");
+  add_node(p, left + 110, top, "ring");
+  add_node(p, left + 200, top + 40, "spool");
+  add_stroke(p, {left + 52, top + 10, left + 110, top + 10});       // arrow producer -> ring
+  add_stroke(p, {left + 142, top + 20, left + 215, top + 40});      // arrow ring -> spool (diagonal)
+}
+
+std::vector<std::string> all_labels(const std::vector<FigureRegion>& regions) {
+  std::vector<std::string> out;
+  for (const auto& r : regions) out.insert(out.end(), r.labels.begin(), r.labels.end());
+  return out;
+}
+
+// ---- synthetic pages ----
+
+TEST(Figures, RasterImageIsAFigure) {
+  // A photograph or screenshot placed as an image is a figure, marked raster.
+  Page p = letter_page();
+  add_paragraph(p, 72, 72, 5);
+  p.images.push_back({{150, 150, 450, 350}, 800, 533, false});
+  add_line(p, 72, 360, "Figure 1.1: A screenshot.");
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_TRUE(r[0].raster);
+  EXPECT_TRUE(r[0].bbox.contains(Box{150, 150, 450, 350}));
+  EXPECT_TRUE(r[0].labels.empty()) << "the caption is not a label";
+}
+
+TEST(Figures, VectorDiagramTakesItsLabels) {
+  // Node labels drawn inside a diagram belong to the figure, in reading order; the body
+  // paragraphs above and below it stay prose.
+  Page p = letter_page();
+  add_paragraph(p, 72, 72, 4);
+  add_diagram(p, 150, 160);
+  add_paragraph(p, 72, 260, 4);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_FALSE(r[0].raster);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"producer", "ring", "spool"}));
+  for (size_t i : r[0].label_lines) EXPECT_NE(p.lines[i].text().front(), 'a') << "a body line was taken";
+  EXPECT_LE(r[0].bbox.y1, 260) << "the crop stops before the next paragraph";
+  EXPECT_GE(r[0].bbox.y0, 72 + 12 * 4) << "the crop starts after the paragraph above";
+}
+
+TEST(Figures, ShadedCodeBoxIsNotAFigure) {
+  // A shaded, framed box behind a code listing holds lines of monospace text and no other
+  // drawing: it is a listing.
+  Page p = letter_page();
+  add_fill(p, {72, 100, 540, 190});
+  add_stroke(p, {72, 100, 540, 190});
+  for (int i = 0; i < 6; ++i) add_line(p, 80, 106 + 13 * i, i % 2 ? "  return x;" : "int f(int x) {", 9, true);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, NoteBoxOfProseIsNotAFigure) {
+  // A framed note of prose with a small icon in its corner is a note, not a figure.
+  Page p = letter_page();
+  add_fill(p, {72, 100, 540, 160}, 0xeeeeff);
+  add_fill(p, {80, 106, 92, 118}, 0x0000ff);  // icon
+  add_paragraph(p, 100, 104, 4, 84);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, TableRulesAreNotAFigure) {
+  // A ruled table: full-width horizontal rules and column rules around cell text.
+  Page p = letter_page();
+  for (double y : {100.0, 116.0, 132.0, 148.0, 164.0}) add_stroke(p, {100, y, 500, y});
+  for (double x : {100.0, 250.0, 380.0, 500.0}) add_stroke(p, {x, 100, x, 164});
+  for (int row = 0; row < 4; ++row)
+    for (double x : {110.0, 260.0, 390.0}) add_line(p, x, 102 + 16 * row, "cell");
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, HeaderAndFooterRulesAreNotFigures) {
+  // Rules under a running head, over a footnote and under a word: thin lines.
+  Page p = letter_page();
+  add_line(p, 72, 40, "Chapter 1: Introduction");
+  add_stroke(p, {72, 54, 540, 54});   // header rule
+  add_paragraph(p, 72, 72, 20);
+  add_stroke(p, {72, 120, 130, 120});  // underline
+  add_stroke(p, {72, 690, 216, 690});  // footnote rule
+  add_line(p, 72, 694, "1 A footnote.", 8);
+  add_fill(p, {72, 740, 540, 742}, 0);  // footer rule (a filled bar)
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, FigureBesideACodeBox) {
+  // A diagram set beside a shaded code box: the diagram is a figure, the code is not, and
+  // no code line becomes a label.
+  Page p = letter_page();
+  add_fill(p, {72, 100, 280, 200});
+  for (int i = 0; i < 7; ++i) add_line(p, 78, 104 + 13 * i, "x <- c(1, 2)", 9, true);
+  add_diagram(p, 300, 110);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_GE(r[0].bbox.x0, 280);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"producer", "ring", "spool"}));
+}
+
+TEST(Figures, FigureSpanningTwoColumns) {
+  // A wide figure across both columns of a two-column page: one region; the column text
+  // above and below is not swallowed.
+  Page p = letter_page();
+  add_paragraph(p, 72, 72, 6, 44);
+  add_paragraph(p, 320, 72, 6, 44);
+  p.images.push_back({{80, 160, 530, 330}, 1200, 450, false});
+  add_line(p, 200, 300, "overlay text", 8);  // lettering drawn over the image
+  add_paragraph(p, 72, 350, 6, 44);
+  add_paragraph(p, 320, 350, 6, 44);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"overlay text"}));
+  EXPECT_LE(r[0].bbox.y1, 350);
+  EXPECT_GE(r[0].bbox.y0, 72 + 12 * 6);
+}
+
+TEST(Figures, BodyTextBesideAFigureStaysProse) {
+  // A paragraph running beside a narrow figure (wrapfigure) keeps its lines.
+  Page p = letter_page();
+  p.images.push_back({{72, 100, 250, 250}, 500, 420, false});
+  for (int i = 0; i < 12; ++i) add_line(p, 262, 100 + 12 * i, std::string(50, 'a'));
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_TRUE(r[0].labels.empty());
+  EXPECT_LE(r[0].bbox.x1, 262);
+}
+
+TEST(Figures, SpacerAndGlyphImagesAreIgnored) {
+  // A one-pixel image stretched into a spacer and a glyph-sized stencil mask (a bitmap
+  // font's character) are not pictures.
+  Page p = letter_page();
+  p.images.push_back({{72, 100, 540, 140}, 1, 1, false});
+  p.images.push_back({{72, 200, 80, 210}, 30, 40, true});
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, LineDrawingMadeOfRules) {
+  // LaTeX's picture environment draws boxes and arrows as rules: with no rule across the
+  // whole drawing it is a figure, not a table.
+  Page p = letter_page();
+  for (double x : {80.0, 200.0, 320.0}) {
+    add_stroke(p, {x, 300, x + 72, 300});
+    add_stroke(p, {x, 324, x + 72, 324});
+    add_stroke(p, {x, 300, x, 324});
+    add_stroke(p, {x + 72, 300, x + 72, 324});
+    add_line(p, x + 20, 306, "box");
+  }
+  add_stroke(p, {152, 312, 200, 312});
+  add_stroke(p, {272, 312, 320, 312});
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels.size(), 3u);
+}
+
+TEST(Figures, RepeatedLogoIsFurniture) {
+  // The same image at the same place on every page is a logo: the pre-pass lists it and
+  // find_figures leaves it out; a figure drawn once is kept.
+  quire::Document doc;
+  for (int n = 1; n <= 4; ++n) {
+    Page p = letter_page();
+    p.number = n;
+    p.images.push_back({{500, 20, 560, 60}, 120, 80, false});
+    if (n == 2) p.images.push_back({{100, 200, 400, 400}, 600, 400, false});
+    doc.pages.push_back(p);
+  }
+  LayoutOptions o;
+  auto logos = quire::detail::repeated_images(doc, o);
+  ASSERT_EQ(logos.size(), 1u);
+  EXPECT_TRUE(find_figures(doc.pages[0], o, logos).empty());
+  auto r = find_figures(doc.pages[1], o, logos);
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_TRUE(r[0].bbox.contains(Box{100, 200, 400, 400}));
+}
+
+TEST(Figures, SortedAndIndependentOfDrawingOrder) {
+  // Regions come top to bottom, and the PDF's drawing order does not change them.
+  Page p = letter_page();
+  add_diagram(p, 150, 400);
+  p.images.push_back({{150, 100, 450, 300}, 800, 533, false});
+  auto a = find_figures(p, LayoutOptions{});
+  std::reverse(p.paths.begin(), p.paths.end());
+  auto b = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_LT(a[0].bbox.y0, a[1].bbox.y0);
+  ASSERT_EQ(b.size(), 2u);
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].bbox, b[i].bbox);
+    EXPECT_EQ(a[i].labels, b[i].labels);
+  }
+}
+
+// ---- real books ----
+
+struct Decoded {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;  // 3 bytes a pixel
+};
+
+bool decode_png(const std::string& bytes, Decoded& out) {
+  png_image img{};
+  img.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_memory(&img, bytes.data(), bytes.size())) return false;
+  img.format = PNG_FORMAT_RGB;
+  out.width = static_cast<int>(img.width);
+  out.height = static_cast<int>(img.height);
+  out.rgb.resize(PNG_IMAGE_SIZE(img));
+  return png_image_finish_read(&img, nullptr, out.rgb.data(), 0, nullptr) != 0;
+}
+
+// Same notion of ink as the renderer's trim: a channel darker than near-white.
+bool ink(const Decoded& d, int x, int y) {
+  const unsigned char* px = &d.rgb[(static_cast<size_t>(y) * d.width + x) * 3];
+  return px[0] < 250 || px[1] < 250 || px[2] < 250;
+}
+
+// Every border row and column of the crop has ink: nothing to trim.
+void expect_trimmed(const Decoded& d, const std::string& what) {
+  auto row = [&](int y) {
+    for (int x = 0; x < d.width; ++x)
+      if (ink(d, x, y)) return true;
+    return false;
+  };
+  auto col = [&](int x) {
+    for (int y = 0; y < d.height; ++y)
+      if (ink(d, x, y)) return true;
+    return false;
+  };
+  EXPECT_TRUE(row(0) && row(d.height - 1) && col(0) && col(d.width - 1)) << what << ": a white border";
+}
+
+// Renders every region twice: non-empty, trimmed, identical bytes.
+void check_crops(const std::string& pdf, const quire::Document& doc, const LayoutOptions& o) {
+  quire::PdfRenderer r1(pdf, ""), r2(pdf, "");
+  auto logos = quire::detail::repeated_images(doc, o);
+  for (const auto& page : doc.pages)
+    for (const auto& fig : find_figures(page, o, logos)) {
+      const std::string what = pdf + " page " + std::to_string(page.number);
+      std::string a = r1.png(page.number, fig.bbox, o.figure_dpi);
+      std::string b = r2.png(page.number, fig.bbox, o.figure_dpi);
+      ASSERT_FALSE(a.empty()) << what;
+      EXPECT_EQ(a, b) << what << ": two renders differ";
+      Decoded d;
+      ASSERT_TRUE(decode_png(a, d)) << what;
+      expect_trimmed(d, what);
+    }
+}
+
+quire::Document extract(const std::string& pdf, int first = 0, int last = 0) {
+  quire::ExtractOptions eo;
+  eo.first_page = first;
+  eo.last_page = last;
+  eo.jobs = 2;
+  eo.ocr = quire::OcrMode::Never;
+  return quire::extract_document(pdf, eo);
+}
+
+const char* kOctave = "/usr/share/doc/octave/octave.pdf";
+
+TEST(FiguresOctave, KnownPages) {
+  // Plots that octave's HTML manual shows as images are vector figures in the PDF; the
+  // TeX-ruled tables of symbols (p. 423) and the subplot grid (p. 414) are not figures.
+  if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
+  LayoutOptions o;
+  const std::map<int, size_t> expected = {{337, 1}, {414, 0}, {423, 0}, {690, 2}, {804, 0}, {833, 2}};
+  for (const auto& [n, count] : expected) {
+    auto doc = extract(kOctave, n, n);
+    ASSERT_EQ(doc.pages.size(), 1u);
+    auto r = find_figures(doc.pages[0], o);
+    EXPECT_EQ(r.size(), count) << "page " << n;
+    if (n == 337 && !r.empty()) {
+      auto& l = r[0].labels;
+      EXPECT_NE(std::find(l.begin(), l.end(), "Histogram of 10,000 normally distributed random numbers"), l.end());
+      EXPECT_NE(std::find(l.begin(), l.end(), "Count"), l.end());
+    }
+  }
+}
+
+TEST(FiguresOctave, EveryCaptionedFigureFound) {
+  // Every "Figure N.M:" caption in the manual sits next to a figure found on its page,
+  // and no caption is taken as a label.
+  if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
+  auto doc = extract(kOctave);
+  LayoutOptions o;
+  const std::regex caption(R"(^Figure [0-9]+\.[0-9]+: )");
+  int captions = 0;
+  for (const auto& page : doc.pages) {
+    size_t here = 0;
+    for (const auto& l : page.lines) here += std::regex_search(l.text(), caption);
+    if (here == 0) continue;
+    captions += static_cast<int>(here);
+    auto r = find_figures(page, o);
+    EXPECT_GE(r.size(), here) << "page " << page.number;
+    for (const auto& s : all_labels(r)) EXPECT_FALSE(std::regex_search(s, caption)) << s;
+  }
+  EXPECT_GT(captions, 20);
+}
+
+TEST(FiguresOctave, CropsTrimmedAndDeterministic) {
+  if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
+  for (int n : {1, 337, 426, 690}) check_crops(kOctave, extract(kOctave, n, n), LayoutOptions{});
+}
+
+// The books with ground truth: eval books and fixture books.
+std::vector<fs::path> ground_truth_books() {
+  std::vector<fs::path> out;
+  for (const fs::path dir : {fs::path(QUIRE_SOURCE_DIR) / "fixtures/books", fs::path("/work/shared/eval/books")}) {
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& e : fs::directory_iterator(dir)) {
+      const std::string name = e.path().filename().string();
+      if (name.size() < 8 || name.substr(name.size() - 8) != ".gt.json") continue;
+      fs::path pdf = e.path().parent_path() / (name.substr(0, name.size() - 8) + ".pdf");
+      if (fs::exists(pdf)) out.push_back(e.path());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(FiguresBooks, EveryGroundTruthFigureFoundAndNoOther) {
+  // Each figure of the ground truth is a region on its page, with its drawn labels among
+  // the region's labels; pages without a figure have no region (OCR'd scans excepted:
+  // their text layer comes from recognition, checked elsewhere).
+  auto books = ground_truth_books();
+  if (books.empty()) GTEST_SKIP() << "no books with ground truth";
+  LayoutOptions o;
+  for (const auto& gt_path : books) {
+    std::ifstream in(gt_path);
+    auto gt = nlohmann::json::parse(in);
+    const std::string name = gt_path.filename().string();
+    const fs::path pdf = gt_path.parent_path() / (name.substr(0, name.size() - 8) + ".pdf");
+    if (name.find("scan") != std::string::npos) continue;
+    std::map<int, std::vector<nlohmann::json>> expected;
+    for (const auto& ch : gt["chapters"])
+      for (const auto& b : ch["blocks"])
+        if (b.value("type", "") == "figure" && b.contains("page")) expected[b["page"].get<int>()].push_back(b);
+    auto doc = extract(pdf.string());
+    auto logos = quire::detail::repeated_images(doc, o);
+    for (const auto& page : doc.pages) {
+      auto r = find_figures(page, o, logos);
+      auto it = expected.find(page.number);
+      const size_t want = it == expected.end() ? 0 : it->second.size();
+      EXPECT_EQ(r.size(), want) << name << " page " << page.number;
+      if (it == expected.end()) continue;
+      auto labels = all_labels(r);
+      for (const auto& fig : it->second)
+        for (const auto& l : fig.value("labels", std::vector<std::string>{}))
+          EXPECT_NE(std::find(labels.begin(), labels.end(), l), labels.end())
+              << name << " " << fig.value("id", "") << ": label " << l << " not taken";
+    }
+    check_crops(pdf.string(), doc, o);
+  }
+}
+
+}  // namespace
