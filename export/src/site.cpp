@@ -31,6 +31,14 @@ std::string chapter_href(const SiteModel& site, size_t b, size_t c) {
   return site.books[b].id + "/" + site.books[b].chapters[c].id + ".html";
 }
 
+// "A", "A & B", "A, B, C": how a book's cover names its authors.
+std::string author_line(const std::vector<std::string>& authors) {
+  if (authors.size() == 2) return authors[0] + " & " + authors[1];
+  std::string a;
+  for (const auto& x : authors) a += (a.empty() ? "" : ", ") + x;
+  return a;
+}
+
 std::string book_label(const SiteBook& b) { return b.short_name.empty() ? b.title : b.short_name; }
 
 // "Fregly 2" / "Fregly, Preface": where a map entry comes from.
@@ -181,11 +189,7 @@ std::string index_page(const SiteModel& site) {
     std::string line;
     if (!book.short_name.empty()) line += "<b>" + esc(book.short_name) + "</b> — ";
     line += "<cite>" + esc(book.title) + "</cite>";
-    if (!book.authors.empty()) {
-      std::string a;
-      for (const auto& x : book.authors) a += (a.empty() ? "" : ", ") + x;
-      line += " — " + esc(a);
-    }
+    if (!book.authors.empty()) line += " — " + esc(author_line(book.authors));
     o += "<li><details><summary>" + line + "</summary>\n<ol class=\"all\">\n";
     for (size_t c = 0; c < book.chapters.size(); ++c) {
       const SiteChapter& ch = book.chapters[c];
