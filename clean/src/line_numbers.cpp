@@ -5,7 +5,10 @@
 // numbered), right-aligned at one x, beside monospace lines. They come as their own line or
 // span beside the code, or at the start of the code line's first span separated by spaces
 // (`cat -n` style). Data that begins with numbers ("1 2 3" / "4 5 6") does not advance by one
-// per row, and a lone column of numbers with no code beside it is data, not a margin.
+// per row, a lone column of numbers with no code beside it is data, and a number in the code's
+// own style with more text on both sides, or beside more code in the same style, is a column of
+// a printed table. Only the `cat -n` form (number and code in one span) relies on the sequence
+// alone, so monospace data lines that start with consecutive numbers would be taken for it.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -56,6 +59,25 @@ bool is_code(const Line& l, double share, size_t skip_first = 0, size_t skip_las
 
 std::optional<int> number_of(const std::string& text) { return parse_arabic(trimmed(text), kLineNumberDigits); }
 
+// A margin number set apart from the code (another size, font or colour) is the listing's
+// numbering; a number in the code's own style beside more code is a column of data.
+bool distinct_style(const Span& number, const Span& code, const CleanOptions& o) {
+  return std::abs(number.size - code.size) > o.line_number_size_delta || number.font != code.font ||
+         number.color != code.color;
+}
+
+const Span& first_visible(const Line& l) {
+  for (const auto& s : l.spans)
+    if (!trimmed(s.text).empty()) return s;
+  return l.spans.front();
+}
+
+const Span& last_visible(const Line& l) {
+  for (auto it = l.spans.rbegin(); it != l.spans.rend(); ++it)
+    if (!trimmed(it->text).empty()) return *it;
+  return l.spans.back();
+}
+
 // Index of the first and last span with visible text.
 std::pair<long, long> visible_span_range(const Line& l) {
   long first = -1, last = -1;
@@ -67,8 +89,8 @@ std::pair<long, long> visible_span_range(const Line& l) {
   return {first, last};
 }
 
-// Appends the page's candidates; returns the number of listing rows on the page.
-int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vector<Candidate>& out) {
+// Appends the page's candidates; returns the baselines of the page's listing rows.
+std::vector<double> page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vector<Candidate>& out) {
   std::vector<size_t> code;     // code lines that are not a bare number
   std::vector<size_t> numbers;  // lines that are a bare number
   for (size_t li = 0; li < page.lines.size(); ++li) {
@@ -76,7 +98,7 @@ int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vec
     if (number_of(l.text())) numbers.push_back(li);
     else if (is_code(l, o.code_monospace_share)) code.push_back(li);
   }
-  if (code.empty()) return 0;
+  if (code.empty()) return {};
   std::vector<Candidate> found;
   for (size_t li : numbers) {
     const Line& n = page.lines[li];
@@ -87,14 +109,23 @@ int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vec
     c.value = *number_of(n.text());
     c.baseline = line_baseline(n);
     c.beside_code = false;
+    // The margin column is the outermost thing on its row: nothing on the same baseline lies
+    // beyond it (a column inside a printed matrix has neighbours on both sides).
+    bool any_left = false, any_right = false;
+    for (size_t oi = 0; oi < page.lines.size(); ++oi) {
+      const Line& k = page.lines[oi];
+      if (oi == li || std::abs(line_baseline(k) - c.baseline) > o.baseline_tolerance) continue;
+      if (k.bbox.x1 <= n.bbox.x0) any_left = true;
+      if (k.bbox.x0 >= n.bbox.x1) any_right = true;
+    }
     for (size_t ci : code) {
       const Line& k = page.lines[ci];
       if (std::abs(line_baseline(k) - c.baseline) > o.baseline_tolerance) continue;
       // No limit on the distance: an indented code line stands far from the margin column.
-      if (k.bbox.x0 >= n.bbox.x1) {
+      if (k.bbox.x0 >= n.bbox.x1 && !any_left && distinct_style(n.spans.front(), first_visible(k), o)) {
         c.beside_code = true;
         c.left = true;
-      } else if (n.bbox.x0 >= k.bbox.x1) {
+      } else if (n.bbox.x0 >= k.bbox.x1 && !any_right && distinct_style(n.spans.front(), last_visible(k), o)) {
         c.beside_code = true;
         c.left = false;
       }
@@ -112,7 +143,8 @@ int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vec
     c.baseline = line_baseline(l);
     const Span& fs = l.spans[static_cast<size_t>(first)];
     const Span& ls = l.spans[static_cast<size_t>(last)];
-    if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1)) {
+    if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
+        distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o)) {
       c.form = Form::FirstSpan;
       c.span = static_cast<size_t>(first);
       c.value = *number_of(fs.text);
@@ -121,7 +153,8 @@ int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vec
       found.push_back(c);
       continue;
     }
-    if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last))) {
+    if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
+        distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o)) {
       c.form = Form::LastSpan;
       c.span = static_cast<size_t>(last);
       c.value = *number_of(ls.text);
@@ -162,18 +195,44 @@ int page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vec
   }
   std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.row < b.row; });
   for (auto& c : found) out.push_back(c);
-  return static_cast<int>(rows.size());
+  return rows;
 }
 
 struct Run {
   std::vector<size_t> members;  // indexes into candidates
 };
 
+// `cat -n` numbering covers its whole listing, one number per row: a run of numbered rows with
+// an unnumbered row of the same listing right before or after it (one line pitch away) is data
+// that starts with row numbers (R's printed data frames: "1 Colorado", "2 Arizona", ...).
+bool covers_listing(const Run& run, const std::vector<Candidate>& cands,
+                    const std::vector<std::vector<double>>& page_rows, const CleanOptions& o) {
+  std::vector<double> gaps;
+  for (size_t k = 1; k < run.members.size(); ++k) {
+    const Candidate& a = cands[run.members[k - 1]];
+    const Candidate& b = cands[run.members[k]];
+    if (a.page != b.page) continue;
+    if (b.row - a.row != 1) return false;
+    gaps.push_back(b.baseline - a.baseline);
+  }
+  if (gaps.empty()) return false;
+  std::sort(gaps.begin(), gaps.end());
+  double pitch = gaps[gaps.size() / 2];
+  const Candidate& f = cands[run.members.front()];
+  const Candidate& l = cands[run.members.back()];
+  const auto& fr = page_rows[f.page];
+  const auto& lr = page_rows[l.page];
+  auto fi = static_cast<size_t>(f.row), li = static_cast<size_t>(l.row);
+  if (fi > 0 && fi < fr.size() && fr[fi] - fr[fi - 1] <= o.listing_pitch_ratio * pitch) return false;
+  if (li + 1 < lr.size() && lr[li + 1] - lr[li] <= o.listing_pitch_ratio * pitch) return false;
+  return true;
+}
+
 }  // namespace
 
 void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
   std::vector<Candidate> cands;
-  std::vector<int> page_rows(doc.pages.size(), 0);
+  std::vector<std::vector<double>> page_rows(doc.pages.size());
   for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
     page_rows[pi] = page_candidates(doc.pages[pi], pi, o, cands);
   }
@@ -190,7 +249,7 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
       bool follows = false;
       if (c.page == p.page) follows = dv > 0 && dv == c.row - p.row;
       // Across a page break: the rows after the previous number plus those before this one.
-      else if (c.page == p.page + 1) follows = dv > 0 && dv == (page_rows[p.page] - 1 - p.row) + c.row + 1;
+      else if (c.page == p.page + 1) follows = dv > 0 && dv == (static_cast<int>(page_rows[p.page].size()) - 1 - p.row) + c.row + 1;
       if (follows) {
         r->members.push_back(i);
         placed = true;
@@ -205,6 +264,7 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
   for (const auto& r : runs) {
     long beside = std::count_if(r.members.begin(), r.members.end(), [&](size_t m) { return cands[m].beside_code; });
     if (beside < o.min_line_number_run) continue;
+    if (cands[r.members.front()].form == Form::Prefix && !covers_listing(r, cands, page_rows, o)) continue;
     for (size_t m : r.members) accepted.push_back(&cands[m]);
   }
   // Spans are cut from the right so earlier span indexes stay valid.

@@ -139,6 +139,27 @@ std::string without_token(const std::string& text, const NumberCandidate& c) {
   return out;
 }
 
+// Comparable form of a title: case-folded letters and digits only, without the leading
+// numbering ("1.2. INSTALL SECTION" and "1.2 Install section" meet as "installsection").
+std::string title_key(const std::string& text) {
+  auto tokens = whitespace_tokens(text);
+  size_t start = 0;
+  while (start < tokens.size()) {
+    const std::string& t = tokens[start];
+    bool numbering = std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+                     !has_alnum(t);
+    if (!numbering) break;
+    ++start;
+  }
+  std::string key;
+  for (size_t i = start; i < tokens.size(); ++i)
+    for (unsigned char c : tokens[i]) {
+      if (std::isalnum(c)) key += static_cast<char>(std::tolower(c));
+      else if (c >= 0x80) key += static_cast<char>(c);
+    }
+  return key;
+}
+
 Removal make_removal(const Span& s, size_t from, size_t to, int page, const char* reason) {
   std::u32string cps = to_u32(s.text);
   Removal r;
@@ -247,10 +268,30 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
     if (!r.signature.empty()) signature_pages[{r.slot, r.signature}].insert(r.page);
   }
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
+  // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
+  // page only (a short section's) still names a heading set larger elsewhere in the book.
+  std::map<std::string, std::set<size_t>> titles;  // title key -> pages where it is a heading
+  for (size_t pi = 0; pi < doc.pages.size(); ++pi)
+    for (const auto& l : doc.pages[pi].lines)
+      if (body > 0 && line_max_size(l) > body * o.head_max_size_ratio) {
+        std::string k = title_key(l.text());
+        if (!k.empty()) titles[k].insert(pi);
+      }
+  std::set<std::string> outline_titles;
+  for (const auto& e : doc.outline) outline_titles.insert(title_key(e.title));
+  outline_titles.insert(title_key(doc.metadata.title));
+  outline_titles.erase("");
+  auto names_a_title = [&](const Row& r) {
+    std::string k = title_key(r.folio ? without_token(r.text, *r.folio) : r.text);
+    if (k.empty()) return false;
+    if (outline_titles.count(k)) return true;
+    auto it = titles.find(k);
+    return it != titles.end() && (it->second.size() > 1 || !it->second.count(r.page));
+  };
   auto evidenced = [&](const Row& r) {
     if (r.folio) return true;
     if (r.signature.empty() || !size_ok(r)) return false;
-    return static_cast<int>(signature_pages[{r.slot, r.signature}].size()) >= o.min_recurrence;
+    return static_cast<int>(signature_pages[{r.slot, r.signature}].size()) >= o.min_recurrence || names_a_title(r);
   };
   std::vector<std::set<size_t>> occupied(static_cast<size_t>(slots)), evidence(static_cast<size_t>(slots));
   for (const auto& r : rows) {

@@ -54,6 +54,12 @@ struct CleanOptions {
   int min_line_number_run = 3;
   // Points: the numbers of one column share their right edge (right-aligned) within this.
   double line_number_x_tolerance = 2.5;
+  // Points: a margin number in its own span or line must differ from the code by more than
+  // this in size (or in font or colour): listings set their numbers apart, data is not.
+  double line_number_size_delta = 0.5;
+  // Rows of one listing are at most this many line pitches apart; a row further away belongs
+  // to another listing (or the same one after a blank line).
+  double listing_pitch_ratio = 1.6;
   // A line is a code line when at least this share of its non-space characters is monospace.
   double code_monospace_share = 0.5;
 
