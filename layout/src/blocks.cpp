@@ -119,10 +119,23 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     if (s.last_advance > 0) return static_cast<double>(s.last_advance);
     return 0.6 * s.size;  // the advance of the common typewriter faces is 0.5-0.6 em
   };
+  // One advance for the whole listing: that of the font most of its glyphs are set in
+  // (margin line numbers and bold keywords may use other faces of other sizes).
+  std::map<std::string, std::pair<long, const Span*>> fonts;
+  for (const Row* r : rows)
+    for (const auto* l : r->lines)
+      for (const auto& s : l->spans) {
+        auto& f = fonts[s.font + "@" + std::to_string(std::lround(s.size * 10))];
+        f.first += static_cast<long>(utf8_length(s.text));
+        f.second = &s;
+      }
   double adv = 0;
-  for (const auto* l : rows.front()->lines)
-    for (const auto& s : l->spans)
-      if (adv == 0 && !s.text.empty()) adv = advance_of(s);
+  long most = -1;
+  for (const auto& [k, f] : fonts)
+    if (f.first > most) {
+      most = f.first;
+      adv = advance_of(*f.second);
+    }
   if (adv <= 0) adv = 0.6 * st.body_size;
 
   struct Glyph {
@@ -174,10 +187,20 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     if (r > 0) {
       out += '\n';
       // Blank lines inside the listing: each is one more line pitch of vertical space.
+      long extra = 0;
       if (pitch > 0 && rows[r]->page == rows[r - 1]->page) {
-        long extra = std::lround((rows[r]->baseline - rows[r - 1]->baseline) / pitch) - 1;
-        for (long k = 0; k < extra; ++k) out += '\n';
+        extra = std::lround((rows[r]->baseline - rows[r - 1]->baseline) / pitch) - 1;
+      } else if (pitch > 0) {
+        // At a page break, blank lines show as room left at the foot of the text block
+        // and room above the first line of the next page.
+        auto bottom = st.text_bottom.find(rows[r - 1]->page % 2);
+        auto top = st.text_top.find(rows[r]->page % 2);
+        if (bottom != st.text_bottom.end() && rows[r - 1]->nothing_below)
+          extra += std::max(0L, static_cast<long>(std::floor((bottom->second - rows[r - 1]->baseline) / pitch + 0.25)));
+        if (top != st.text_top.end() && rows[r]->nothing_above)
+          extra += std::max(0L, static_cast<long>(std::floor((rows[r]->baseline - top->second) / pitch + 0.25)));
       }
+      for (long k = 0; k < extra; ++k) out += '\n';
     }
     long cur = 0;
     for (size_t i = 0; i < glyphs[r].size(); ++i) {
@@ -413,6 +436,16 @@ struct Builder {
     return pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size);
   }
 
+  // Would `r` continue the open block?
+  bool continues(const Row& r) const {
+    if (!open()) return false;
+    switch (type) {
+      case BlockType::Code: return continues_code(r);
+      case BlockType::Heading: return continues_heading(r);
+      default: return !r.mono && !is_heading(r) && continues_prose(r);
+    }
+  }
+
   void row(const Row& r) {
     // Footnotes of a page wait until the block open at the page's end is finished (it may
     // continue on the next page or column).
@@ -421,17 +454,9 @@ struct Builder {
       else notes.back().push_back(&r);
       return;
     }
-    if (open()) {
-      bool cont = false;
-      switch (type) {
-        case BlockType::Code: cont = continues_code(r); break;
-        case BlockType::Heading: cont = continues_heading(r); break;
-        default: cont = !r.mono && !is_heading(r) && continues_prose(r); break;
-      }
-      if (cont) {
-        rows.push_back(&r);
-        return;
-      }
+    if (continues(r)) {
+      rows.push_back(&r);
+      return;
     }
     BlockType t = BlockType::Paragraph;
     if (r.footnote) t = BlockType::Footnote;
@@ -458,9 +483,49 @@ struct Builder {
 std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
                                 const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes) {
   Builder b{st, ev, o, joins, {}, {}, {}, BlockType::Paragraph, {}, {}};
-  for (const auto& it : items) {
+  auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);
+  };
+  for (size_t i = 0; i < items.size(); ++i) {
+    // A float (figure, table with its caption) at the top of a new page or column, over
+    // the continuation of a block open at the break: the float waits for the block to end.
+    const Row* prev = b.open() ? b.rows.back() : nullptr;
+    const Item& first = items[i];
+    int page = first.kind == Item::Figure ? first.figure.page : first.row.page;
+    if (prev && page != prev->page) {
+      size_t j = i;
+      bool has_float = false;
+      while (j < items.size() && j - i < o.max_float_items) {
+        const Item& it = items[j];
+        if (it.kind == Item::Figure) {
+          if (it.figure.page != page) break;
+          has_float = true;
+        } else {
+          if (it.row.page != page || it.row.footnote) break;
+          if (j > i && has_float && b.continues(it.row)) {
+            const Item& before = items[j - 1];
+            Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
+            if (it.row.bbox.y0 - above.y1 >= o.float_separation_ratio * st.body_size) break;
+          }
+          if (!caption_label(it.row.text).empty()) has_float = true;
+        }
+        ++j;
+      }
+      bool found = has_float && j < items.size() && j > i && items[j].kind == Item::Text &&
+                   items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row);
+      if (found) {
+        // Feed the continuation first, then the float group, then go on after it.
+        size_t k = j;
+        while (k < items.size() && items[k].kind == Item::Text && items[k].row.page == page &&
+               !items[k].row.footnote && b.continues(items[k].row))
+          feed(items[k++]);
+        for (size_t q = i; q < j; ++q) feed(items[q]);
+        i = k - 1;
+        continue;
+      }
+    }
+    feed(first);
   }
   b.close();
   sizes = std::move(b.sizes);

@@ -18,6 +18,9 @@ struct BookStats {
   std::map<std::string, double> mono_advance;
   // Flush left edge of body text on odd (1) and even (0) pages, points.
   std::map<int, double> left_margin;
+  // Baseline of the first and of the last line of a full text block, by page parity
+  // (most pages are full, so the most common values).
+  std::map<int, double> text_top, text_bottom;
 };
 
 // One typeset row of a column: the lines that share a baseline, left to right.
@@ -33,8 +36,10 @@ struct Row {
   int column = 0;        // 0 or 1; -1 for a row spanning both columns
   double col_left = 0, col_right = 0;  // edges of the row's column on its page
   bool footnote = false;
-  bool first_in_column = false;  // first row of its column (or band) on the page
-  bool last_in_column = false;
+  // Nothing else (text or figure) of its column above / below it on the page: room left
+  // there is empty space of the text block (blank code lines at a page break).
+  bool nothing_above = false;
+  bool nothing_below = false;
 };
 
 // A figure region placed in the reading order, with its caption rows taken out of the flow.

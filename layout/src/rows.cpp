@@ -116,6 +116,22 @@ BookStats measure_book(const Document& doc, const LayoutOptions& o) {
       if (body) x0s[p.number % 2].push_back(l.bbox.x0);
     }
   for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
+  std::map<int, std::vector<double>> tops, bottoms;
+  for (const auto& p : doc.pages) {
+    double top = 1e9, bottom = -1;
+    for (const auto& l : p.lines)
+      for (const auto& s : l.spans)
+        if (std::fabs(s.size - st.body_size) <= 0.5 && s.baseline > 0 && has_visible(s.text)) {
+          top = std::min(top, s.baseline);
+          bottom = std::max(bottom, s.baseline);
+        }
+    if (bottom > 0) {
+      tops[p.number % 2].push_back(top);
+      bottoms[p.number % 2].push_back(bottom);
+    }
+  }
+  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
+  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
   return st;
 }
 
@@ -418,6 +434,17 @@ std::vector<Item> page_items(const Page& page, const BookStats& st, const Layout
   std::vector<Row> flow;
   for (size_t i = 0; i < rows.size(); ++i)
     if (!taken[i]) flow.push_back(rows[i]);
+  for (auto& r : flow) {
+    r.nothing_above = r.nothing_below = true;
+    auto check = [&](const Box& b, int column) {
+      if (column != r.column && column >= 0 && r.column >= 0) return;
+      if (b.y1 <= r.bbox.y0 + o.edge_tolerance) r.nothing_above = false;
+      if (b.y0 >= r.bbox.y1 - o.edge_tolerance) r.nothing_below = false;
+    };
+    for (const auto& q : rows)
+      if (&q != &r && q.bbox != r.bbox) check(q.bbox, q.column);
+    for (const auto& reg : regions) check(reg.bbox, column_of(reg.bbox));
+  }
 
   // Footnotes: the small rows at the bottom of each column, the first starting with a mark.
   for (int c = -1; c <= 1; ++c) {

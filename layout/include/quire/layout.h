@@ -63,6 +63,12 @@ struct LayoutOptions {
   // Inside a code listing, a vertical gap of up to this many line pitches is still one
   // listing (blank lines inside code); a larger gap starts a new block.
   double max_code_blank_lines = 3.5;
+  // A float (figure or table with its caption) set at the top of a page over the
+  // continuation of a paragraph or listing is at most this many rows and figures...
+  size_t max_float_items = 40;
+  // ...and is separated from the text below by at least this share of the body size
+  // (\textfloatsep is about 20 pt; the leading between lines is < 0.5 em).
+  double float_separation_ratio = 0.8;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
