@@ -95,6 +95,11 @@ nav.pager .next { justify-self: end; text-align: right; }
 nav.pager .up { color: var(--muted); }
 nav.pager .arrow { font-size: 1.1rem; }
 p.offmap { text-align: center; color: var(--muted); font: .85rem var(--sans); }
+@media (max-width: 560px) {
+  body.chapter { font-size: 17px; line-height: 1.55; }
+  nav.top .book { display: none; }
+  pre { font-size: .75rem; padding: .7rem .75rem; }
+}
 )css";
 
 inline constexpr const char* kScript = R"js(// quire: the left and right arrow keys go to the previous and next chapter.

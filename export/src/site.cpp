@@ -102,7 +102,7 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         }
         out += "<figure" + page + ">";
         if (b.image.empty()) out += "<div class=\"missing\">" + esc(alt) + " (this figure could not be rendered)</div>";
-        else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\" loading=\"lazy\">";
+        else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\">";
         if (i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption) {
           out += "<figcaption>" + esc(blocks[i + 1].text) + "</figcaption>";
           ++i;
@@ -137,7 +137,8 @@ std::string footer_text(const SiteModel& site) {
   }
   std::string out = "<p>" + esc(text) + "</p>\n<p class=\"facts\">";
   out += facts.empty() ? std::string("No page furniture was removed") : "Removed as page furniture: " + esc(facts);
-  out += ". " + std::to_string(joins) + " line-end hyphen" + (joins == 1 ? "" : "s") + " joined";
+  out += joins == 0 ? std::string(". No line-end hyphen was joined")
+                   : ". " + std::to_string(joins) + " line-end hyphen" + (joins == 1 ? "" : "s") + " joined";
   if (ocr) out += ". " + std::to_string(ocr) + " page" + (ocr == 1 ? "" : "s") + " read by OCR";
   out += ".</p>\n";
   return out;

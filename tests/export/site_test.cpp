@@ -77,7 +77,7 @@ TEST(Site, CodeBlockKeepsItsSpacingInPre) {
             std::string::npos)
       << html;
   EXPECT_NE(html.find("<figure data-page=\"7\"><img src=\"../../books/ringlog/figures/02-getting-started-1.png\" "
-                      "alt=\"Figure 1.1\" loading=\"lazy\"><figcaption>Figure 1.1: Ring occupancy during a short "
+                      "alt=\"Figure 1.1\"><figcaption>Figure 1.1: Ring occupancy during a short "
                       "burst.</figcaption></figure>"),
             std::string::npos)
       << html;
