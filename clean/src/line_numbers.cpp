@@ -26,7 +26,8 @@ struct Candidate {
   size_t page = 0;
   size_t line = 0;
   size_t span = 0;
-  size_t prefix_end = 0;  // Prefix: code points removed from the span's start
+  size_t digits_end = 0;  // Prefix: code point after the number's last digit
+  size_t spaces_after = 0;  // Prefix: spaces between the number and the code
   Form form = Form::OwnLine;
   bool left = true;       // column left of the code
   bool beside_code = true;
@@ -175,7 +176,8 @@ std::vector<double> page_candidates(const Page& page, size_t pi, const CleanOpti
     if (d == k || e == d || e == cps.size() || static_cast<int>(d - k) > kLineNumberDigits) continue;
     c.form = Form::Prefix;
     c.span = static_cast<size_t>(first);
-    c.prefix_end = e;
+    c.digits_end = d;
+    c.spaces_after = e - d;
     c.value = *parse_arabic(from_u32(cps.substr(k, d - k)), kLineNumberDigits);
     c.left = true;
     c.x = piece_box(fs, k, d).x1;
@@ -261,11 +263,22 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
   // Per page: lines to drop entirely, spans to drop, prefixes to cut.
   std::map<size_t, std::vector<size_t>> drop_lines;
   std::vector<const Candidate*> accepted;
+  std::map<const Candidate*, size_t> separator;  // Prefix: spaces that go with the number
   for (const auto& r : runs) {
     long beside = std::count_if(r.members.begin(), r.members.end(), [&](size_t m) { return cands[m].beside_code; });
     if (beside < o.min_line_number_run) continue;
     if (cands[r.members.front()].form == Form::Prefix && !covers_listing(r, cands, page_rows, o)) continue;
-    for (size_t m : r.members) accepted.push_back(&cands[m]);
+    // The separator is the narrowest run of spaces after a number in the column; spaces beyond
+    // it on a line are that line's indentation and stay with the code.
+    size_t sep = 0;
+    for (size_t k = 0; k < r.members.size(); ++k) {
+      size_t sp = cands[r.members[k]].spaces_after;
+      if (k == 0 || sp < sep) sep = sp;
+    }
+    for (size_t m : r.members) {
+      accepted.push_back(&cands[m]);
+      separator[&cands[m]] = sep;
+    }
   }
   // Spans are cut from the right so earlier span indexes stay valid.
   std::stable_sort(accepted.begin(), accepted.end(), [](const Candidate* a, const Candidate* b) {
@@ -291,7 +304,7 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
         break;
       }
       case Form::Prefix:
-        removed.push_back(cut_span(l.spans[c->span], 0, c->prefix_end, page.number, "line-number"));
+        removed.push_back(cut_span(l.spans[c->span], 0, c->digits_end + separator[c], page.number, "line-number"));
         refit_line_box(l);
         break;
     }

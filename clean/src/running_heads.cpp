@@ -39,6 +39,7 @@ struct Row {
   size_t page = 0;   // index into doc.pages
   bool top = true;
   double key = 0;    // distance of the baseline from its edge of the page
+  double base = 0;   // baseline y
   std::vector<size_t> lines;  // indexes into the page's lines, left to right
   std::string text;
   double max_size = 0;
@@ -86,6 +87,7 @@ std::vector<Row> band_rows(const Document& doc, const CleanOptions& o) {
         r.top = top;
         double base = in_band[i].first;
         r.key = top ? base : page.height - base;
+        r.base = base;
         for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
         std::stable_sort(r.lines.begin(), r.lines.end(),
                          [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
@@ -225,6 +227,21 @@ void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
   }
 }
 
+// The usual distance between consecutive baselines of the text: the median over all pages.
+double body_line_pitch(const Document& doc, const CleanOptions& o) {
+  std::vector<double> gaps;
+  for (const auto& p : doc.pages) {
+    std::vector<double> bases;
+    for (const auto& l : p.lines) bases.push_back(line_baseline(l));
+    std::sort(bases.begin(), bases.end());
+    for (size_t i = 1; i < bases.size(); ++i)
+      if (bases[i] - bases[i - 1] > o.baseline_tolerance) gaps.push_back(bases[i] - bases[i - 1]);
+  }
+  if (gaps.empty()) return 0;
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+  return gaps[gaps.size() / 2];
+}
+
 }  // namespace
 
 void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
@@ -324,19 +341,33 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
     if (rows[a].top != rows[b].top) return rows[a].top;
     return rows[a].key < rows[b].key;
   });
+  // ...and furniture is set off from the text block by more than a line of body text: the
+  // cut falls at a gap, never between two body lines that merely look alike page after page.
+  const double min_gap = body_line_pitch(doc, o) * o.furniture_gap_ratio;
   std::map<size_t, std::vector<size_t>> drop;  // page index -> line indexes
-  bool blocked = false;
-  for (size_t k = 0; k < by_edge.size(); ++k) {
-    const Row& r = rows[by_edge[k]];
-    const Row* prev = k > 0 ? &rows[by_edge[k - 1]] : nullptr;
-    if (!prev || prev->page != r.page || prev->top != r.top) blocked = false;
-    if (blocked) continue;
-    if (!is_furniture(r)) {
-      blocked = true;
-      continue;
+  for (size_t k = 0; k < by_edge.size();) {
+    size_t end = k;
+    while (end < by_edge.size() && rows[by_edge[end]].page == rows[by_edge[k]].page &&
+           rows[by_edge[end]].top == rows[by_edge[k]].top)
+      ++end;
+    const Page& page = doc.pages[rows[by_edge[k]].page];
+    long cut = -1;
+    for (size_t m = k; m < end && is_furniture(rows[by_edge[m]]); ++m) {
+      const Row& r = rows[by_edge[m]];
+      // Distance to the nearest line further inside the page.
+      double gap = -1;
+      for (const auto& l : page.lines) {
+        double d = r.top ? line_baseline(l) - r.base : r.base - line_baseline(l);
+        if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
+      }
+      if (gap < 0 || gap >= min_gap) cut = static_cast<long>(m);
     }
-    log_row(doc.pages[r.page], r, removed);
-    for (size_t li : r.lines) drop[r.page].push_back(li);
+    for (long m = static_cast<long>(k); m <= cut; ++m) {
+      const Row& r = rows[by_edge[static_cast<size_t>(m)]];
+      log_row(page, r, removed);
+      for (size_t li : r.lines) drop[r.page].push_back(li);
+    }
+    k = end;
   }
   for (auto& [pi, lines] : drop) {
     std::sort(lines.begin(), lines.end());

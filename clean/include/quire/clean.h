@@ -45,6 +45,9 @@ struct CleanOptions {
   // Running heads are set at or below body size; a row larger than body size times this is a
   // title or heading, never furniture by slot alone.
   double head_max_size_ratio = 1.15;
+  // Heads and folios are set off from the text block: the gap from a furniture row to the next
+  // line inward is at least this many body line pitches (R manuals ~3.7, small trims ~2).
+  double furniture_gap_ratio = 1.3;
   // Longest arabic page number, in digits (no book has 100,000 pages; longer runs are data).
   int max_page_number_digits = 5;
 

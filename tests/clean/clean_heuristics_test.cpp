@@ -1,0 +1,334 @@
+// clean's heuristics, one synthetic book per case. Each case states the typographic fact it
+// relies on; every case also checks that the removal log accounts for every vanished word.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "test_pages.h"
+
+namespace quire::test {
+namespace {
+
+constexpr double kHeadBaseline = 58;   // head row, in the top margin
+constexpr double kFootBaseline = 750;  // foot row, in the bottom margin
+
+std::string arabic(int n) { return std::to_string(n); }
+
+Document book(int pages, const std::function<void(Page&)>& decorate, const std::function<std::string(int)>& label = {}) {
+  Document d;
+  d.file = "synthetic.pdf";
+  d.page_count = pages;
+  for (int n = 1; n <= pages; ++n) {
+    Page p = body_page(n, label ? label(n) : "");
+    decorate(p);
+    d.pages.push_back(std::move(p));
+  }
+  return d;
+}
+
+// Typographic fact: book designs alternate heads, the book title on even (verso) pages and the
+// chapter title on odd (recto) pages, each with the folio at the outer corner.
+TEST(RunningHeads, AlternatingEvenOddHeadsAreRemoved) {
+  Document d = book(8, [](Page& p) {
+    bool even = p.number % 2 == 0;
+    std::string head = even ? "A Treatise on Rotation" : "Chapter 1: Getting Started";
+    p.lines.push_back(text_line(head, even ? 120 : 72, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), even ? 72 : 530, kHeadBaseline));
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    EXPECT_FALSE(has_line(p, "A Treatise on Rotation")) << p.number;
+    EXPECT_FALSE(has_line(p, "Chapter 1: Getting Started")) << p.number;
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)});
+    EXPECT_EQ(p.lines.size(), 40u) << "body lines must all stay on page " << p.number;
+  }
+}
+
+// Typographic fact: a head naming the current chapter recurs only within that chapter, and a
+// chapter opening page carries no head: its large title sits lower and the folio moves to the
+// foot.
+TEST(RunningHeads, ChapterSpecificHeadsAndOpeningPages) {
+  Document d = book(9, [](Page& p) {
+    int chapter = p.number <= 3 ? 1 : (p.number <= 6 ? 2 : 3);
+    bool opener = p.number == 1 || p.number == 4 || p.number == 7;
+    if (opener) {
+      p.lines.insert(p.lines.begin(), text_line("Chapter " + arabic(chapter) + " Title", 72, 80, 20));
+      p.lines.push_back(text_line(arabic(p.number), 300, kFootBaseline));
+    } else {
+      p.lines.push_back(text_line("Chapter " + arabic(chapter) + ": Topic number " + arabic(chapter), 72, kHeadBaseline));
+      p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+    }
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    bool opener = p.number == 1 || p.number == 4 || p.number == 7;
+    int chapter = p.number <= 3 ? 1 : (p.number <= 6 ? 2 : 3);
+    if (opener) EXPECT_TRUE(has_line(p, "Chapter " + arabic(chapter) + " Title")) << "opening title kept, page " << p.number;
+    EXPECT_EQ(p.lines.size(), opener ? 41u : 40u) << p.number;
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)}) << p.number;
+  }
+}
+
+// Typographic fact: the folio may stand in the head or the foot, alone or at the start or end of
+// the head line, as one line or several on one baseline; it follows the page sequence whether
+// or not the PDF has page labels.
+struct FolioCase {
+  const char* name;
+  bool labels;
+  std::function<void(Page&, const std::string&)> place;  // adds head/folio lines for a folio
+  std::vector<std::string> expect_folio;                  // page-number entries per page
+};
+
+TEST(PageNumbers, InHeadAndFootWithOrWithoutLabels) {
+  const int offset = 2;  // two unnumbered pages (title, copyright) before page 1
+  std::vector<FolioCase> cases = {
+      {"foot alone, labels", true, [](Page& p, const std::string& f) { p.lines.push_back(text_line(f, 300, kFootBaseline)); }, {}},
+      {"foot alone, no labels", false, [](Page& p, const std::string& f) { p.lines.push_back(text_line(f, 300, kFootBaseline)); }, {}},
+      {"end of head line, separate line", false,
+       [](Page& p, const std::string& f) {
+         p.lines.push_back(text_line("Chapter 1: Introduction", 72, kHeadBaseline));
+         p.lines.push_back(text_line(f, 530, kHeadBaseline));
+       }, {}},
+      {"start of head line, one span", false,
+       [](Page& p, const std::string& f) { p.lines.push_back(text_line(f + "   CHAPTER 2. TITLE", 72, kHeadBaseline)); }, {}},
+      {"end of head line, one span", true,
+       [](Page& p, const std::string& f) { p.lines.push_back(text_line("Chapter 1: Introduction  " + f, 72, kHeadBaseline)); }, {}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Document d = book(
+        8,
+        [&](Page& p) {
+          if (p.number > offset) c.place(p, arabic(p.number - offset));
+        },
+        [&](int n) { return c.labels && n > offset ? arabic(n - offset) : std::string(); });
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages) {
+      std::vector<std::string> want;
+      if (p.number > offset) want.push_back(arabic(p.number - offset));
+      auto got = removed_texts(r, p.number, "page-number");
+      for (auto& g : got) g = whitespace_tokens(g).empty() ? g : whitespace_tokens(g).front();
+      EXPECT_EQ(got, want) << "page " << p.number;
+      EXPECT_EQ(p.lines.size(), 40u) << "page " << p.number;
+    }
+  }
+}
+
+// Typographic fact: front matter is numbered in roman numerals and the PDF labels say so
+// ("iv"); the body restarts at arabic 1. Each numbering has its own offset from the page index.
+TEST(PageNumbers, RomanFrontMatterMatchesLabels) {
+  const char* romans[] = {"i", "ii", "iii", "iv"};
+  auto label = [&](int n) { return n <= 4 ? std::string(romans[n - 1]) : arabic(n - 4); };
+  Document d = book(10, [&](Page& p) { p.lines.push_back(text_line(label(p.number), 300, kFootBaseline)); }, label);
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages)
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{label(p.number)}) << p.number;
+}
+
+// Typographic fact: a body line may sit near the top (a page with less top space, a line that
+// starts with a number) and a section heading may open a page; neither recurs in the head slot,
+// and the heading is larger than the body. Both stay, while the real head above them goes.
+TEST(RunningHeads, BodyLineAndSectionHeadingNearTopStay) {
+  Document d = book(8, [](Page& p) {
+    p.lines.push_back(text_line("Notes on Rotation", 72, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+    if (p.number == 3) p.lines.push_back(text_line("12 monkeys were counted at the top of this page.", 72, 82));
+    if (p.number == 5) p.lines.push_back(text_line("2.3 Results", 72, 84, 14));
+    if (p.number == 6) p.lines.push_back(text_line("6", 72, 84));  // a lone number in the text, not in the slot
+  });
+  CleanResult r = clean_and_account(d);
+  EXPECT_TRUE(has_line(d.pages[2], "12 monkeys were counted at the top of this page."));
+  EXPECT_TRUE(has_line(d.pages[4], "2.3 Results"));
+  for (const auto& p : d.pages) EXPECT_FALSE(has_line(p, "Notes on Rotation")) << p.number;
+  EXPECT_EQ(removed_texts(r, 3, "running-head"), std::vector<std::string>{"Notes on Rotation"});
+}
+
+// Typographic fact: a caption pattern that recurs at the top of two pages sits below the head,
+// inside the text block: furniture is only what lies between the page edge and the first
+// line that is not furniture.
+TEST(RunningHeads, RecurringCaptionBelowTheHeadStays) {
+  Document d = book(12, [](Page& p) {
+    p.lines.push_back(text_line("Notes on Rotation", 72, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+    if (p.number == 4 || p.number == 9)
+      p.lines.push_back(text_line("Table " + arabic(p.number) + ": Source files quoted in this chapter.", 90, 76));
+  });
+  clean_and_account(d);
+  EXPECT_TRUE(has_line(d.pages[3], "Table 4: Source files quoted in this chapter."));
+  EXPECT_TRUE(has_line(d.pages[8], "Table 9: Source files quoted in this chapter."));
+}
+
+// Typographic fact: a section's running head may appear on one page only, but it repeats a
+// title set larger elsewhere in the book.
+TEST(RunningHeads, OneOffHeadNamingASectionIsRemoved) {
+  Document d = book(6, [](Page& p) {
+    if (p.number == 2) p.lines.push_back(text_line("Why Rotate Backups", 72, 300, 14));
+    if (p.number == 4) p.lines.push_back(text_line("The Rotation Script", 72, 300, 14));
+    if (p.number == 3) p.lines.push_back(text_line("Why Rotate Backups", 150, kHeadBaseline));
+    if (p.number == 5) p.lines.push_back(text_line("The Rotation Script", 150, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), 300, kFootBaseline));
+  });
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 3, "running-head"), std::vector<std::string>{"Why Rotate Backups"});
+  EXPECT_EQ(removed_texts(r, 5, "running-head"), std::vector<std::string>{"The Rotation Script"});
+  EXPECT_TRUE(has_line(d.pages[1], "Why Rotate Backups"));
+  EXPECT_TRUE(has_line(d.pages[3], "The Rotation Script"));
+}
+
+// --- Margin line numbers ------------------------------------------------------------------------
+
+Page listing_page(int number, const std::vector<std::string>& code, const std::function<void(Page&, size_t, double)>& number_at) {
+  Page p = body_page(number, "", 5);
+  for (size_t i = 0; i < code.size(); ++i) {
+    double base = 200 + 12.0 * static_cast<double>(i);
+    p.lines.push_back(line({span(code[i], 100, base, 9, "Mono", true)}));
+    if (number_at) number_at(p, i, base);
+  }
+  return p;
+}
+
+Document one_page(Page p) {
+  Document d;
+  d.pages.push_back(std::move(p));
+  return d;
+}
+
+const std::vector<std::string> kCode = {"int main() {", "  int x = 0;", "  x += 1;", "  return x;", "}"};
+
+// Typographic fact: listing line numbers are a column of consecutive integers, right-aligned in
+// the margin, set apart from the code (smaller type), one per listing row.
+TEST(LineNumbers, MarginColumnIsRemovedAndLogged) {
+  Document d = one_page(listing_page(1, kCode, [](Page& p, size_t i, double base) {
+    std::string n = arabic(static_cast<int>(i) + 1);
+    p.lines.push_back(line({span(n, 90 - 2.5 * static_cast<double>(n.size()), base, 5, "Mono8", true)}));
+  }));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "line-number"), (std::vector<std::string>{"1", "2", "3", "4", "5"}));
+  for (const auto& c : kCode) EXPECT_TRUE(has_line(d.pages[0], c)) << c;
+}
+
+// Typographic fact: `cat -n` style numbering puts the number at the start of the code line's
+// own span, separated by spaces; only the number (and its spaces) goes, and the glyph positions
+// of the code stay where they were typeset.
+TEST(LineNumbers, PrefixInsideTheFirstSpanIsCutWithAlignedPositions) {
+  std::vector<std::string> numbered;
+  for (size_t i = 0; i < kCode.size(); ++i) numbered.push_back(" " + arabic(static_cast<int>(i) + 1) + "  " + kCode[i]);
+  Document d = one_page(listing_page(1, numbered, {}));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "line-number"), (std::vector<std::string>{" 1  ", " 2  ", " 3  ", " 4  ", " 5  "}));
+  for (const auto& l : d.pages[0].lines) {
+    if (!l.spans.front().monospace) continue;
+    const Span& s = l.spans.front();
+    EXPECT_EQ(s.xs.size(), utf8_length(s.text));
+    EXPECT_FLOAT_EQ(s.xs.front(), static_cast<float>(100 + 4 * 9 * kAdvanceRatio)) << s.text;  // after " 1  "
+  }
+  EXPECT_TRUE(has_line(d.pages[0], "  int x = 0;"));
+}
+
+// Typographic fact: data lines may begin with numbers. "1 2 3 / 4 5 6" does not advance by one
+// per row; a printed data frame ("1 Colorado", "2 Arizona") is followed by more listing rows
+// that carry no number; a matrix column has neighbours on both sides in the code's own style.
+// None of them is a line-number column.
+TEST(LineNumbers, DataLinesStartingWithNumbersStay) {
+  struct Case {
+    const char* name;
+    std::vector<std::string> code;
+  };
+  std::vector<Case> cases = {
+      {"matrix rows", {"1 2 3", "4 5 6", "7 8 9", "10 11 12"}},
+      {"data frame then more code", {"1 Colorado  7.9", "2 Arizona   8.1", "3 Alaska   10.0", "> odbcClose(channel)"}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Document d = one_page(listing_page(1, c.code, {}));
+    CleanResult r = clean_and_account(d);
+    EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
+    for (const auto& t : c.code) EXPECT_TRUE(has_line(d.pages[0], t)) << t;
+  }
+  // A printed matrix: each cell its own line, all in the code's font and size.
+  Page p = body_page(1, "", 5);
+  for (int row = 0; row < 4; ++row) {
+    double base = 200 + 12.0 * row;
+    p.lines.push_back(line({span("[" + arabic(row + 1) + ",]", 100, base, 9, "Mono", true)}));
+    for (int col = 0; col < 3; ++col)
+      p.lines.push_back(line({span(arabic(row + 1 + 4 * col), 140 + 30.0 * col, base, 9, "Mono", true)}));
+  }
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
+}
+
+// --- Crop marks and normalisation -------------------------------------------------------------
+
+// Typographic fact: printer's slugs and registration text stand outside the page box.
+TEST(CropMarks, TextOutsideThePageIsRemovedAndLogged) {
+  Page p = body_page(1);
+  p.lines.push_back(text_line("job 4711 plate K", -80, 20, 6));
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "crop-mark"), std::vector<std::string>{"job 4711 plate K"});
+}
+
+// Typographic fact: ligature glyphs stand for letters, soft hyphens are invisible break hints,
+// and a letter with a combining accent is the same text as the precomposed letter. Positions
+// stay one per code point, a ligature's width shared among its letters.
+TEST(Normalise, LigaturesSoftHyphensAndNfcKeepPositionsAligned) {
+  struct Case {
+    const char* input;
+    const char* text;
+    std::vector<float> xs;
+  };
+  // Input glyphs are 5 pt apart from x=0; the span ends at the last glyph's x + 5.
+  std::vector<Case> cases = {
+      {"\xEF\xAC\x81nd", "find", {0, 2.5f, 5, 10}},              // ﬁ: two letters share 5 pt
+      {"e\xEF\xAC\x83" "cient", "efficient", {0, 5, 6.6666665f, 8.333333f, 10, 15, 20, 25, 30}},  // ﬃ
+      {"co\xC2\xAD" "operate", "cooperate", {0, 5, 15, 20, 25, 30, 35, 40, 45}},  // soft hyphen drops its x
+      {"cafe\xCC\x81", "caf\xC3\xA9", {0, 5, 10, 15}},          // e + combining acute -> é at e's x
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.input);
+    Span s = span(c.input, 0, 100, 10);
+    ASSERT_EQ(s.xs.size(), utf8_length(c.input));
+    normalize_span(s);
+    EXPECT_EQ(s.text, c.text);
+    EXPECT_EQ(s.text, normalize_text(c.input));
+    ASSERT_EQ(s.xs.size(), c.xs.size());
+    for (size_t i = 0; i < c.xs.size(); ++i) EXPECT_NEAR(s.xs[i], c.xs[i], 1e-3) << i;
+  }
+}
+
+// Typographic fact: a page with no text, or no pages at all, has no furniture.
+TEST(Clean, EmptyInputIsDefined) {
+  Document none;
+  EXPECT_TRUE(clean_document(none).removed.empty());
+  Document blank;
+  Page p;
+  p.number = 1;
+  p.width = kPageWidth;
+  p.height = kPageHeight;
+  blank.pages.push_back(p);
+  EXPECT_TRUE(clean_document(blank).removed.empty());
+}
+
+// Every removal is logged, whatever removed it: the sum of the logged text is what vanished,
+// character for character (not only word for word).
+TEST(Clean, LoggedTextIsExactlyWhatDisappeared) {
+  Document d = book(6, [](Page& p) {
+    p.lines.push_back(text_line(arabic(p.number) + "   NOTES ON ROTATION", 72, kHeadBaseline));
+  });
+  Document before = d;
+  CleanResult r = clean_and_account(d);
+  ASSERT_FALSE(r.removed.empty());
+  for (size_t i = 0; i < d.pages.size(); ++i) {
+    std::string removed_chars;
+    for (const auto& rm : r.removed)
+      if (rm.page == d.pages[i].number) removed_chars += rm.text;
+    std::string vanished;
+    for (const auto& l : before.pages[i].lines)
+      if (!has_line(d.pages[i], l.text())) vanished += l.text();
+    EXPECT_EQ(removed_chars, vanished) << "page " << d.pages[i].number;
+  }
+}
+
+}  // namespace
+}  // namespace quire::test
