@@ -29,19 +29,27 @@ std::string lower(const std::u32string& s) {
 
 WordEvidence collect_words(const Document& doc) {
   WordEvidence ev;
-  for (const auto& p : doc.pages)
+  for (const auto& p : doc.pages) {
+    bool prev_broken = false;  // the previous line ended with a hyphen
     for (const auto& l : p.lines) {
       auto toks = whitespace_tokens(l.text());
+      if (toks.empty()) continue;
       for (size_t t = 0; t < toks.size(); ++t) {
         auto cps = to_u32(toks[t]);
-        // Split into runs of word characters joined by single hyphens.
+        // Runs of word characters joined by single hyphens.
         std::vector<std::u32string> parts;
         std::u32string cur;
-        bool after_hyphen = false;
-        auto end_run = [&]() {
+        bool first_run = true;
+        auto end_run = [&](bool fragment_end) {
           if (!cur.empty()) parts.push_back(cur);
           for (size_t k = 0; k + 1 < parts.size(); ++k) ev.hyphenated[lower(parts[k] + U"-" + parts[k + 1])]++;
-          for (const auto& w : parts) ev.words[lower(w)]++;
+          for (size_t k = 0; k < parts.size(); ++k) {
+            // Halves of words broken at a line end are not words.
+            if (k == 0 && first_run && t == 0 && prev_broken) continue;
+            if (k + 1 == parts.size() && fragment_end) continue;
+            ev.words[lower(parts[k])]++;
+          }
+          if (!parts.empty()) first_run = false;
           parts.clear();
           cur.clear();
         };
@@ -49,20 +57,20 @@ WordEvidence collect_words(const Document& doc) {
           char32_t c = cps[i];
           if (is_word_cp(c)) {
             cur += c;
-            after_hyphen = false;
           } else if (is_hyphen_cp(c) && !cur.empty() && i + 1 < cps.size() && is_word_cp(cps[i + 1])) {
             parts.push_back(cur);
             cur.clear();
-            after_hyphen = true;
           } else {
-            end_run();
+            bool line_end_hyphen = t + 1 == toks.size() && i + 1 == cps.size() && is_hyphen_cp(c);
+            end_run(line_end_hyphen);
           }
         }
-        (void)after_hyphen;
-        // A token ending a line with a hyphen is a break candidate, not evidence.
-        end_run();
+        end_run(false);
       }
+      auto last = to_u32(toks.back());
+      prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
     }
+  }
   return ev;
 }
 
@@ -73,10 +81,16 @@ WordEvidence collect_words(const Document& doc) {
 //  2. the compound "a-b" seen inside a line elsewhere and "ab" never seen -> keep;
 //     "ab" seen and "a-b" never seen -> remove; both seen -> the more frequent form
 //     (a tie removes: hyphenation breaks outnumber compounds split at their hyphen);
-//  3. neither seen: keep when either part has a digit ("x86-64") or the second part starts
-//     with a capital ("Linux-PAM"): hyphenation patterns do not break before a capital
-//     or inside numbers; otherwise remove.
-// Returns the token that replaces `before` + `after`, or empty if they are not a break.
+//  3. neither seen:
+//     a. the next line goes on with another hyphen ("next-" "to-last") -> keep: a
+//        compound of several parts;
+//     b. a part in camel case ("LbxChange-" "Property") -> remove: identifiers are
+//        hyphenated by the typesetter, never written with a hyphen inside;
+//     c. a part with a digit ("x86-" "64") or a second part starting with a capital
+//        ("Linux-" "PAM") -> keep: hyphenation patterns do not break there;
+//     d. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
+//     e. otherwise remove.
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
                             const WordEvidence& ev) {
   auto b = to_u32(before), a = to_u32(after);
@@ -98,12 +112,21 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
     };
     int hyph = count(ev.hyphenated, lower(left + U"-" + right));
     int joined = count(ev.words, lower(left + right));
-    if (hyph > 0 || joined > 0) {
-      keep = hyph > joined;
-    } else {
-      auto digit = [](const std::u32string& w) { return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; }); };
-      keep = digit(left) || digit(right) || (right.front() >= U'A' && right.front() <= U'Z');
-    }
+    auto digit = [](const std::u32string& w) {
+      return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; });
+    };
+    auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+    auto camel = [&](const std::u32string& w) {
+      for (size_t i = 1; i < w.size(); ++i)
+        if (upper(w[i]) && !upper(w[i - 1]) && !(w[i - 1] >= U'0' && w[i - 1] <= U'9')) return true;
+      return false;
+    };
+    bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
+    if (hyph > 0 || joined > 0) keep = hyph > joined;
+    else if (compound_goes_on) keep = true;
+    else if (camel(left) || camel(right)) keep = false;
+    else if (digit(left) || digit(right) || upper(right.front())) keep = true;
+    else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
   }
   if (keep) return before + after;
   return from_u32(b.substr(0, b.size() - 1)) + after;
@@ -131,11 +154,38 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
       }
   double adv = 0;
   long most = -1;
+  std::string main_font;
   for (const auto& [k, f] : fonts)
     if (f.first > most) {
       most = f.first;
       adv = advance_of(*f.second);
+      main_font = k;
     }
+  // The listing's own advance where it has enough glyphs: a listing package may set every
+  // character in a fixed box wider than the font's natural advance, so the same font has
+  // different pitches in different listings.
+  // Measured from token start to token start across one space (a glyph may sit off
+  // centre in its cell, and the space cell is where the difference shows).
+  std::vector<double> own;
+  for (const Row* r : rows)
+    for (const auto* l : r->lines)
+      for (const auto& s : l->spans) {
+        if (s.font + "@" + std::to_string(std::lround(s.size * 10)) != main_font) continue;
+        auto cps = to_u32(s.text);
+        if (s.xs.size() != cps.size()) continue;
+        long prev_start = -1;
+        for (size_t i = 0; i < cps.size(); ++i) {
+          if (is_space_cp(cps[i]) || (i > 0 && !is_space_cp(cps[i - 1]))) continue;
+          bool one_space = i >= 2 && !is_space_cp(cps[i - 2]);
+          if (prev_start >= 0 && one_space)
+            own.push_back((s.xs[i] - s.xs[prev_start]) / static_cast<double>(i - static_cast<size_t>(prev_start)));
+          prev_start = static_cast<long>(i);
+        }
+      }
+  if (own.size() >= o.min_advance_samples) {
+    std::sort(own.begin(), own.end());
+    adv = own[own.size() / 2];
+  }
   if (adv <= 0) adv = 0.6 * st.body_size;
 
   struct Glyph {
@@ -215,7 +265,6 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
       cur += pad + 1;
     }
   }
-  (void)o;
   return out;
 }
 

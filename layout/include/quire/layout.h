@@ -69,6 +69,9 @@ struct LayoutOptions {
   // ...and is separated from the text below by at least this share of the body size
   // (\textfloatsep is about 20 pt; the leading between lines is < 0.5 em).
   double float_separation_ratio = 0.8;
+  // A listing with at least this many glyph-to-glyph distances measures its own advance
+  // (fewer: the font's advance over the whole book).
+  size_t min_advance_samples = 12;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
