@@ -43,7 +43,9 @@ Json outcome_to_json(const BookOutcome& o) {
 
 std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
                       const BuildOptions& o) {
-  // Every option that can change a book's output. A new option must be added here.
+  // Every option a user can set that changes a book's output (a new command-line option must
+  // be added here). Options only settable in code keep their defaults, which the binary's
+  // hash covers.
   Json k;
   k["quire"] = kVersion;
   k["binary"] = self_hash();
