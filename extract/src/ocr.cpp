@@ -103,7 +103,8 @@ double share_at_pitch(const std::vector<double>& d, double pitch, double toleran
   return static_cast<double>(close) / static_cast<double>(d.size());
 }
 
-// Every gap between words spans a whole number of cells, at least two centre to centre.
+// Every gap between words spans a whole number of cells centre to centre: two or more for
+// words apart, one where Tesseract split a word ("ring _put").
 bool gaps_on_grid(const OcrLine& line, double pitch, const OcrTuning& t) {
   std::vector<double> prev;
   for (const auto& w : line.words) {
@@ -111,7 +112,7 @@ bool gaps_on_grid(const OcrLine& line, double pitch, const OcrTuning& t) {
     if (c.empty()) continue;
     if (!prev.empty()) {
       double cells = (c.front() - prev.back()) / pitch;
-      if (cells < 2 - t.mono_gap_tolerance || std::fabs(cells - std::round(cells)) > t.mono_gap_tolerance)
+      if (cells < 1 - t.mono_gap_tolerance || std::fabs(cells - std::round(cells)) > t.mono_gap_tolerance)
         return false;
     }
     prev = std::move(c);
@@ -249,7 +250,7 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
         if (mono) {
           const OcrWord& next = ol.words[wi + 1];
           std::vector<double> nc = code_point_centres(next, to_u32(next.text).size());
-          if (!nc.empty()) spaces = std::max(1, static_cast<int>(std::lround((nc.front() - centres.back()) / p)) - 1);
+          if (!nc.empty()) spaces = std::max(0, static_cast<int>(std::lround((nc.front() - centres.back()) / p)) - 1);
           x = static_cast<float>(centres.back() + p / 2);
         }
         for (int k = 0; k < spaces; ++k) {

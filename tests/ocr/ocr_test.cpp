@@ -141,6 +141,19 @@ TEST(OcrLines, FixedPitchLineIsMonospaceWithItsSpaces) {
   EXPECT_NEAR(lines[0].spans[0].last_advance, pitch, 0.05 * pitch);
 }
 
+TEST(OcrLines, FixedPitchWordSplitByTesseractIsRejoined) {
+  const double pitch = 5.4;
+  detail::OcrLine l;
+  // "int ring_put(struct ring *r)" read as "ring" and "_put(struct": the two parts are
+  // adjacent cells, so no space lies between them.
+  l.words = {mono_word("int", 0, pitch), mono_word("ring", 4, pitch), mono_word("_put(struct", 8, pitch),
+             mono_word("ring", 20, pitch), mono_word("*r)", 25, pitch)};
+  auto lines = detail::lines_from_ocr({l});
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_TRUE(lines[0].spans[0].monospace);
+  EXPECT_EQ(lines[0].text(), "int ring_put(struct ring *r)");
+}
+
 TEST(OcrLines, ProportionalLineIsNotMonospace) {
   detail::OcrLine l;
   l.block = 0;
