@@ -440,7 +440,13 @@ struct Builder {
     double indent = o.indent_ratio * r.size;
     bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
     size_t marker = list_marker(r.text);
-    if (!same_flow(prev, r)) {
+    // A figure set between the two lines: the paragraph may run around it, as over a
+    // column or page break.
+    bool across_figure = false;
+    for (const auto* f : pending)
+      if (f->page == r.page && f->bbox.y0 >= prev.bbox.y1 - o.edge_tolerance && f->bbox.y1 <= r.bbox.y0 + o.edge_tolerance)
+        across_figure = true;
+    if (!same_flow(prev, r) || across_figure) {
       if (type == BlockType::Footnote || r.footnote) return false;
       if (r.bbox.x0 > r.col_left + indent || marker) return false;
       return full || (!ends_sentence(prev.text) && starts_lower(r.text));

@@ -155,6 +155,31 @@ size_t word_count(const std::vector<const Block*>& bs) {
   return n;
 }
 
+// Figures: the first block of the chapter that cites them ("see Figure 3-2").
+void link_figure_references(std::vector<Chapter>& chapters) {
+  for (auto& c : chapters)
+    for (auto& fig : c.blocks) {
+      if (fig.type != BlockType::Figure || fig.figure_ref.empty()) continue;
+      for (size_t i = 0; i < c.blocks.size(); ++i) {
+        const Block& b = c.blocks[i];
+        if (b.type == BlockType::Caption || b.type == BlockType::Figure) continue;
+        size_t at = b.text.find(fig.figure_ref);
+        while (at != std::string::npos) {
+          size_t end = at + fig.figure_ref.size();
+          bool bounded = end >= b.text.size() || !(std::isalnum(static_cast<unsigned char>(b.text[end])) ||
+                                                   (b.text[end] == '.' && end + 1 < b.text.size() &&
+                                                    std::isdigit(static_cast<unsigned char>(b.text[end + 1]))));
+          if (bounded) break;
+          at = b.text.find(fig.figure_ref, end);
+        }
+        if (at != std::string::npos) {
+          fig.referenced_by = static_cast<int>(i);
+          break;
+        }
+      }
+    }
+}
+
 }  // namespace
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
@@ -223,10 +248,10 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       std::string text;
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
       if (number_share[p] >= o.page_number_line_share) kind = "contents";
-      else if (word_count(bs) >= 60) kind = "";  // prose: a preface without a bookmark
       else if (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                text.find("isbn") != std::string::npos)
         kind = "copyright";
+      else if (word_count(bs) >= 60) kind = "";  // prose: a preface without a bookmark
       else if (p == first_page || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
       else kind = "front-matter";
       kinds.push_back({kind, p});
@@ -271,6 +296,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     res.chapters.clear();
     res.excluded.clear();
     res.chapters.push_back(std::move(c));
+    link_figure_references(res.chapters);
     return res;
   }
 
@@ -320,6 +346,19 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   int last_numbered_chapter = -1;
   std::vector<TitleParts> tps;
   for (const auto& s : starts) tps.push_back(split_title(s.title));
+  // "A References" after numbered chapters: a lettered appendix (before them, a leading
+  // capital is more likely an article: "A Tour of ...").
+  static const std::regex letter_first(R"(^\s*([A-Z])\s+(\S.*)$)");
+  bool digits_seen = false;
+  for (size_t i = 0; i < tps.size(); ++i) {
+    std::smatch m;
+    if (!tps[i].number.empty() && std::isdigit(static_cast<unsigned char>(tps[i].number[0]))) digits_seen = true;
+    else if (digits_seen && tps[i].number.empty() && std::regex_match(starts[i].title, m, letter_first)) {
+      tps[i].number = m[1];
+      tps[i].title = m[2];
+      tps[i].appendix = true;
+    }
+  }
   for (size_t i = 0; i < tps.size(); ++i)
     if (!tps[i].number.empty()) last_numbered_chapter = static_cast<int>(i);
   for (size_t i = 0; i < starts.size(); ++i) {
@@ -374,28 +413,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     res.chapters.push_back(std::move(c));
   }
 
-  // Figures: the first block of the chapter that cites them ("see Figure 3-2").
-  for (auto& c : res.chapters)
-    for (auto& fig : c.blocks) {
-      if (fig.type != BlockType::Figure || fig.figure_ref.empty()) continue;
-      for (size_t i = 0; i < c.blocks.size(); ++i) {
-        const Block& b = c.blocks[i];
-        if (b.type == BlockType::Caption || b.type == BlockType::Figure) continue;
-        size_t at = b.text.find(fig.figure_ref);
-        while (at != std::string::npos) {
-          size_t end = at + fig.figure_ref.size();
-          bool bounded = end >= b.text.size() || !(std::isalnum(static_cast<unsigned char>(b.text[end])) ||
-                                                   (b.text[end] == '.' && end + 1 < b.text.size() &&
-                                                    std::isdigit(static_cast<unsigned char>(b.text[end + 1]))));
-          if (bounded) break;
-          at = b.text.find(fig.figure_ref, end);
-        }
-        if (at != std::string::npos) {
-          fig.referenced_by = static_cast<int>(i);
-          break;
-        }
-      }
-    }
+  link_figure_references(res.chapters);
   std::stable_sort(res.excluded.begin(), res.excluded.end(),
                    [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });
   if (!from_outline && res.chapters.empty()) res.warnings.push_back("no chapters found");

@@ -1,0 +1,321 @@
+// layout heuristics on small synthetic pages, through layout_document.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "page_builder.h"
+#include "quire/layout.h"
+
+namespace quire {
+namespace {
+
+using test::LineSpec;
+using test::make_doc;
+using test::make_page;
+using test::paragraph;
+
+std::vector<Block> all_blocks(const LayoutResult& r) {
+  std::vector<Block> out;
+  for (const auto& c : r.chapters) out.insert(out.end(), c.blocks.begin(), c.blocks.end());
+  return out;
+}
+
+std::vector<Block> of_type(const LayoutResult& r, BlockType t) {
+  std::vector<Block> out;
+  for (const auto& b : all_blocks(r))
+    if (b.type == t) out.push_back(b);
+  return out;
+}
+
+// Filler lines so the page has a body size and a flush left margin.
+std::vector<LineSpec> filler(double top, int n) {
+  std::vector<std::string> t(n, "filler text of the page set in the body size and justified to the measure");
+  return paragraph(72, top, t);
+}
+
+TEST(Paragraphs, LinesJoinWithSingleSpacesAndIndentStartsParagraph) {
+  // A first-line indent (\parindent) starts a paragraph; other lines of a paragraph sit
+  // at the margin, one leading apart.
+  auto lines = paragraph(72, 100, {"The first paragraph starts here and goes on to the", "next line of the text, still the same sentence, and",
+                                   "stops here."});
+  auto second = paragraph(72, 136, {"A second paragraph opens with an indent and runs", "to its end here."});
+  lines.insert(lines.end(), second.begin(), second.end());
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 2u);
+  EXPECT_EQ(ps[0].text,
+            "The first paragraph starts here and goes on to the next line of the text, still the same sentence, and "
+            "stops here.");
+  EXPECT_EQ(ps[1].text, "A second paragraph opens with an indent and runs to its end here.");
+}
+
+TEST(Paragraphs, ContinuesAcrossPageBreak) {
+  // A paragraph whose last line on a page is full and whose next page starts at the margin
+  // (no indent) goes on: a page break is not a paragraph break.
+  auto p1 = filler(100, 5);
+  p1.push_back({72, 160, "a sentence that is cut by the page break and runs to the full measure of the", 10});
+  auto p2 = std::vector<LineSpec>{{72, 100, "text block before going on here.", 10}};
+  auto more = filler(112, 3);
+  p2.insert(p2.end(), more.begin(), more.end());
+  auto r = layout_document(make_doc({make_page(1, p1), make_page(2, p2)}));
+  bool found = false;
+  for (const auto& b : of_type(r, BlockType::Paragraph))
+    if (b.text.find("full measure of the text block before") != std::string::npos) {
+      found = true;
+      EXPECT_EQ(b.page, 1);
+      EXPECT_EQ(b.last_page, 2);
+    }
+  EXPECT_TRUE(found);
+}
+
+struct HyphenCase {
+  const char* name;
+  const char* line_end;    // last token of the first line
+  const char* line_start;  // first token of the next line
+  const char* elsewhere;   // a line elsewhere in the book (evidence), may be empty
+  const char* expected;    // the token in the paragraph
+};
+
+class Hyphenation : public ::testing::TestWithParam<HyphenCase> {};
+
+TEST_P(Hyphenation, DecidedFromTheBookAndLogged) {
+  const HyphenCase& c = GetParam();
+  std::vector<LineSpec> lines = {{87, 100, std::string("Some words come first and then the ") + c.line_end, 10},
+                                 {72, 112, std::string(c.line_start) + " goes on to the end.", 10}};
+  auto more = paragraph(72, 136, {std::string("Another paragraph. ") + c.elsewhere + " and more."});
+  lines.insert(lines.end(), more.begin(), more.end());
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  auto toks = whitespace_tokens(ps[0].text);
+  EXPECT_NE(std::find(toks.begin(), toks.end(), c.expected), toks.end()) << ps[0].text;
+  // Every join, kept hyphen or not, is logged with the whole tokens.
+  ASSERT_EQ(r.joins.size(), 1u);
+  EXPECT_EQ(r.joins[0].before, c.line_end);
+  EXPECT_EQ(r.joins[0].after, c.line_start);
+  EXPECT_EQ(r.joins[0].joined, c.expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, Hyphenation,
+    ::testing::Values(
+        // The joined word appears elsewhere in the book: the hyphen was a line break.
+        HyphenCase{"joined_seen", "(exam-", "ple),", "an example here", "(example),"},
+        // The compound appears inside a line elsewhere: the hyphen is the word's own.
+        HyphenCase{"compound_seen", "well-", "known", "a well-known fact", "well-known"},
+        // No evidence, a digit in a part: numbers and versions keep their hyphen.
+        HyphenCase{"digits", "x86-", "64", "", "x86-64"},
+        // No evidence, second part capitalised: patterns never break before a capital.
+        HyphenCase{"capital", "Linux-", "PAM", "", "Linux-PAM"},
+        // No evidence, fragments that are not words: a typesetting break.
+        HyphenCase{"fragments", "conf-", "igurability", "", "configurability"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Code, ColumnsFromGlyphPositionsWithNestedIndentAndBlankLines) {
+  // Monospace glyphs sit on a grid of one advance (6 pt at 10 pt): indentation is the
+  // number of cells from the listing's left edge; a blank line is one more line pitch.
+  auto lines = filler(80, 2);
+  std::vector<LineSpec> code = {{90, 120, "int main() {", 10, true},
+                                {90 + 4 * 6, 131, "if (x) {", 10, true},
+                                {90 + 8 * 6, 142, "return 1;", 10, true},
+                                {90 + 4 * 6, 153, "}", 10, true},
+                                {90 + 4 * 6, 175, "return 0;", 10, true},
+                                {90, 186, "}", 10, true}};
+  lines.insert(lines.end(), code.begin(), code.end());
+  auto after = paragraph(72, 210, {"Text after the listing."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "int main() {\n    if (x) {\n        return 1;\n    }\n\n    return 0;\n}");
+}
+
+TEST(Code, InnerGapsFromPositionsNeverSplitTokens) {
+  // Two lines on one baseline (a comment aligned at a tab stop) are joined with the
+  // spaces their columns call for.
+  auto lines = filler(80, 2);
+  lines.push_back({90, 120, "a = 1;", 10, true});
+  lines.push_back({90 + 12 * 6, 120, "/* one */", 10, true});
+  lines.push_back({90, 131, "bb = 2;", 10, true});
+  lines.push_back({90 + 12 * 6, 131, "/* two */", 10, true});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "a = 1;      /* one */\nbb = 2;     /* two */");
+}
+
+TEST(Code, ListingAcrossPageBreakIsOneBlock) {
+  // A listing cut by a page break continues at the top of the next page.
+  auto p1 = filler(80, 3);
+  p1.push_back({90, 130, "for (;;) {", 10, true});
+  p1.push_back({90 + 2 * 6, 141, "step();", 10, true});
+  auto p2 = std::vector<LineSpec>{{90 + 2 * 6, 80, "check();", 10, true}, {90, 91, "}", 10, true}};
+  auto more = filler(115, 3);
+  p2.insert(p2.end(), more.begin(), more.end());
+  auto r = layout_document(make_doc({make_page(1, p1), make_page(2, p2)}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "for (;;) {\n  step();\n  check();\n}");
+  EXPECT_EQ(cs[0].page, 1);
+  EXPECT_EQ(cs[0].last_page, 2);
+}
+
+TEST(ReadingOrder, TwoColumnsLeftThenRight) {
+  // Two columns with a 20 pt gutter: the left column is read to its end before the right.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 8; ++i) {
+    lines.push_back({72, 100.0 + 12 * i, "left column line number " + std::to_string(i) + " of text", 10});
+    lines.push_back({320, 100.0 + 12 * i, "right column line number " + std::to_string(i) + " of text", 10});
+  }
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  size_t last_left = all.find("left column line number 7");
+  size_t first_right = all.find("right column line number 0");
+  ASSERT_NE(last_left, std::string::npos);
+  ASSERT_NE(first_right, std::string::npos);
+  EXPECT_LT(last_left, first_right);
+}
+
+TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
+  // A footnote at the foot of page 1 is set in a smaller size after a mark; the paragraph
+  // it sits under continues on page 2, and the footnote comes after that paragraph.
+  auto p1 = filler(100, 4);
+  p1.push_back({72, 148, "a sentence that is cut by the page break and runs to the full measure of the", 10});
+  p1.push_back({72, 700, "1 A footnote in the small size at the foot of the page.", 8});
+  auto p2 = std::vector<LineSpec>{{72, 100, "text block before going on here.", 10}};
+  auto more = paragraph(72, 124, {"Next paragraph."});
+  p2.insert(p2.end(), more.begin(), more.end());
+  auto r = layout_document(make_doc({make_page(1, p1), make_page(2, p2)}));
+  auto bs = all_blocks(r);
+  long para = -1, note = -1, next = -1;
+  for (size_t i = 0; i < bs.size(); ++i) {
+    if (bs[i].text.find("before going on here") != std::string::npos) para = static_cast<long>(i);
+    if (bs[i].type == BlockType::Footnote) note = static_cast<long>(i);
+    if (bs[i].text == "Next paragraph.") next = static_cast<long>(i);
+  }
+  ASSERT_GE(para, 0);
+  ASSERT_GE(note, 0);
+  EXPECT_EQ(note, para + 1);
+  EXPECT_EQ(next, note + 1);
+}
+
+TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
+  // A paragraph runs around a figure (above and below it on the page): the figure and its
+  // caption stand after the paragraph, never inside its sentence.
+  std::vector<LineSpec> lines = {{87, 100, "A paragraph that starts above the figure and runs to the full", 10},
+                                 {72, 112, "measure of the text block; it goes on below the figure here and", 10},
+                                 {72, 330, "ends below it, as described in Figure 1.1 on this page.", 10},
+                                 {72, 300, "Figure 1.1: The caption of the figure.", 10}};
+  auto more = paragraph(72, 354, {"Another paragraph."});
+  lines.insert(lines.end(), more.begin(), more.end());
+  Page page = make_page(1, lines);
+  Image im;
+  im.bbox = {150, 130, 450, 290};
+  im.width = 600;
+  im.height = 320;
+  page.images.push_back(im);
+  auto r = layout_document(make_doc({page}));
+  auto bs = all_blocks(r);
+  ASSERT_GE(bs.size(), 4u);
+  long fig = -1;
+  for (size_t i = 0; i < bs.size(); ++i)
+    if (bs[i].type == BlockType::Figure) fig = static_cast<long>(i);
+  ASSERT_GE(fig, 1);
+  EXPECT_EQ(bs[fig - 1].type, BlockType::Paragraph);
+  EXPECT_NE(bs[fig - 1].text.find("ends below it"), std::string::npos);
+  ASSERT_LT(static_cast<size_t>(fig + 1), bs.size());
+  EXPECT_EQ(bs[fig + 1].type, BlockType::Caption);
+  EXPECT_EQ(bs[fig + 1].text, "Figure 1.1: The caption of the figure.");
+  EXPECT_EQ(bs[fig].figure_ref, "Figure 1.1");
+  EXPECT_EQ(bs[fig].referenced_by, fig - 1);
+}
+
+TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
+  // Outline entries at the top level are chapters; a chapter starting mid-page splits it.
+  auto p1 = paragraph(72, 100, {"Preface text of the book."});
+  std::vector<LineSpec> p2 = {{72, 100, "1 Getting started", 16, false, true}};
+  auto body = paragraph(72, 130, {"Chapter one text."});
+  p2.insert(p2.end(), body.begin(), body.end());
+  p2.push_back({72, 300, "Appendix A Tables", 16, false, true});
+  auto tail = paragraph(72, 330, {"Appendix text."});
+  p2.insert(p2.end(), tail.begin(), tail.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+  d.outline = {{"Preface", 1, 1, 80}, {"1 Getting started", 1, 2, 85}, {"Appendix A Tables", 1, 2, 285}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 3u);
+  EXPECT_EQ(r.chapters[0].title, "Preface");
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Front);
+  EXPECT_EQ(r.chapters[1].title, "Getting started");
+  EXPECT_EQ(r.chapters[1].number, "1");
+  EXPECT_EQ(r.chapters[1].kind, ChapterKind::Body);
+  EXPECT_EQ(r.chapters[2].title, "Tables");
+  EXPECT_EQ(r.chapters[2].number, "A");
+  EXPECT_EQ(r.chapters[2].kind, ChapterKind::Appendix);
+  ASSERT_FALSE(r.chapters[2].blocks.empty());
+  EXPECT_EQ(r.chapters[2].blocks.front().type, BlockType::Heading);
+  EXPECT_EQ(r.chapters[2].blocks.front().level, 1);
+  EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
+}
+
+TEST(Chapters, FromHeadingsWithoutOutline) {
+  // "Chapter N" headings set large at the top of a page open chapters.
+  std::vector<Page> pages;
+  for (int c = 1; c <= 2; ++c) {
+    std::vector<LineSpec> l = {{72, 100, "Chapter " + std::to_string(c) + " Topic " + std::to_string(c), 20, false, true}};
+    auto body = paragraph(72, 140, {"Body text of this chapter goes here and on.", "More text."});
+    l.insert(l.end(), body.begin(), body.end());
+    pages.push_back(make_page(c, l));
+  }
+  auto r = layout_document(make_doc(pages));
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].number, "1");
+  EXPECT_EQ(r.chapters[0].title, "Topic 1");
+  EXPECT_EQ(r.chapters[1].first_page, 2);
+}
+
+TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {
+  auto r = layout_document(make_doc({make_page(1, paragraph(72, 100, {"Just text."}))}));
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_FALSE(r.warnings.empty());
+}
+
+TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
+  // A contents page: title, dot leaders, a column of page numbers. An index: terms followed
+  // by page numbers. Neither is a chapter; keep_matter keeps them.
+  std::vector<LineSpec> toc = {{72, 80, "Contents", 20, false, true}};
+  for (int i = 0; i < 6; ++i)
+    toc.push_back({72, 120.0 + 12 * i, "Section " + std::to_string(i + 1) + " . . . . . . . . . . " + std::to_string(3 + i), 10});
+  std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+  auto body = paragraph(72, 120, {"Chapter text that is prose and long enough.", "More of it."});
+  ch.insert(ch.end(), body.begin(), body.end());
+  std::vector<LineSpec> index = {{72, 80, "Index", 20, false, true}};
+  for (int i = 0; i < 8; ++i) index.push_back({72, 120.0 + 12 * i, "term" + std::to_string(i) + ", " + std::to_string(2 + i), 10});
+  Document d = make_doc({make_page(1, toc), make_page(2, ch), make_page(3, index)});
+  d.outline = {{"1 Start", 1, 2, 70}, {"Index", 1, 3, 70}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "Start");
+  ASSERT_EQ(r.excluded.size(), 2u);
+  EXPECT_EQ(r.excluded[0].kind, "contents");
+  EXPECT_EQ(r.excluded[0].first_page, 1);
+  EXPECT_EQ(r.excluded[1].kind, "index");
+  EXPECT_EQ(r.excluded[1].first_page, 3);
+  LayoutOptions keep;
+  keep.keep_matter = true;
+  auto k = layout_document(d, keep);
+  EXPECT_EQ(k.chapters.size(), 3u);
+  EXPECT_TRUE(k.excluded.empty());
+}
+
+TEST(Determinism, SameInputSameOutput) {
+  auto lines = paragraph(72, 100, {"Some text with a hyphen-", "ated word and more.", "End."});
+  Document d = make_doc({make_page(1, lines)});
+  auto a = layout_document(d), b = layout_document(d);
+  ASSERT_EQ(a.chapters.size(), b.chapters.size());
+  EXPECT_EQ(a.chapters[0], b.chapters[0]);
+  EXPECT_EQ(a.joins, b.joins);
+}
+
+}  // namespace
+}  // namespace quire
