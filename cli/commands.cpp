@@ -207,7 +207,7 @@ int cmd_build(const Args& args) {
   bool quiet = false, no_verify = false;
   po::options_description d("quire build options");
   d.add_options()
-      ("input", po::value(&o.input)->required(), "a folder of PDFs (or one PDF)")
+      ("input", po::value(&o.input), "a folder of PDFs (or one PDF); with --map, default: --pdf-dir")
       ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write (replaced atomically)")
       ("map", po::value(&o.map_path), "map.toml: which books, grouped into a learning map")
       ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are (default: INPUT)")
@@ -227,6 +227,11 @@ int cmd_build(const Args& args) {
   if (!parse(args, "quire build DIR -o OUT [--map map.toml] [--jobs N] [--cache DIR] [--shard I/N]", d, pos, vm))
     return 0;
   apply_extract_choices(o.extract, engine, ocr);
+  if (o.input.empty()) {
+    if (o.map_path.empty()) throw Error(ExitCode::Usage, "", 0, "give a folder of PDFs, or --map (with --pdf-dir)");
+    o.input = o.pdf_dir.empty() ? fs::path(o.map_path).parent_path().string() : o.pdf_dir;
+    if (o.input.empty()) o.input = ".";
+  }
   o.verify = !no_verify;
   o.log = quiet ? LogMode::Quiet : log == "json" ? LogMode::Json : LogMode::Human;
   if (log != "json" && log != "human") throw Error(ExitCode::Usage, "", 0, "--log takes human or json");
