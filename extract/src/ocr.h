@@ -42,7 +42,7 @@ struct OcrTuning {
   //   block's pitch.
   double mono_block_share = 0.7;
   // A gap between words in a fixed-pitch line spans a whole number of cells (one or more
-  // spaces); the share of a cell by which it may miss one before the line is judged
+  // spaces, or none where Tesseract split a word); the share of a cell by which it may miss one before the line is judged
   // proportional.
   double mono_gap_tolerance = 0.25;
 };

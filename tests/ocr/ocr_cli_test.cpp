@@ -22,7 +22,7 @@ const std::string kBooks = std::string(QUIRE_SOURCE_DIR) + "/fixtures/books/";
 // Word F1 the scanned twin must reach through the whole pipeline (issue 6).
 constexpr double kTargetWordF1 = 0.97;
 
-struct Run {
+struct Outcome {
   int code = -1;
   std::string out, err;
 };
@@ -40,8 +40,8 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-Run run(const std::string& command, const fs::path& dir) {
-  Run r;
+Outcome run(const std::string& command, const fs::path& dir) {
+  Outcome r;
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
   int status = std::system((command + " >" + quote(out) + " 2>" + quote(err)).c_str());
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -72,7 +72,7 @@ std::vector<std::string> nonempty_lines(const std::string& s) {
 
 TEST(OcrCli, MissingLanguageIsOneLineNamingThePackage) {
   TempDir t;
-  Run r = run(std::string(QUIRE_BINARY) + " extract " + quote(kBooks + "fx-classic-scan.pdf") +
+  Outcome r = run(std::string(QUIRE_BINARY) + " extract " + quote(kBooks + "fx-classic-scan.pdf") +
                   " --ocr force --ocr-lang xyz -o " + quote(t.path / "pages.jsonl"),
               t.path);
   EXPECT_NE(r.code, 0);
@@ -84,7 +84,7 @@ TEST(OcrCli, MissingLanguageIsOneLineNamingThePackage) {
 
 TEST(OcrCli, ExtractReadsEveryPageOfTheScannedTwin) {
   TempDir t;
-  Run r = run(std::string(QUIRE_BINARY) + " extract " + quote(kBooks + "fx-classic-scan.pdf") + " --jobs 2 -o " +
+  Outcome r = run(std::string(QUIRE_BINARY) + " extract " + quote(kBooks + "fx-classic-scan.pdf") + " --jobs 2 -o " +
                   quote(t.path / "pages.jsonl"),
               t.path);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -112,11 +112,11 @@ TEST(OcrCli, ScannedTwinThroughTheWholePipeline) {
   TempDir t;
   fs::create_directories(t.path / "in");
   fs::copy_file(kBooks + "fx-classic-scan.pdf", t.path / "in" / "fx-classic-scan.pdf");
-  Run b = run(std::string(QUIRE_BINARY) + " build " + quote(t.path / "in") + " -o " + quote(t.path / "out") +
+  Outcome b = run(std::string(QUIRE_BINARY) + " build " + quote(t.path / "in") + " -o " + quote(t.path / "out") +
                   " --quiet",
               t.path);
   ASSERT_TRUE(b.code == 0 || b.code == 3) << b.err;  // 3: built, with warnings
-  Run s = run("python3 " + quote(scorer) + " " + quote(kBooks + "fx-classic-scan.gt.json") + " " +
+  Outcome s = run("python3 " + quote(scorer) + " " + quote(kBooks + "fx-classic-scan.gt.json") + " " +
                   quote(t.path / "out"),
               t.path);
   ASSERT_EQ(s.code, 0) << s.err;
