@@ -87,31 +87,42 @@ struct Start {
   bool part = false;     // a part opener: its pages go to the next chapter
 };
 
-// Chapter entries of the outline: top level, or the level under "Part" entries.
+// Chapter entries of the outline: the top level, or the level under part entries. Parts
+// are recognised by the word ("Part II ...") or by holding the numbered chapters: when the
+// entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts
+// ("I Foundations") and the other level-1 entries (preface, appendices) are chapters.
 std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
   std::vector<Start> out;
   chapter_level = 1;
-  int parts = 0, top = 0;
   static const std::regex part_re(R"(^\s*(Part|PART)\s+\S+)");
+  static const std::regex numbered_re(R"(^\s*((Chapter|CHAPTER)\s+)?[0-9]+[.:]?\s+\S)");
+  std::map<int, int> numbered;  // level -> entries numbered with a single integer
   for (const auto& e : doc.outline)
-    if (e.level == 1 && e.page > 0) {
-      ++top;
-      if (std::regex_search(e.title, part_re)) ++parts;
-    }
+    if (e.page > 0 && std::regex_search(e.title, numbered_re)) numbered[e.level]++;
+  bool nested = numbered[1] < 2 && numbered[2] >= 2;
+  std::vector<bool> is_part(doc.outline.size(), false);
+  for (size_t i = 0; i < doc.outline.size(); ++i) {
+    const auto& e = doc.outline[i];
+    if (e.level != 1) continue;
+    bool has_numbered_child = false;
+    for (size_t k = i + 1; k < doc.outline.size() && doc.outline[k].level > 1; ++k)
+      if (doc.outline[k].level == 2 && std::regex_search(doc.outline[k].title, numbered_re)) has_numbered_child = true;
+    is_part[i] = std::regex_search(e.title, part_re) || (nested && has_numbered_child);
+  }
+  bool any_part = std::find(is_part.begin(), is_part.end(), true) != is_part.end();
+  if (any_part) chapter_level = 2;
   for (size_t i = 0; i < doc.outline.size(); ++i) {
     const auto& e = doc.outline[i];
     if (e.page <= 0) continue;
-    bool is_part = e.level == 1 && std::regex_search(e.title, part_re);
     bool under_part = false;
-    if (e.level == 2 && parts > 0)
+    if (e.level == 2 && any_part)
       for (size_t k = i; k-- > 0;)
         if (doc.outline[k].level == 1) {
-          under_part = std::regex_search(doc.outline[k].title, part_re);
+          under_part = is_part[k];
           break;
         }
-    if ((e.level == 1) || under_part) out.push_back({e.page, std::max(0.0, e.y), e.title, e.level, is_part});
+    if (e.level == 1 || under_part) out.push_back({e.page, std::max(0.0, e.y), e.title, e.level, is_part[i]});
   }
-  if (parts >= 2 && parts * 2 >= top) chapter_level = 2;
   std::stable_sort(out.begin(), out.end(), [](const Start& a, const Start& b) {
     return a.page != b.page ? a.page < b.page : a.y < b.y;
   });
@@ -138,8 +149,10 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
       page = b.page;
       first_on_page = true;
     }
-    if (b.type == BlockType::Heading && first_on_page &&
-        (std::regex_search(b.text, chapter_re) || (top > 0 && sizes[i] >= top - 0.25)))
+    // "Chapter 3" opens a chapter wherever it stands (a title page may share its page);
+    // a large title without the word only at the top of a page.
+    if (b.type == BlockType::Heading &&
+        (std::regex_search(b.text, chapter_re) || (first_on_page && top > 0 && sizes[i] >= top - 0.25)))
       out.push_back({b.page, b.bbox.y0, b.text, 1, false});
     if (b.type != BlockType::Figure) first_on_page = false;
   }
