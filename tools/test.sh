@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian machine: installs, builds, runs ctest.
+#   tools/test.sh              Release build in build/, every test
+#   tools/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=${1:-}
 tools/deps.sh
 if [ -f tests/browser/package.json ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --silent) || echo "warning: npm ci failed; the browser test will skip"
 fi
-tools/build.sh
 export OMP_THREAD_LIMIT=1
-cd build
-ctest --output-on-failure -j2 --timeout 900
+if [ "$mode" = --sanitize ]; then
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON >/dev/null
+  cmake --build build-asan -j"$(nproc)"
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  cd build-asan
+  # The cluster and browser tests exercise no code of ours beyond what the others run.
+  ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser"
+else
+  tools/build.sh
+  cd build
+  ctest --output-on-failure -j2 --timeout 900
+fi
