@@ -619,9 +619,15 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
       // The budget counts from what the document itself holds when the page starts.
       w->budget.limit = budget_bytes ? w->budget.live + budget_bytes : 0;
       watchdog.start(slot, &cookie);
+      auto started = std::chrono::steady_clock::now();
       int ok = run_page(w->ctx, w->doc, index, &raw, &cookie, err, sizeof err);
       watchdog.stop(slot);
       w->budget.limit = 0;
+      // The watchdog wakes every few milliseconds; a page that finished over the limit
+      // between two looks is over it all the same.
+      if (options.page_timeout > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options.page_timeout)
+        cookie.abort = 1;
       if (cookie.abort) {
         ok = 0;
         std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);

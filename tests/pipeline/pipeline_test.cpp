@@ -186,3 +186,68 @@ TEST(Cli, UsageErrorsAndVersion) {
 
 }  // namespace
 }  // namespace quire::test
+
+namespace quire::test {
+namespace {
+
+const fs::path kManuals = "/usr/share/R/doc/manual";
+
+// Real manuals typeset by others (Debian's r-doc-pdf): built, then verified word for word.
+TEST(RealManuals, RIntroBuildsAndVerifiesClean) {
+  if (!fs::exists(kManuals / "R-intro.pdf")) GTEST_SKIP() << "r-doc-pdf is not installed";
+  TempDir t("rintro");
+  fs::create_directories(t.path / "in");
+  fs::copy_file(kManuals / "R-intro.pdf", t.path / "in" / "R-intro.pdf");
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") + " --quiet");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  auto v = run_quire("verify " + shell_quote(t.path / "out") + " --pdf-dir " + shell_quote(t.path / "in"));
+  EXPECT_EQ(v.code, 0) << v.out.substr(0, 4000);
+  Json m = Json::parse(read_file(t.path / "out" / "manifest.json"));
+  ASSERT_EQ(m["books"].size(), 1u);
+  // The outline's chapters, in order, from the preface to the appendices.
+  std::vector<std::string> titles;
+  for (const auto& c : m["books"][0]["chapters"]) titles.push_back(c["title"]);
+  ASSERT_GE(titles.size(), 13u);
+  EXPECT_NE(std::find(titles.begin(), titles.end(), "Introduction and preliminaries"), titles.end())
+      << testing::PrintToString(titles);
+}
+
+// The 2,400-page reference manual: built without a crash, in bounded memory.
+TEST(RealManuals, RefmanBuilds) {
+  if (!fs::exists(kManuals / "refman.pdf")) GTEST_SKIP() << "r-doc-pdf is not installed";
+  TempDir t("refman");
+  fs::create_directories(t.path / "in");
+  fs::create_symlink(kManuals / "refman.pdf", t.path / "in" / "refman.pdf");
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
+                     " --quiet --log json --jobs 2");
+  ASSERT_TRUE(built(b.code)) << b.out.substr(0, 4000);
+  Json m = Json::parse(read_file(t.path / "out" / "manifest.json"));
+  ASSERT_EQ(m["books"].size(), 1u);
+  EXPECT_GE(m["books"][0]["source"]["pages"].get<int>(), 2000);
+  EXPECT_GE(m["books"][0]["chapters"].size(), 1u);
+}
+
+// A page over the time limit is skipped with an error naming it; the book is still built.
+TEST(Limits, APageOverTheTimeLimitIsSkippedAndNamed) {
+  TempDir t("timeout");
+  fs::create_directories(t.path / "in");
+  fs::copy_file(fixture_books() / "fx-classic.pdf", t.path / "in" / "fx-classic.pdf");
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
+                     " --page-timeout 0.000001 --no-verify --ocr never");
+  EXPECT_EQ(b.code, 3) << b.out;  // built, with warnings
+  EXPECT_NE(b.out.find("fx-classic.pdf: page 1: cannot read page: skipped: over the"), std::string::npos) << b.out;
+  EXPECT_TRUE(fs::exists(t.path / "out" / "manifest.json"));
+}
+
+TEST(Limits, APageOverTheMemoryBudgetIsSkippedAndNamed) {
+  TempDir t("memory");
+  fs::create_directories(t.path / "in");
+  fs::copy_file(fixture_books() / "fx-classic.pdf", t.path / "in" / "fx-classic.pdf");
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
+                     " --page-memory 1 --no-verify --ocr never");
+  EXPECT_EQ(b.code, 3) << b.out;
+  EXPECT_NE(b.out.find("skipped: over the 1 MiB page memory budget"), std::string::npos) << b.out;
+}
+
+}  // namespace
+}  // namespace quire::test
