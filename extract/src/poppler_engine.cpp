@@ -128,6 +128,8 @@ void add_word(Line& line, const poppler::text_box& tb, bool space_before, double
     if (i == 0 && space_before) {
       cur->text += ' ';
       if (have_boxes) cur->xs.push_back(static_cast<float>(space_x));
+      // The space covers the gap it stands for, as MuPDF's space characters do.
+      if (space_x < glyph.x0) cur->bbox = cur->bbox.united({space_x, glyph.y0, glyph.x0, glyph.y1});
     }
     cur->bbox = cur->bbox.united(glyph);
     append_utf8(cur->text, cps[i]);

@@ -1,0 +1,62 @@
+// Shared by the extract tests: the books they read and small queries on a Document.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "quire/extract.h"
+#include "quire/model.h"
+
+namespace quire::test {
+
+inline const std::string kBooks = std::string(QUIRE_SOURCE_DIR) + "/fixtures/books/";
+inline const std::string kRIntro = "/usr/share/R/doc/manual/R-intro.pdf";
+
+inline bool have_r_intro() { return std::filesystem::exists(kRIntro); }
+
+inline Document extract(const std::string& pdf, Engine engine, int first = 0, int last = 0, int jobs = 1) {
+  ExtractOptions o;
+  o.engine = engine;
+  o.first_page = first;
+  o.last_page = last;
+  o.jobs = jobs;
+  o.ocr = OcrMode::Never;  // these books have a text layer; OCR is tested in tests/ocr
+  return extract_document(pdf, o);
+}
+
+// White space runs collapsed to one space, ends trimmed.
+inline std::string squeeze(const std::string& s) {
+  std::string out;
+  bool space = false;
+  for (char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+inline const Page* find_page(const Document& d, int number) {
+  for (const auto& p : d.pages)
+    if (p.number == number) return &p;
+  return nullptr;
+}
+
+// The first line on `page` whose squeezed text contains `text` (squeezed), or nullptr.
+inline const Line* find_line(const Document& d, int page, const std::string& text) {
+  const Page* p = find_page(d, page);
+  if (!p) return nullptr;
+  const std::string want = squeeze(text);
+  for (const auto& l : p->lines)
+    if (squeeze(l.text()).find(want) != std::string::npos) return &l;
+  return nullptr;
+}
+
+inline std::string engine_name(Engine e) { return e == Engine::MuPdf ? "mupdf" : "poppler"; }
+
+}  // namespace quire::test

@@ -1,0 +1,245 @@
+// The JSON Lines forms of the model read back to equal values, and malformed input is an
+// error that names the line.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "quire/error.h"
+#include "quire/json.h"
+#include "quire/model.h"
+
+namespace quire {
+namespace {
+
+// Values are multiples of 0.25 pt (exact in binary): the writer rounds to 0.01 pt, so only
+// such values can compare equal after a round trip.
+Span code_span() {
+  Span s;
+  s.text = "x <- c(1, 2)";
+  s.bbox = {72.25, 100.5, 140.75, 110.25};
+  s.font = "CMTT10";
+  s.size = 10.5;
+  s.monospace = true;
+  s.color = 0x1a2b3c;
+  s.baseline = 108.25;
+  for (int i = 0; i < 12; ++i) s.xs.push_back(72.25f + 5.25f * static_cast<float>(i));
+  s.last_advance = 5.25f;
+  return s;
+}
+
+Document sample_document() {
+  Document d;
+  d.file = "book.pdf";
+  d.sha256 = std::string(64, 'a');
+  d.engine = "mupdf";
+  d.page_count = 120;
+  d.metadata = {"A Title — with “quotes”", "Ada Author", "Subject", "TeX", "pdfTeX-1.40.24"};
+  d.outline = {{"1 Introduction", 1, 8, 72.0}, {"Unresolved", 2, 0, -1}};
+  d.warnings = {"book.pdf: page 3: repaired xref"};
+
+  Page p;
+  p.number = 7;
+  p.label = "iv";
+  p.width = 612;
+  p.height = 792;
+  p.rotation = 90;
+  Line l;
+  l.bbox = {72.25, 100.5, 300, 110.25};
+  l.direction = 0;
+  Span prose;
+  prose.text = "The ﬁrst word";  // a ligature glyph is kept as extracted
+  prose.bbox = {150, 100.5, 300, 110.25};
+  prose.font = "CMBX12";
+  prose.size = 12;
+  prose.bold = true;
+  prose.italic = true;
+  prose.baseline = 108.5;
+  l.spans = {code_span(), prose};
+  p.lines.push_back(l);
+  Line rotated;
+  rotated.bbox = {10, 20, 20, 200};
+  rotated.direction = 2;
+  Span r;
+  r.text = "sideways";
+  r.bbox = rotated.bbox;
+  r.font = "Helvetica";
+  r.size = 8;
+  r.baseline = 19.5;  // no xs: an engine that cannot give them
+  rotated.spans = {r};
+  p.lines.push_back(rotated);
+  p.images = {{{100, 200, 300, 400}, 640, 480, false}, {{0, 0, 10, 10}, 1, 1, true}};
+  p.paths = {{{50, 60, 70, 80}, true, false, 0, 0xff0000}, {{1, 2, 3, 4}, false, true, 0.5, 0}};
+  p.errors = {"skipped an image"};
+  d.pages.push_back(p);
+
+  Page ocr;
+  ocr.number = 8;
+  ocr.width = 595.25;
+  ocr.height = 841.75;
+  ocr.ocr = true;
+  ocr.ocr_confidence = 91.5;
+  Line ol;
+  ol.bbox = {72, 72, 120, 84};
+  Span os;
+  os.text = "scanned";
+  os.bbox = ol.bbox;
+  os.font = "OCR";
+  os.size = 11;
+  os.baseline = 82;
+  os.ocr = true;
+  os.confidence = 93.5f;
+  ol.spans = {os};
+  ocr.lines = {ol};
+  d.pages.push_back(ocr);
+  return d;
+}
+
+Book sample_book() {
+  Book b;
+  b.id = "r-intro";
+  b.title = "An Introduction to R";
+  b.authors = {"W. N. Venables", "D. M. Smith"};
+  b.file = "R-intro.pdf";
+  b.sha256 = std::string(64, 'b');
+  b.page_count = 113;
+  b.excluded = {{"Table of Contents", "contents", 3, 6}};
+  b.removed = {{12, {500, 40, 520, 50}, "6", "page-number"}};
+  b.joins = {{14, "exam-", "ple", "example"}};
+  b.ocr_pages = {40, 41};
+  b.low_confidence_pages = {41};
+  b.warnings = {"R-intro.pdf: page 41: low OCR confidence"};
+  Chapter c;
+  c.title = "Introduction and preliminaries";
+  c.number = "1";
+  c.kind = ChapterKind::Body;
+  c.first_page = 8;
+  c.last_page = 13;
+  Block h;
+  h.type = BlockType::Heading;
+  h.level = 1;
+  h.text = "1 Introduction and preliminaries";
+  h.page = h.last_page = 8;
+  h.bbox = {90, 72, 400, 90};
+  Block code;
+  code.type = BlockType::Code;
+  code.text = "> x <- 1\n>   y <- 2\n\n> x + y";
+  code.page = 9;
+  code.last_page = 10;
+  code.bbox = {118.75, 300, 300, 720};
+  Block fig;
+  fig.type = BlockType::Figure;
+  fig.page = fig.last_page = 11;
+  fig.bbox = {100, 100, 400, 300};
+  fig.image = "figures/r-intro-1.png";
+  fig.labels = {"x", "density"};
+  fig.figure_ref = "Figure 1.1";
+  fig.referenced_by = 0;
+  c.blocks = {h, code, fig};
+  Chapter back;
+  back.title = "Index";
+  back.kind = ChapterKind::Back;
+  back.first_page = back.last_page = 110;
+  b.chapters = {c, back};
+  return b;
+}
+
+TEST(PagesJsonl, RoundTripGivesAnEqualDocument) {
+  const Document d = sample_document();
+  std::stringstream s;
+  write_pages_jsonl(s, d);
+  Document back = read_pages_jsonl(s, "pages.jsonl");
+  EXPECT_EQ(back, d);
+  ASSERT_EQ(back.pages.size(), 2u);
+  EXPECT_EQ(back.pages[0].lines[0].spans[0].xs.size(), 12u);
+}
+
+TEST(PagesJsonl, WritingTwiceGivesTheSameBytes) {
+  const Document d = sample_document();
+  std::stringstream a, b;
+  write_pages_jsonl(a, d);
+  Document back = read_pages_jsonl(a, "pages.jsonl");
+  write_pages_jsonl(b, back);
+  std::stringstream a2;
+  write_pages_jsonl(a2, d);
+  EXPECT_EQ(a2.str(), b.str());
+}
+
+TEST(PagesJsonl, OneHeaderLineThenOneLinePerPage) {
+  std::stringstream s;
+  write_pages_jsonl(s, sample_document());
+  int lines = 0;
+  for (std::string l; std::getline(s, l);) ++lines;
+  EXPECT_EQ(lines, 3);
+}
+
+TEST(BookJsonl, RoundTripGivesAnEqualBook) {
+  const Book b = sample_book();
+  std::stringstream s;
+  write_book_jsonl(s, b);
+  Book back = read_book_jsonl(s, "blocks.jsonl");
+  EXPECT_EQ(back, b);
+  ASSERT_EQ(back.chapters.size(), 2u);
+  EXPECT_EQ(back.chapters[0].blocks[1].text, "> x <- 1\n>   y <- 2\n\n> x + y");
+}
+
+// Each case: a valid file with one line replaced, and the line number the error must name.
+struct Malformed {
+  const char* what;
+  int line;            // 1-based line to break
+  std::string text;    // what that line becomes
+};
+
+std::string with_line_replaced(const std::string& file, int line, const std::string& text) {
+  std::istringstream in(file);
+  std::string out, l;
+  for (int n = 1; std::getline(in, l); ++n) out += (n == line ? text : l) + "\n";
+  return out;
+}
+
+TEST(PagesJsonl, MalformedLineIsAnErrorNamingTheLine) {
+  std::stringstream s;
+  write_pages_jsonl(s, sample_document());
+  const std::string good = s.str();
+  const Malformed cases[] = {
+      {"truncated JSON on a page line", 3, "{\"page\": 8, \"width\""},
+      {"page line missing its lines", 2, R"({"page":7,"width":612,"height":792,"images":[],"paths":[]})"},
+      {"bbox with three numbers", 3,
+       R"({"page":8,"width":1,"height":1,"lines":[{"bbox":[1,2,3],"spans":[]}],"images":[],"paths":[]})"},
+      {"header of another format", 1, R"({"format":"quire-pages/999"})"},
+      {"not JSON at all", 2, "<html>"},
+  };
+  for (const auto& c : cases) {
+    std::istringstream in(with_line_replaced(good, c.line, c.text));
+    try {
+      read_pages_jsonl(in, "pages.jsonl");
+      ADD_FAILURE() << c.what << ": no error";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code, ExitCode::BadIntermediate) << c.what;
+      EXPECT_EQ(e.file, "pages.jsonl") << c.what;
+      EXPECT_NE(e.message().find("line " + std::to_string(c.line) + ":"), std::string::npos)
+          << c.what << ": " << e.message();
+    }
+  }
+}
+
+TEST(PagesJsonl, EmptyInputIsAnError) {
+  std::istringstream in("");
+  EXPECT_THROW(read_pages_jsonl(in, "empty.jsonl"), Error);
+}
+
+TEST(BookJsonl, MalformedChapterLineIsAnErrorNamingTheLine) {
+  std::stringstream s;
+  write_book_jsonl(s, sample_book());
+  std::istringstream in(with_line_replaced(s.str(), 3, R"({"title":"Index","kind":"nonsense"})"));
+  try {
+    read_book_jsonl(in, "blocks.jsonl");
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code, ExitCode::BadIntermediate);
+    EXPECT_NE(e.message().find("line 3:"), std::string::npos) << e.message();
+  }
+}
+
+}  // namespace
+}  // namespace quire
