@@ -1,6 +1,7 @@
 // Rows in reading order -> typed blocks: paragraphs joined across lines, columns and pages,
 // hyphenation decided from the book's own words, code listings rebuilt from glyph positions.
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <cmath>
 #include <regex>
@@ -29,6 +30,12 @@ std::string lower(const std::u32string& s) {
 
 WordEvidence collect_words(const Document& doc) {
   WordEvidence ev;
+  // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
+  for (const std::string* f : {&doc.metadata.producer, &doc.metadata.creator}) {
+    std::string l;
+    for (char c : *f) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (l.find("tex") != std::string::npos || l.find("dvipdf") != std::string::npos) ev.tex = true;
+  }
   for (const auto& p : doc.pages) {
     bool prev_broken = false;  // the previous line ended with a hyphen
     for (const auto& l : p.lines) {
@@ -42,7 +49,11 @@ WordEvidence collect_words(const Document& doc) {
         bool first_run = true;
         auto end_run = [&](bool fragment_end) {
           if (!cur.empty()) parts.push_back(cur);
-          for (size_t k = 0; k + 1 < parts.size(); ++k) ev.hyphenated[lower(parts[k] + U"-" + parts[k + 1])]++;
+          for (size_t k = 0; k + 1 < parts.size(); ++k) {
+            ev.hyphenated[lower(parts[k] + U"-" + parts[k + 1])]++;
+            ev.compound_first[lower(parts[k])]++;
+            ev.compound_last[lower(parts[k + 1])]++;
+          }
           for (size_t k = 0; k < parts.size(); ++k) {
             // Halves of words broken at a line end are not words.
             if (k == 0 && first_run && t == 0 && prev_broken) continue;
@@ -76,23 +87,35 @@ WordEvidence collect_words(const Document& doc) {
 
 // The hyphenation rule. A line-end hyphen is a typesetting break (removed) or part of the
 // word (kept); the book itself is the dictionary:
-//  1. a hyphen set in a monospace font is kept: TeX and most typesetters never hyphenate
-//     typewriter text, so a line-end hyphen there is a real one ("--no-site-file");
-//  2. the compound "a-b" seen inside a line elsewhere and "ab" never seen -> keep;
+//  1. a hyphen set in a monospace font is kept: TeX sets \hyphenchar of typewriter fonts to
+//     -1 and other typesetters do not hyphenate code either, so a line-end hyphen there is a
+//     real one ("--no-site-file");
+//  2. a break leaving fewer letters than a typesetter ever leaves is kept: no typesetter
+//     leaves one letter on either side, and TeX (\lefthyphenmin=2, \righthyphenmin=3)
+//     never carries fewer than three letters over ("e-" "mail", "re-" "do" in a TeX book);
+//  3. a part with no vowel ("dpkg-" "buildpackage") is kept: hyphenation patterns break
+//     between syllables, and every syllable of a word has a vowel;
+//  4. the compound "a-b" seen inside a line elsewhere and "ab" never seen -> keep;
 //     "ab" seen and "a-b" never seen -> remove; both seen -> the more frequent form
 //     (a tie removes: hyphenation breaks outnumber compounds split at their hyphen);
-//  3. neither seen:
+//  5. neither seen:
 //     a. the next line goes on with another hyphen ("next-" "to-last") -> keep: a
 //        compound of several parts;
 //     b. a part in camel case ("LbxChange-" "Property") -> remove: identifiers are
 //        hyphenated by the typesetter, never written with a hyphen inside;
 //     c. a part with a digit ("x86-" "64") or a second part starting with a capital
 //        ("Linux-" "PAM") -> keep: hyphenation patterns do not break there;
-//     d. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//     d. another word of the book starts with the joined stem ("as-" "signed" beside
+//        "assignment", "out-" "puts" beside "output") -> remove: the same word, inflected
+//        differently, so the two halves are syllables of one word even if each is a word;
+//     e. the first part begins, or the second ends, other compounds of the book ("dpkg-"
+//        "buildpackage" beside "dpkg-source") -> keep: a word that forms compounds (not
+//        a frequent word found in a compound or two, like "to" in "up-to-date");
+//     f. both parts are words of the book on their own ("upward-" "compatible") -> keep:
 //        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
-//     e. otherwise remove.
+//     g. otherwise remove.
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
-                            const WordEvidence& ev) {
+                            const WordEvidence& ev, const LayoutOptions& o) {
   auto b = to_u32(before), a = to_u32(after);
   if (b.size() < 2 || a.empty() || !is_hyphen_cp(b.back()) || !is_word_cp(b[b.size() - 2])) return {};
   if (!is_word_cp(a.front())) return {};
@@ -102,14 +125,27 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
   size_t e = 0;
   while (e < a.size() && is_word_cp(a[e])) ++e;
   std::u32string right = a.substr(0, e);
+  auto count = [](const std::map<std::string, int>& m, const std::string& k) {
+    auto it = m.find(k);
+    return it == m.end() ? 0 : it->second;
+  };
+  auto ascii_letters = [](const std::u32string& w) {
+    return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });
+  };
+  auto has_vowel = [](const std::u32string& w) {
+    return std::any_of(w.begin(), w.end(), [](char32_t c) {
+      char32_t l = (c >= U'A' && c <= U'Z') ? c - U'A' + U'a' : c;
+      return l == U'a' || l == U'e' || l == U'i' || l == U'o' || l == U'u' || l == U'y';
+    });
+  };
+  size_t right_min = ev.tex ? o.tex_min_hyphen_right : o.min_hyphen_right;
   bool keep;
   if (before_mono) {
     keep = true;
+  } else if (ascii_letters(left) && ascii_letters(right) &&
+             (left.size() < o.min_hyphen_left || right.size() < right_min || !has_vowel(left) || !has_vowel(right))) {
+    keep = true;
   } else {
-    auto count = [](const std::map<std::string, int>& m, const std::string& k) {
-      auto it = m.find(k);
-      return it == m.end() ? 0 : it->second;
-    };
     int hyph = count(ev.hyphenated, lower(left + U"-" + right));
     int joined = count(ev.words, lower(left + right));
     auto digit = [](const std::u32string& w) {
@@ -121,11 +157,29 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
         if (upper(w[i]) && !upper(w[i - 1]) && !(w[i - 1] >= U'0' && w[i - 1] <= U'9')) return true;
       return false;
     };
+    // The joined word less its last letters (an inflection: "-ed", "-s", "-ing"), but with
+    // some letters of the second part, so that it is more than the first part.
+    auto stem_seen = [&]() {
+      size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
+      std::string stem = lower(left + right.substr(0, keep_right));
+      std::string whole = lower(left + right);
+      for (auto it = ev.words.lower_bound(stem); it != ev.words.end() && it->first.compare(0, stem.size(), stem) == 0; ++it)
+        if (it->first != whole) return true;
+      return false;
+    };
+    // A part used in compounds at least this often, relative to its uses on its own: a
+    // frequent word ("to" in "up-to-date") is not a sign.
+    auto compound_part = [&](const std::map<std::string, int>& m, const std::u32string& part) {
+      int in = count(m, lower(part));
+      return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
+    };
     bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
     if (hyph > 0 || joined > 0) keep = hyph > joined;
     else if (compound_goes_on) keep = true;
     else if (camel(left) || camel(right)) keep = false;
     else if (digit(left) || digit(right) || upper(right.front())) keep = true;
+    else if (stem_seen()) keep = false;
+    else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
     else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
   }
   if (keep) return before + after;
@@ -344,7 +398,7 @@ struct Builder {
       if (!prev_toks.empty() && !toks.empty()) {
         const std::string& before = prev_toks.back();
         const std::string& after = toks.front();
-        std::string joined = join_hyphenated(before, after, last_token_mono(*rs[i - 1], o), ev);
+        std::string joined = join_hyphenated(before, after, last_token_mono(*rs[i - 1], o), ev, o);
         if (!joined.empty()) {
           joins.push_back({rs[i - 1]->page, before, after, joined});
           // Drop the trailing white space of the text and the leading one of the line.

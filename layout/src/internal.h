@@ -67,6 +67,9 @@ std::vector<Item> page_items(const Page&, const BookStats&, const LayoutOptions&
 struct WordEvidence {
   std::map<std::string, int> words;        // every word (letters and digits), lowercase
   std::map<std::string, int> hyphenated;   // "a-b" compounds seen inside a line, lowercase
+  std::map<std::string, int> compound_first;  // first parts of those compounds
+  std::map<std::string, int> compound_last;   // last parts of those compounds
+  bool tex = false;                        // typeset by TeX (its hyphenation minimums apply)
 };
 WordEvidence collect_words(const Document&);
 
@@ -81,7 +84,7 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats&, con
 // Hyphen decision for a line ending in `before` followed by a line starting with `after`.
 // Returns the joined token, or empty when the two tokens stay apart (not a hyphen break).
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
-                            const WordEvidence&);
+                            const WordEvidence&, const LayoutOptions&);
 
 // Caption labels: "Figure 1.1", "Fig. 4", "Table 2" at the start of a text; empty if none.
 std::string caption_label(const std::string& text);

@@ -74,6 +74,7 @@ struct HyphenCase {
   const char* line_start;  // first token of the next line
   const char* elsewhere;   // a line elsewhere in the book (evidence), may be empty
   const char* expected;    // the token in the paragraph
+  const char* producer = "";  // the PDF's producer ("pdfTeX-1.40" for TeX's minimums)
 };
 
 class Hyphenation : public ::testing::TestWithParam<HyphenCase> {};
@@ -84,7 +85,9 @@ TEST_P(Hyphenation, DecidedFromTheBookAndLogged) {
                                  {72, 112, std::string(c.line_start) + " goes on to the end.", 10}};
   auto more = paragraph(72, 136, {std::string("Another paragraph. ") + c.elsewhere + " and more."});
   lines.insert(lines.end(), more.begin(), more.end());
-  auto r = layout_document(make_doc({make_page(1, lines)}));
+  Document d = make_doc({make_page(1, lines)});
+  d.metadata.producer = c.producer;
+  auto r = layout_document(d);
   auto ps = of_type(r, BlockType::Paragraph);
   ASSERT_FALSE(ps.empty());
   auto toks = whitespace_tokens(ps[0].text);
@@ -108,8 +111,47 @@ INSTANTIATE_TEST_SUITE_P(
         // No evidence, second part capitalised: patterns never break before a capital.
         HyphenCase{"capital", "Linux-", "PAM", "", "Linux-PAM"},
         // No evidence, fragments that are not words: a typesetting break.
-        HyphenCase{"fragments", "conf-", "igurability", "", "configurability"}),
+        HyphenCase{"fragments", "conf-", "igurability", "", "configurability"},
+        // No typesetter leaves a single letter before a break: the hyphen is the word's.
+        HyphenCase{"one_letter_left", "e-", "mail", "", "e-mail"},
+        // TeX carries at least three letters over (\righthyphenmin=3): in a TeX book a
+        // two-letter second part follows a real hyphen...
+        HyphenCase{"tex_right_min", "re-", "do", "", "re-do", "pdfTeX-1.40.24"},
+        // ...which other typesetters may leave (two letters after by default).
+        HyphenCase{"right_min_other", "re-", "do", "", "redo", "Adobe InDesign"},
+        // Hyphenation patterns break between syllables, and a syllable has a vowel: a
+        // vowelless part ("dpkg") is a name written with its hyphen.
+        HyphenCase{"no_vowel", "dpkg-", "buildpackage", "", "dpkg-buildpackage"},
+        // Both parts are words, but the same word inflected otherwise is in the book
+        // ("assignment"): the halves are syllables of "assigned".
+        HyphenCase{"stem_seen", "as-", "signed", "as signed by an assignment", "assigned"},
+        // Both parts are words and nothing else is known: a compound of two words.
+        HyphenCase{"two_words", "upward-", "compatible", "upward and compatible", "upward-compatible"},
+        // The first part starts other compounds of the book: a word forming compounds.
+        HyphenCase{"compound_part", "ringlog-", "cat", "ringlog-flush", "ringlog-cat"},
+        // A frequent word met once in a compound ("up-to-date") is no such sign, and the
+        // second part is no word: a typesetting break.
+        HyphenCase{"frequent_word", "to-", "ken",
+                   "up-to-date, to me, to us, to him, to her, to all, to you, to one, to go, to see, to it", "token"}),
     [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Hyphenation, MonospaceHyphenIsKept) {
+  // TeX sets \hyphenchar of typewriter fonts to -1 (and other typesetters do not
+  // hyphenate code): a line-end hyphen in a monospace span is the word's own, even when
+  // the joined word is in the book.
+  Line first = test::make_line({87, 100, "Some words come first and then the option ", 10});
+  Line opt = test::make_line({300, 100, "--no-", 10, true});
+  first.spans.push_back(opt.spans[0]);
+  first.bbox.x1 = opt.bbox.x1;
+  std::vector<LineSpec> rest = {{72, 112, "site goes on to the end of this sentence here.", 10}};
+  auto more = paragraph(72, 136, {"Another paragraph with nosite in it."});
+  rest.insert(rest.end(), more.begin(), more.end());
+  Page p = make_page(1, rest);
+  p.lines.insert(p.lines.begin(), first);
+  auto r = layout_document(make_doc({p}));
+  ASSERT_EQ(r.joins.size(), 1u);
+  EXPECT_EQ(r.joins[0].joined, "--no-site");
+}
 
 TEST(Code, ColumnsFromGlyphPositionsWithNestedIndentAndBlankLines) {
   // Monospace glyphs sit on a grid of one advance (6 pt at 10 pt): indentation is the

@@ -75,6 +75,21 @@ struct LayoutOptions {
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
+  // --- hyphenation ---
+  // Fewest letters a typesetter leaves before / after a hyphenation break: no typesetter
+  // leaves a single letter (InDesign and Word default to 2 or more on each side); TeX's
+  // \lefthyphenmin is 2 and \righthyphenmin 3, applied to books whose producer is TeX.
+  size_t min_hyphen_left = 2;
+  size_t min_hyphen_right = 2;
+  size_t tex_min_hyphen_right = 3;
+  // Letters dropped from the end of a joined word (an inflection: "-ed", "-ing", "-s") to
+  // look for the same word elsewhere in the book, keeping at least this many of the part
+  // after the hyphen.
+  size_t hyphen_stem_letters = 3;
+  // A part seen in hyphenated compounds in at least this share of its uses forms compounds
+  // ("dpkg-source"); a common word met once in a compound ("up-to-date") does not.
+  double compound_part_share = 0.1;
+
   // --- chapters and excluded matter ---
   // A page is a contents/index page when at least this share of its lines ends with a
   // page number (with dot leaders or in a right-aligned column).
