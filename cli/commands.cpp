@@ -35,11 +35,13 @@ bool parse(const Args& args, const std::string& usage_line, po::options_descript
 }
 
 // Writes a file through a temporary name and a rename, so no partial file is ever left.
-void write_file_atomically(const std::string& path, const std::string& content) {
+template <class Write>
+void write_atomically(const std::string& path, Write&& write) {
   std::string tmp = path + ".tmp-" + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary);
-    out << content;
+    write(out);
+    out.flush();
     if (!out) {
       std::error_code ec;
       fs::remove(tmp, ec);
@@ -52,6 +54,10 @@ void write_file_atomically(const std::string& path, const std::string& content) 
     fs::remove(tmp, ec);
     throw Error(ExitCode::Io, path, 0, "cannot write: " + ec.message());
   }
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  write_atomically(path, [&](std::ostream& out) { out << content; });
 }
 
 std::pair<int, int> parse_pages(const std::string& s) {
@@ -138,10 +144,8 @@ int cmd_extract(const Args& args) {
     return r.disagreements.empty() ? 0 : static_cast<int>(ExitCode::Differences);
   }
   Document doc = extract_document(input, o);
-  std::ostringstream out;
-  write_pages_jsonl(out, doc);
-  if (output.empty() || output == "-") std::cout << out.str();
-  else write_file_atomically(output, out.str());
+  if (output.empty() || output == "-") write_pages_jsonl(std::cout, doc);
+  else write_atomically(output, [&](std::ostream& out) { write_pages_jsonl(out, doc); });
   std::cerr << doc.file << ": " << doc.pages.size() << " pages extracted with " << doc.engine << "\n";
   return 0;
 }

@@ -60,7 +60,7 @@ bool monospace_by_name(const std::string& font) {
   std::string f;
   for (char c : font) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   static const char* hints[] = {"mono", "courier", "consol", "menlo", "cmtt", "sftt", "typewriter",
-                                "inconsolata", "lettergothic", "fixed", "andale", "monaco", "tlwg"};
+                                "inconsolata", "lettergothic", "fixed", "andale", "monaco"};
   for (const char* h : hints)
     if (f.find(h) != std::string::npos) return true;
   // Computer Modern / Latin Modern typewriter faces: "lmtt10", "cmtt9", "rm-lmtt10".
@@ -112,9 +112,14 @@ void infer_monospace(Document& doc) {
     for (auto& l : p.lines)
       for (auto& s : l.spans) {
         if (s.monospace) continue;
+        // A typewriter face by name is fixed-pitch even where a justified or flexible-column
+        // listing spreads its glyphs unevenly; otherwise the measured advances decide.
+        if (monospace_by_name(s.font)) {
+          s.monospace = true;
+          continue;
+        }
         auto it = mono.find(s.font + "@" + std::to_string(std::lround(s.size * 10)));
         if (it != mono.end()) s.monospace = it->second;
-        else s.monospace = monospace_by_name(s.font);
       }
 }
 

@@ -1,5 +1,6 @@
 #include "quire/json.h"
 
+#include <charconv>
 #include <cmath>
 #include <istream>
 #include <ostream>
@@ -283,9 +284,228 @@ Error bad_line(const std::string& name, int line, const std::string& why) {
 
 }  // namespace
 
+namespace {
+
+// A direct writer for page lines: the same JSON as dump(to_json(page)) would give in meaning,
+// without building a tree per glyph (the intermediate file of a 1,000-page book holds
+// millions of numbers; a tree made writing as slow as extracting).
+class LineWriter {
+ public:
+  explicit LineWriter(std::string& out) : out_(out) {}
+
+  void number(double v) {
+    char buf[32];
+    auto r = std::to_chars(buf, buf + sizeof buf, round_pt(v));
+    out_.append(buf, r.ptr);
+  }
+  void integer(long v) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+  }
+  // A JSON string: UTF-8 passed through, controls escaped, invalid bytes as U+FFFD.
+  void string(std::string_view s) {
+    out_ += '"';
+    size_t i = 0;
+    while (i < s.size()) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c == '"' || c == '\\') {
+        out_ += '\\';
+        out_ += static_cast<char>(c);
+        ++i;
+      } else if (c < 0x20) {
+        static const char* hex = "0123456789abcdef";
+        switch (c) {
+          case '\n': out_ += "\\n"; break;
+          case '\t': out_ += "\\t"; break;
+          case '\r': out_ += "\\r"; break;
+          case '\b': out_ += "\\b"; break;
+          case '\f': out_ += "\\f"; break;
+          default:
+            out_ += "\\u00";
+            out_ += hex[c >> 4];
+            out_ += hex[c & 15];
+        }
+        ++i;
+      } else if (c < 0x80) {
+        out_ += static_cast<char>(c);
+        ++i;
+      } else {
+        size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+        bool ok = len > 0 && i + len <= s.size();
+        for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+        if (ok) {
+          out_.append(s.data() + i, len);
+          i += len;
+        } else {
+          out_ += "\xEF\xBF\xBD";
+          ++i;
+        }
+      }
+    }
+    out_ += '"';
+  }
+  void key(const char* k) {
+    out_ += '"';
+    out_ += k;
+    out_ += "\":";
+  }
+  void box(const Box& b) {
+    out_ += '[';
+    number(b.x0);
+    out_ += ',';
+    number(b.y0);
+    out_ += ',';
+    number(b.x1);
+    out_ += ',';
+    number(b.y1);
+    out_ += ']';
+  }
+  void color(uint32_t c) { string(hex_color(c)); }
+  void raw(std::string_view s) { out_ += s; }
+
+ private:
+  std::string& out_;
+};
+
+void write_page_line(std::string& out, const Page& p) {
+  LineWriter w(out);
+  w.raw("{");
+  w.key("page");
+  w.integer(p.number);
+  if (!p.label.empty()) {
+    w.raw(",");
+    w.key("label");
+    w.string(p.label);
+  }
+  w.raw(",");
+  w.key("width");
+  w.number(p.width);
+  w.raw(",");
+  w.key("height");
+  w.number(p.height);
+  if (p.rotation) {
+    w.raw(",");
+    w.key("rotation");
+    w.integer(p.rotation);
+  }
+  if (p.ocr) {
+    w.raw(",\"ocr\":true,");
+    w.key("ocr_confidence");
+    w.number(p.ocr_confidence);
+  }
+  w.raw(",\"lines\":[");
+  for (size_t li = 0; li < p.lines.size(); ++li) {
+    const Line& l = p.lines[li];
+    if (li) w.raw(",");
+    w.raw("{");
+    w.key("bbox");
+    w.box(l.bbox);
+    if (l.direction != 0) {
+      w.raw(",");
+      w.key("dir");
+      w.integer(l.direction);
+    }
+    w.raw(",\"spans\":[");
+    for (size_t si = 0; si < l.spans.size(); ++si) {
+      const Span& s = l.spans[si];
+      if (si) w.raw(",");
+      w.raw("{");
+      w.key("text");
+      w.string(s.text);
+      w.raw(",");
+      w.key("bbox");
+      w.box(s.bbox);
+      w.raw(",");
+      w.key("font");
+      w.string(s.font);
+      w.raw(",");
+      w.key("size");
+      w.number(s.size);
+      if (s.monospace) w.raw(",\"mono\":true");
+      if (s.bold) w.raw(",\"bold\":true");
+      if (s.italic) w.raw(",\"italic\":true");
+      w.raw(",");
+      w.key("color");
+      w.color(s.color);
+      w.raw(",");
+      w.key("baseline");
+      w.number(s.baseline);
+      if (!s.xs.empty()) {
+        w.raw(",\"xs\":[");
+        for (size_t k = 0; k < s.xs.size(); ++k) {
+          if (k) w.raw(",");
+          w.number(s.xs[k]);
+        }
+        w.raw("],");
+        w.key("adv");
+        w.number(s.last_advance);
+      }
+      if (s.ocr) {
+        w.raw(",\"ocr\":true,");
+        w.key("conf");
+        w.number(s.confidence);
+      }
+      w.raw("}");
+    }
+    w.raw("]}");
+  }
+  w.raw("],\"images\":[");
+  for (size_t i = 0; i < p.images.size(); ++i) {
+    const Image& im = p.images[i];
+    if (i) w.raw(",");
+    w.raw("{");
+    w.key("bbox");
+    w.box(im.bbox);
+    w.raw(",");
+    w.key("width");
+    w.integer(im.width);
+    w.raw(",");
+    w.key("height");
+    w.integer(im.height);
+    if (im.mask) w.raw(",\"mask\":true");
+    w.raw("}");
+  }
+  w.raw("],\"paths\":[");
+  for (size_t i = 0; i < p.paths.size(); ++i) {
+    const VectorPath& vp = p.paths[i];
+    if (i) w.raw(",");
+    w.raw("{");
+    w.key("bbox");
+    w.box(vp.bbox);
+    if (vp.fill) w.raw(",\"fill\":true");
+    if (vp.stroke) {
+      w.raw(",\"stroke\":true,");
+      w.key("line_width");
+      w.number(vp.line_width);
+    }
+    w.raw(",");
+    w.key("color");
+    w.color(vp.color);
+    w.raw("}");
+  }
+  w.raw("]");
+  if (!p.errors.empty()) {
+    w.raw(",\"errors\":[");
+    for (size_t i = 0; i < p.errors.size(); ++i) {
+      if (i) w.raw(",");
+      w.string(p.errors[i]);
+    }
+    w.raw("]");
+  }
+  w.raw("}\n");
+}
+
+}  // namespace
+
 void write_pages_jsonl(std::ostream& out, const Document& d) {
   out << dump(document_header(d), false);
-  for (const auto& p : d.pages) out << dump(to_json(p), false);
+  std::string line;
+  for (const auto& p : d.pages) {
+    line.clear();
+    write_page_line(line, p);
+    out << line;
+  }
 }
 
 Document read_pages_jsonl(std::istream& in, const std::string& name) {
