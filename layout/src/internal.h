@@ -89,8 +89,8 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
 // Caption labels: "Figure 1.1", "Fig. 4", "Table 2" at the start of a text; empty if none.
 std::string caption_label(const std::string& text);
 
-// True when the text of a page looks like a contents or index page (lines ending with
-// page numbers).
-double page_number_line_share(const Page&);
+// Share of a page's rows that are contents or index entries: rows ending with page numbers,
+// or holding dot leaders (OCR noise in them tolerated).
+double page_number_line_share(const Page&, const LayoutOptions&);
 
 }  // namespace quire::detail

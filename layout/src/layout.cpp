@@ -129,17 +129,36 @@ std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
   return out;
 }
 
-// Chapter openers without an outline: "Chapter 3" headings, or headings set in the
-// largest heading size, standing first on their page.
-std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes) {
+bool is_prose(const Block& b) { return b.type == BlockType::Paragraph || b.type == BlockType::ListItem; }
+
+// Titles of unnumbered chapters that books set like any other chapter opener: a heading of
+// this wording standing first on its page opens a chapter whatever its size.
+bool unnumbered_chapter_title(const std::string& title) {
+  static const std::regex names(
+      R"(^\s*(preface|foreword|introduction|acknowledge?ments?|glossary|bibliography|references|afterword|epilogue|prologue|colophon)\s*$)",
+      std::regex::icase);
+  return std::regex_match(title, names);
+}
+
+// Chapter openers without an outline: "Chapter 3" headings, headings set in the largest
+// heading size standing first on their page, and first-on-page headings that name a kind
+// of matter ("Contents", "Index") or an unnumbered chapter ("Preface"). A large title on
+// the book's first page over less than a page of prose is the title page, not a chapter.
+std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes,
+                                  const LayoutOptions& o) {
   static const std::regex chapter_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+[0-9A-Z]+\b)");
+  static const std::regex part_re(R"(^\s*(Part|PART)\s+([0-9]+|[IVXLC]+)\b)");
   double top = 0;
   std::map<long, int> count;
-  for (size_t i = 0; i < blocks.size(); ++i)
+  std::map<int, size_t> prose_words;  // page -> words of its paragraphs and list items
+  for (size_t i = 0; i < blocks.size(); ++i) {
     if (blocks[i].type == BlockType::Heading) count[std::lround(sizes[i] * 2)]++;
+    if (is_prose(blocks[i])) prose_words[blocks[i].page] += whitespace_tokens(blocks[i].text).size();
+  }
   // The chapter-title size: the largest heading size that occurs more than once.
   for (const auto& [k, n] : count)
     if (n >= 2) top = std::max(top, k / 2.0);
+  int book_first_page = blocks.empty() ? 0 : blocks.front().page;
   std::vector<Start> out;
   int page = -1;
   bool first_on_page = true;
@@ -151,15 +170,23 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     }
     // "Chapter 3" opens a chapter wherever it stands (a title page may share its page);
     // a large title without the word only at the top of a page.
-    if (b.type == BlockType::Heading &&
-        (std::regex_search(b.text, chapter_re) || (first_on_page && top > 0 && sizes[i] >= top - 0.25)))
-      out.push_back({b.page, b.bbox.y0, b.text, 1, false});
+    if (b.type == BlockType::Heading) {
+      bool labelled = std::regex_search(b.text, chapter_re);
+      bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
+      bool large = first_on_page && top > 0 && sizes[i] >= top - 0.25;
+      bool title_page = b.page == book_first_page && prose_words[b.page] < o.min_prose_page_words;
+      if (labelled || named || (large && !title_page)) {
+        bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;
+        out.push_back({b.page, b.bbox.y0, b.text, 1, part});
+      } else if (first_on_page && std::regex_search(b.text, part_re)) {
+        out.push_back({b.page, b.bbox.y0, b.text, 1, true});
+      }
+    }
     if (b.type != BlockType::Figure) first_on_page = false;
   }
   return out;
 }
 
-bool is_prose(const Block& b) { return b.type == BlockType::Paragraph || b.type == BlockType::ListItem; }
 
 size_t word_count(const std::vector<const Block*>& bs) {
   size_t n = 0;
@@ -204,7 +231,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   for (const auto& p : doc.pages) {
     auto its = detail::page_items(p, st, o);
     for (auto& it : its) items.push_back(std::move(it));
-    number_share[p.number] = detail::page_number_line_share(p);
+    number_share[p.number] = detail::page_number_line_share(p, o);
   }
   std::vector<double> sizes;
   std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes);
@@ -217,7 +244,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   int chapter_level = 1;
   std::vector<Start> starts = outline_starts(doc, chapter_level);
   bool from_outline = !starts.empty();
-  if (!from_outline) starts = heading_starts(blocks, sizes);
+  if (!from_outline) starts = heading_starts(blocks, sizes, o);
 
   // Blocks -> the start they belong to (-1: before the first chapter).
   std::vector<std::vector<const Block*>> parts(starts.size());
@@ -264,7 +291,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       else if (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                text.find("isbn") != std::string::npos)
         kind = "copyright";
-      else if (word_count(bs) >= 60) kind = "";  // prose: a preface without a bookmark
+      else if (word_count(bs) >= o.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
       else if (p == first_page || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
       else kind = "front-matter";
       kinds.push_back({kind, p});

@@ -157,7 +157,24 @@ std::string caption_label(const std::string& text) {
   return {};
 }
 
-double page_number_line_share(const Page& page) {
+// Dot leaders between a contents entry and its page number: a run of dots, which OCR may
+// read partly as "0", "o" or "," ("..0..0.00..") but mostly as dots.
+bool has_leader_run(const std::string& text, const LayoutOptions& o) {
+  size_t run = 0, dots = 0;
+  for (char c : text) {
+    if (c == ' ') continue;
+    if (c == '.' || c == '0' || c == 'o' || c == ',') {
+      ++run;
+      if (c == '.') ++dots;
+      if (run >= o.min_leader_chars && dots * 2 > run) return true;
+    } else {
+      run = dots = 0;
+    }
+  }
+  return false;
+}
+
+double page_number_line_share(const Page& page, const LayoutOptions& o) {
   // Rows of the page (a contents line is often several lines: number, title, leaders, page).
   std::vector<const Line*> lines;
   for (const auto& l : page.lines)
@@ -180,7 +197,7 @@ double page_number_line_share(const Page& page) {
     bool number = std::all_of(last.begin(), last.end(), [](char c) {
       return std::isdigit(static_cast<unsigned char>(c)) || c == ',' || c == '-' || std::strchr("ivxlcdm", c);
     }) && std::any_of(last.begin(), last.end(), [](char c) { return c != ',' && c != '-'; });
-    if (number && toks.size() > 1) ++numbered;
+    if ((number && toks.size() > 1) || has_leader_run(text, o)) ++numbered;
   }
   return rows ? static_cast<double>(numbered) / rows : 0;
 }

@@ -350,6 +350,63 @@ TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
   EXPECT_TRUE(k.excluded.empty());
 }
 
+// A book without an outline: its front and back matter are recognised from their content.
+struct MatterCase {
+  const char* name;
+  std::vector<LineSpec> matter;  // the page before (or after) the chapter
+  bool front;                    // before the chapter, else after it
+  const char* kind;              // expected excluded kind
+};
+
+class NoOutlineMatter : public ::testing::TestWithParam<MatterCase> {};
+
+TEST_P(NoOutlineMatter, KeptOutOfTheChapters) {
+  const MatterCase& c = GetParam();
+  std::vector<LineSpec> ch = {{72, 60, "Chapter 1", 14, false, true}, {72, 84, "Getting Started", 20, false, true}};
+  auto body = paragraph(72, 120, {"Chapter text that is prose and long enough to be a paragraph of the book.",
+                                  "More of it goes on here to the end of the sentence."});
+  ch.insert(ch.end(), body.begin(), body.end());
+  std::vector<Page> pages = {make_page(1, c.matter), make_page(2, ch)};
+  if (!c.front) pages = {make_page(1, ch), make_page(2, c.matter)};
+  auto r = layout_document(make_doc(pages));
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "Getting Started");
+  ASSERT_EQ(r.excluded.size(), 1u);
+  EXPECT_EQ(r.excluded[0].kind, c.kind);
+  EXPECT_EQ(r.excluded[0].first_page, c.front ? 1 : 2);
+}
+
+std::vector<LineSpec> rows_of(const std::string& title, const std::vector<std::string>& rows) {
+  std::vector<LineSpec> out;
+  if (!title.empty()) out.push_back({72, 80, title, 20, false, true});
+  for (size_t i = 0; i < rows.size(); ++i) out.push_back({72, 120.0 + 12 * i, rows[i], 10});
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, NoOutlineMatter,
+    ::testing::Values(
+        // A title page: a title as large as the chapter titles and a few short lines, no
+        // prose, first in the book.
+        MatterCase{"title_page",
+                   {{72, 200, "The Ringlog Manual", 20, false, true}, {72, 240, "Ada Quillfeather", 12}, {72, 260, "Edition 1.2", 12}},
+                   true, "title-page"},
+        // Contents without a title: a column of page numbers at the ends of the rows.
+        MatterCase{"contents_by_numbers",
+                   rows_of("", {"Preface ii", "1 Getting Started 1", "1.1 Installing 2", "2 Pipeline 5", "A Glossary 11"}), true,
+                   "contents"},
+        // Contents read by OCR: the leaders come back as dots mixed with "0"s, and the page
+        // numbers as letters ("9g"); the leaders alone mark the rows.
+        MatterCase{"contents_ocr_leaders",
+                   rows_of("", {"Preface .....0..00... ij", "1 Getting Started ..0.0.0.... 9g", "1.1 Installing ..0...00.... 2l",
+                                "2 Pipeline ...0....0..... 5.", "A Glossary ....0.0..... 1l"}),
+                   true, "contents"},
+        // An index after the chapter, under its title: short "term, page" rows.
+        MatterCase{"index_titled",
+                   rows_of("Index", {"atomic operations, 3", "autotools, 2", "drain, 5", "fsync, 8", "plugin, 9", "ring, 2"}),
+                   false, "index"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
 TEST(Determinism, SameInputSameOutput) {
   auto lines = paragraph(72, 100, {"Some text with a hyphen-", "ated word and more.", "End."});
   Document d = make_doc({make_page(1, lines)});

@@ -94,6 +94,12 @@ struct LayoutOptions {
   // A page is a contents/index page when at least this share of its lines ends with a
   // page number (with dot leaders or in a right-aligned column).
   double page_number_line_share = 0.4;
+  // Dot leaders: at least this many leader characters in a row (TeX's \dotfill sets a dot
+  // every 4.5 pt, so even a short leader has more; sentences end with one to three dots).
+  size_t min_leader_chars = 4;
+  // A page with fewer words of prose is display matter (a title or copyright page); a
+  // preface page without a bookmark has more (a full page of text holds 300-500 words).
+  size_t min_prose_page_words = 60;
   // Outline targets and block tops within this many points count as the same position.
   double outline_y_tolerance = 6;
 
