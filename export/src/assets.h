@@ -70,6 +70,7 @@ nav.top .home { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; 
 nav.top .home::before { content: "\2190\00a0"; }
 body.chapter main { max-width: 42rem; margin: 0 auto; padding: 1.5rem 1.25rem 1rem; }
 article h1 { font-size: clamp(1.7rem, 5vw, 2.3rem); margin: 1.2rem 0 1.4rem; letter-spacing: -.01em; }
+h1 .opener { display: block; font-size: .55em; font-weight: 500; letter-spacing: .06em; text-transform: uppercase; opacity: .7; }
 article h2 { font-size: 1.35rem; margin: 2.2rem 0 .7rem; }
 article h3 { font-size: 1.12rem; margin: 1.8rem 0 .5rem; }
 article h4, article h5, article h6 { font-size: 1rem; margin: 1.5rem 0 .4rem; }

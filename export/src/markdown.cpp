@@ -108,7 +108,9 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
     switch (b.type) {
       case BlockType::Heading: {
         int level = std::clamp(b.level, 1, kMaxHeadingLevel);
-        out += std::string(static_cast<size_t>(level), '#') + " " + markdown_escape(b.text, true) + "\n";
+        std::string label;  // a chapter's opener label ("Chapter 1") stands before its title, as printed
+        for (const auto& l : b.labels) label += markdown_escape(l, true) + " ";
+        out += std::string(static_cast<size_t>(level), '#') + " " + label + markdown_escape(b.text, true) + "\n";
         break;
       }
       case BlockType::Code:

@@ -64,7 +64,9 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
     switch (b.type) {
       case BlockType::Heading: {
         std::string h = std::to_string(std::clamp(b.level, 1, kMaxHeadingLevel));
-        out += "<h" + h + page + ">" + esc(b.text) + "</h" + h + ">\n";
+        std::string label;
+        for (const auto& l : b.labels) label += "<span class=\"opener\">" + esc(l) + "</span> ";
+        out += "<h" + h + page + ">" + label + esc(b.text) + "</h" + h + ">\n";
         break;
       }
       case BlockType::Paragraph:

@@ -221,6 +221,9 @@ Json to_json(const Block& b) {
     if (b.referenced_by >= 0) j["referenced_by"] = b.referenced_by;
   } else {
     j["text"] = b.text;
+    // A chapter heading's opener label ("Chapter 1", "Appendix A"), printed with the title
+    // but not part of it.
+    if (!b.labels.empty()) j["labels"] = b.labels;
   }
   j["page"] = b.page;
   if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});

@@ -159,7 +159,9 @@ struct Block {
   Box bbox;                   // on `page`
   // Figures:
   std::string image;          // path relative to OUT, set by export
-  std::vector<std::string> labels;  // text drawn inside the figure
+  // Figures: text drawn inside the figure. Headings: the opener label printed with a chapter
+  // title ("Chapter 1", "Appendix A"), which is not part of the title.
+  std::vector<std::string> labels;
   std::string figure_ref;     // for figures: text of the caption label ("Figure 1.1"), if any
   int referenced_by = -1;     // figures: index of the first block that cites the figure, -1 if none
   bool operator==(const Block&) const = default;
