@@ -162,68 +162,75 @@ std::string title_key(const std::string& text) {
   return key;
 }
 
-Removal make_removal(const Span& s, size_t from, size_t to, int page, const char* reason) {
-  std::u32string cps = to_u32(s.text);
-  Removal r;
-  r.page = page;
-  r.bbox = piece_box(s, from, to);
-  r.text = from_u32(cps.substr(from, to - from));
-  r.reason = reason;
-  return r;
-}
-
 bool all_space(std::u32string_view s) {
   return std::all_of(s.begin(), s.end(), [](char32_t c) { return is_space_cp(c); });
 }
 
-// Logs every span of a furniture row; the folio's characters under "page-number", the rest
-// under "running-head". A span holding both ("12 CHAPTER 2. TITLE") is logged in two pieces.
+// Code points [from, to) of a line's text (its spans concatenated) as one Removal: the box
+// is the union of the spans' pieces in the range.
+Removal line_piece(const Line& l, size_t from, size_t to, int page, const char* reason) {
+  Removal r;
+  r.page = page;
+  r.reason = reason;
+  bool first = true;
+  size_t at = 0;
+  for (const auto& s : l.spans) {
+    std::u32string cps = to_u32(s.text);
+    size_t a = std::max(from, at), b = std::min(to, at + cps.size());
+    if (a < b) {
+      r.text += from_u32(cps.substr(a - at, b - a));
+      Box piece = piece_box(s, a - at, b - at);
+      r.bbox = first ? piece : r.bbox.united(piece);
+      first = false;
+    }
+    at += cps.size();
+  }
+  return r;
+}
+
+// Logs every line of a furniture row; the folio's characters under "page-number", the rest
+// under "running-head". Pieces are cut from the line's whole text, never per span: a word
+// set in two fonts ("API" in a smaller size before its colon) is one source word, and the
+// log must hold it whole for the wording check to subtract it.
 void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
-  // Locate the folio token: (line position in row, span, code point range).
-  long at_line = -1, at_span = -1;
+  // Locate the folio token: (line position in row, code point range in the line's text).
+  long at_line = -1;
   size_t from = 0, to = 0;
   if (row.folio) {
-    std::vector<std::tuple<size_t, size_t, size_t, size_t>> hits;  // line pos, span, from, to
+    std::vector<std::tuple<size_t, size_t, size_t>> hits;  // line pos, from, to
     for (size_t lp = 0; lp < row.lines.size(); ++lp) {
-      const Line& l = page.lines[row.lines[lp]];
-      for (size_t si = 0; si < l.spans.size(); ++si) {
-        std::u32string cps = to_u32(l.spans[si].text);
-        size_t k = 0;
-        while (k < cps.size()) {
-          while (k < cps.size() && is_space_cp(cps[k])) ++k;
-          size_t e = k;
-          while (e < cps.size() && !is_space_cp(cps[e])) ++e;
-          if (e > k && from_u32(cps.substr(k, e - k)) == row.folio->token) hits.push_back({lp, si, k, e});
-          k = e;
-        }
+      std::u32string cps = to_u32(page.lines[row.lines[lp]].text());
+      size_t k = 0;
+      while (k < cps.size()) {
+        while (k < cps.size() && is_space_cp(cps[k])) ++k;
+        size_t e = k;
+        while (e < cps.size() && !is_space_cp(cps[e])) ++e;
+        if (e > k && from_u32(cps.substr(k, e - k)) == row.folio->token) hits.push_back({lp, k, e});
+        k = e;
       }
     }
     if (!hits.empty()) {
       auto h = row.folio->at_start ? hits.front() : hits.back();
       at_line = static_cast<long>(std::get<0>(h));
-      at_span = static_cast<long>(std::get<1>(h));
-      from = std::get<2>(h);
-      to = std::get<3>(h);
+      from = std::get<1>(h);
+      to = std::get<2>(h);
     }
   }
   for (size_t lp = 0; lp < row.lines.size(); ++lp) {
     const Line& l = page.lines[row.lines[lp]];
-    for (size_t si = 0; si < l.spans.size(); ++si) {
-      const Span& s = l.spans[si];
-      if (s.text.empty()) continue;
-      if (static_cast<long>(lp) != at_line || static_cast<long>(si) != at_span) {
-        removed.push_back(make_removal(s, 0, utf8_length(s.text), page.number, "running-head"));
-        continue;
-      }
-      std::u32string cps = to_u32(s.text);
-      size_t a = from, b = to;
-      // White space beside the folio goes with it rather than standing as an entry of its own.
-      if (all_space(std::u32string_view(cps).substr(0, a))) a = 0;
-      if (all_space(std::u32string_view(cps).substr(b))) b = cps.size();
-      if (a > 0) removed.push_back(make_removal(s, 0, a, page.number, "running-head"));
-      removed.push_back(make_removal(s, a, b, page.number, "page-number"));
-      if (b < cps.size()) removed.push_back(make_removal(s, b, cps.size(), page.number, "running-head"));
+    std::u32string cps = to_u32(l.text());
+    if (cps.empty()) continue;
+    if (static_cast<long>(lp) != at_line) {
+      removed.push_back(line_piece(l, 0, cps.size(), page.number, "running-head"));
+      continue;
     }
+    size_t a = from, b = to;
+    // White space beside the folio goes with it rather than standing as an entry of its own.
+    if (all_space(std::u32string_view(cps).substr(0, a))) a = 0;
+    if (all_space(std::u32string_view(cps).substr(b))) b = cps.size();
+    if (a > 0) removed.push_back(line_piece(l, 0, a, page.number, "running-head"));
+    removed.push_back(line_piece(l, a, b, page.number, "page-number"));
+    if (b < cps.size()) removed.push_back(line_piece(l, b, cps.size(), page.number, "running-head"));
   }
 }
 

@@ -360,6 +360,7 @@ struct Builder {
   std::vector<HyphenJoin>& joins;
   std::vector<Block> out;
   std::vector<double> sizes;  // largest font size of each block in `out`
+  std::vector<size_t> join_ends;  // joins logged up to and with each block in `out`
   std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
 
   BlockType type = BlockType::Paragraph;
@@ -445,6 +446,7 @@ struct Builder {
     for (const Row* r : rs) sz = std::max(sz, r->size);
     out.push_back(std::move(b));
     sizes.push_back(sz);
+    join_ends.push_back(joins.size());
   }
 
   void emit_figure(const FigureItem& f) {
@@ -590,8 +592,9 @@ struct Builder {
 }  // namespace
 
 std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
-                                const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes) {
-  Builder b{st, ev, o, joins, {}, {}, {}, BlockType::Paragraph, {}, {}};
+                                const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
+                                std::vector<size_t>& join_ends) {
+  Builder b{st, ev, o, joins, {}, {}, {}, {}, BlockType::Paragraph, {}, {}};
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);
@@ -638,6 +641,7 @@ std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&
   }
   b.close();
   sizes = std::move(b.sizes);
+  join_ends = std::move(b.join_ends);
   return std::move(b.out);
 }
 

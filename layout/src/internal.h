@@ -74,9 +74,12 @@ struct WordEvidence {
 WordEvidence collect_words(const Document&);
 
 // Items of the whole book in order -> blocks (figures carry their captions after them).
-// `sizes` receives the largest font size of each block (heading levels come from it).
+// `sizes` receives the largest font size of each block (heading levels come from it);
+// `join_ends` the number of joins logged up to and with each block (block i made joins
+// [join_ends[i-1], join_ends[i]); a figure block owns its caption's).
 std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&, const WordEvidence&,
-                                const LayoutOptions&, std::vector<HyphenJoin>& joins, std::vector<double>& sizes);
+                                const LayoutOptions&, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
+                                std::vector<size_t>& join_ends);
 
 // Code text of rows of one listing: columns from glyph positions and the font's advance.
 std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&);

@@ -222,6 +222,23 @@ void link_figure_references(std::vector<Chapter>& chapters) {
 
 }  // namespace
 
+namespace {
+
+// Keeps the joins of blocks that are in a chapter (block i made joins
+// [join_ends[i-1], join_ends[i])).
+void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vector<size_t>& join_ends) {
+  std::vector<HyphenJoin> joins;
+  size_t from = 0;
+  for (size_t i = 0; i < join_ends.size(); ++i) {
+    if (kept[i])
+      for (size_t k = from; k < join_ends[i] && k < res.joins.size(); ++k) joins.push_back(res.joins[k]);
+    from = join_ends[i];
+  }
+  res.joins = std::move(joins);
+}
+
+}  // namespace
+
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
   BookStats st = detail::measure_book(doc, o);
@@ -234,7 +251,13 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     number_share[p.number] = detail::page_number_line_share(p, o);
   }
   std::vector<double> sizes;
-  std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes);
+  std::vector<size_t> join_ends;
+  std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes, join_ends);
+  // Blocks that end up in a chapter. Joins made inside excluded matter (a copyright page's
+  // prose) are dropped: those words are not in the corpus, and the wording check accounts
+  // for excluded pages by their printed tokens, unjoined.
+  std::vector<bool> kept(blocks.size(), false);
+  auto keep = [&](const Block* b) { kept[static_cast<size_t>(b - blocks.data())] = true; };
   if (doc.pages.empty()) {
     res.warnings.push_back("no pages");
     return res;
@@ -319,7 +342,10 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       for (const auto* b : front_blocks)
         if (b->type == BlockType::Heading && c.title.empty()) c.title = b->text;
       if (c.title.empty()) c.title = "Front matter";
-      for (const auto* b : front_blocks) c.blocks.push_back(*b);
+      for (const auto* b : front_blocks) {
+        c.blocks.push_back(*b);
+        keep(b);
+      }
       page_range(front_blocks, c.first_page, c.last_page);
       res.chapters.push_back(std::move(c));
     }
@@ -336,6 +362,8 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     res.chapters.clear();
     res.excluded.clear();
     res.chapters.push_back(std::move(c));
+    std::fill(kept.begin(), kept.end(), true);
+    keep_joins(res, kept, join_ends);
     link_figure_references(res.chapters);
     return res;
   }
@@ -450,9 +478,11 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       continue;
     }
     if (!kind.empty()) c.kind = numbered_seen == 0 ? ChapterKind::Front : ChapterKind::Back;
+    for (const auto* b : bs) keep(b);
     res.chapters.push_back(std::move(c));
   }
 
+  keep_joins(res, kept, join_ends);
   link_figure_references(res.chapters);
   std::stable_sort(res.excluded.begin(), res.excluded.end(),
                    [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });

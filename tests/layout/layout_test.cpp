@@ -350,6 +350,51 @@ TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
   EXPECT_TRUE(k.excluded.empty());
 }
 
+// Typographic fact: excluded matter (a copyright page, a contents page, an index) is set
+// like prose and hyphenated like it ("lan-" / "guage,"), but its words are not in the corpus;
+// the wording check accounts for excluded pages by their printed tokens, so a join made
+// there must not be logged. A join in a chapter is logged as usual.
+struct ExcludedJoinCase {
+  const char* name;
+  std::vector<LineSpec> matter;  // page 1 (before the chapter) or page 3 (after it)
+  bool front;
+  const char* outline_title;  // the matter's bookmark, or none
+};
+
+TEST(ExcludedMatter, HyphenJoinsInsideItAreNotLogged) {
+  auto prose = [](const char* title) {
+    std::vector<LineSpec> l;
+    if (title) l.push_back({72, 80, title, 20, false, true});
+    auto body = paragraph(72, 120, {"Permission is granted to copy and distribute translations into another lan-",
+                                    "guage, under the same conditions as for modified versions of the text."});
+    l.insert(l.end(), body.begin(), body.end());
+    return l;
+  };
+  const std::vector<ExcludedJoinCase> cases = {
+      {"copyright page without a bookmark", prose(nullptr), true, nullptr},
+      {"copyright page with a bookmark", prose("Copyright"), true, "Copyright"},
+      {"index with a bookmark", prose("Index"), false, "Index"},
+  };
+  for (const auto& c : cases) {
+    std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+    auto body = paragraph(72, 120, {"Chapter text that is prose and long enough to be hyphen-",
+                                    "ated at the end of its first line and to go on after it."});
+    ch.insert(ch.end(), body.begin(), body.end());
+    Document d = c.front ? make_doc({make_page(1, c.matter), make_page(2, ch)})
+                         : make_doc({make_page(1, ch), make_page(2, c.matter)});
+    int chapter_page = c.front ? 2 : 1, matter_page = c.front ? 1 : 2;
+    d.outline = {{"1 Start", 1, chapter_page, 70}};
+    if (c.outline_title) d.outline.push_back({c.outline_title, 1, matter_page, 70});
+    std::stable_sort(d.outline.begin(), d.outline.end(), [](const auto& a, const auto& b) { return a.page < b.page; });
+    auto r = layout_document(d);
+    ASSERT_EQ(r.excluded.size(), 1u) << c.name;
+    EXPECT_EQ(r.excluded[0].first_page, matter_page) << c.name;
+    ASSERT_EQ(r.joins.size(), 1u) << c.name;
+    EXPECT_EQ(r.joins[0].page, chapter_page) << c.name;
+    EXPECT_EQ(r.joins[0].joined, "hyphenated") << c.name;
+  }
+}
+
 // A book without an outline: its front and back matter are recognised from their content.
 struct MatterCase {
   const char* name;
