@@ -224,6 +224,35 @@ void link_figure_references(std::vector<Chapter>& chapters) {
 
 namespace {
 
+// A chapter opener printed as a label and a title ("Chapter 1" over "External services",
+// "CHAPTER 3. Tables", "Appendix A Glossary"): the label is not part of the title, so it
+// moves to the heading's labels, whole tokens only (the wording check counts labels too).
+// When the label stands as a heading of its own, the title heading below it on the same page
+// takes it.
+void split_opener_label(std::vector<Block>& blocks) {
+  static const std::regex word(R"(^(Chapter|CHAPTER|Appendix|APPENDIX)$)");
+  static const std::regex number(R"(^([0-9]+|[A-Z]|[IVXLC]+)[.:]?$)");
+  if (blocks.empty() || blocks[0].type != BlockType::Heading || blocks[0].level != 1 || !blocks[0].labels.empty()) return;
+  auto tokens = whitespace_tokens(blocks[0].text);
+  if (tokens.size() < 2 || !std::regex_match(tokens[0], word) || !std::regex_match(tokens[1], number)) return;
+  std::string label = tokens[0] + " " + tokens[1];
+  if (tokens.size() > 2) {
+    std::string title;
+    for (size_t i = 2; i < tokens.size(); ++i) title += (title.empty() ? "" : " ") + tokens[i];
+    blocks[0].text = title;
+    blocks[0].labels = {label};
+    return;
+  }
+  if (blocks.size() > 1 && blocks[1].type == BlockType::Heading && blocks[1].page == blocks[0].page &&
+      blocks[1].labels.empty() && !whitespace_tokens(blocks[1].text).empty()) {
+    Block& title = blocks[1];
+    title.labels = {label};
+    title.level = 1;
+    title.bbox = title.bbox.united(blocks[0].bbox);
+    blocks.erase(blocks.begin());
+  }
+}
+
 // Keeps the joins of blocks that are in a chapter (block i made joins
 // [join_ends[i-1], join_ends[i])).
 void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vector<size_t>& join_ends) {
@@ -463,6 +492,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       }
       c.blocks.push_back(std::move(nb));
     }
+    split_opener_label(c.blocks);
     // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers).
     std::string kind = matter_kind_from_title(c.title);
     if (kind.empty()) {

@@ -316,6 +316,59 @@ TEST(Chapters, FromHeadingsWithoutOutline) {
   EXPECT_EQ(r.chapters[1].first_page, 2);
 }
 
+// Typographic fact: a chapter opener often prints a label ("Chapter 1", "CHAPTER 3.",
+// "Appendix A") above or before the title, set apart or in another size; the label is not
+// part of the title, so it goes to the heading's labels, whole tokens, and the title heading
+// keeps the rest. A number alone ("1 Start") is the usual numbered title and stays as is, and
+// a title that merely begins with the word ("Chapter and Verse") has no label.
+struct OpenerCase {
+  const char* name;
+  std::vector<LineSpec> opener;  // heading rows at the top of the chapter's page
+  const char* outline;           // the chapter's bookmark
+  const char* text;              // expected first heading text
+  std::vector<std::string> labels;
+};
+
+TEST(Chapters, OpenerLabelKeptApartFromTheTitle) {
+  const std::vector<OpenerCase> cases = {
+      {"label and title as two rows of one heading",
+       {{72, 80, "Chapter 1", 16, false, true}, {72, 104, "External services", 20, false, true}},
+       "Chapter 1 External services", "External services", {"Chapter 1"}},
+      {"capitals with a full stop, on one row", {{72, 80, "CHAPTER 3. Tables and Lists", 20, false, true}},
+       "3 Tables and Lists", "Tables and Lists", {"CHAPTER 3."}},
+      {"label far above the title: two headings",
+       {{72, 60, "Appendix A", 14, false, true}, {72, 140, "Glossary of Terms", 20, false, true}}, "Appendix A Glossary of Terms",
+       "Glossary of Terms", {"Appendix A"}},
+      {"number alone is the title's own", {{72, 80, "1 Getting Started", 20, false, true}}, "1 Getting Started",
+       "1 Getting Started", {}},
+      {"title beginning with the word", {{72, 80, "Chapter and Verse", 20, false, true}}, "Chapter and Verse",
+       "Chapter and Verse", {}},
+  };
+  for (const auto& c : cases) {
+    std::vector<LineSpec> l = c.opener;
+    auto body = paragraph(72, 200, {"Body text of this chapter goes here and on to the end of the line.", "More text."});
+    l.insert(l.end(), body.begin(), body.end());
+    Document d = make_doc({make_page(1, l)});
+    d.outline = {{c.outline, 1, 1, 50}};
+    auto r = layout_document(d);
+    ASSERT_EQ(r.chapters.size(), 1u) << c.name;
+    ASSERT_FALSE(r.chapters[0].blocks.empty()) << c.name;
+    const Block& h = r.chapters[0].blocks.front();
+    EXPECT_EQ(h.type, BlockType::Heading) << c.name;
+    EXPECT_EQ(h.level, 1) << c.name;
+    EXPECT_EQ(h.text, c.text) << c.name;
+    EXPECT_EQ(h.labels, c.labels) << c.name;
+    // Every printed token is kept: in the text or in the labels.
+    std::vector<std::string> printed, kept;
+    for (const auto& s : c.opener)
+      for (const auto& t : whitespace_tokens(s.text)) printed.push_back(t);
+    for (const auto& lb : h.labels)
+      for (const auto& t : whitespace_tokens(lb)) kept.push_back(t);
+    for (const auto& t : whitespace_tokens(h.text)) kept.push_back(t);
+    EXPECT_EQ(kept, printed) << c.name;
+  }
+}
+
 TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {
   auto r = layout_document(make_doc({make_page(1, paragraph(72, 100, {"Just text."}))}));
   ASSERT_EQ(r.chapters.size(), 1u);
