@@ -608,7 +608,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   std::mutex warn_mutex;
 
   Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
-  const size_t budget_bytes = options.page_memory_mb * 1024 * 1024;
+  const size_t budget_bytes = static_cast<size_t>(options.page_memory_mb * 1024 * 1024);
   auto work = [&](MuContext* w, size_t slot) {
     for (int k = next++; k < count; k = next++) {
       int index = first - 1 + k;
@@ -634,7 +634,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
         if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
         raw = RawPage{};
       } else if (!ok && budget_bytes && (std::strstr(err, "malloc") || std::strstr(err, "out of memory"))) {
-        std::snprintf(err, sizeof err, "skipped: over the %zu MiB page memory budget", options.page_memory_mb);
+        std::snprintf(err, sizeof err, "skipped: over the %g MiB page memory budget", options.page_memory_mb);
       }
       Page p = convert_page(w->ctx, index + 1, raw);
       if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);

@@ -83,7 +83,7 @@ TEST(Build, ABadBookFailsAloneAndLeavesNothingBehind) {
   fs::path in = fixture_input(t);
   std::ofstream(in / "broken.pdf") << "<html><body>not a PDF</body></html>";
   fs::path out = t.path / "out";
-  auto r = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --quiet --log json");
+  auto r = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --log json");
   EXPECT_EQ(r.code, 4) << r.out;  // a book failed, the others were built
   EXPECT_NE(r.out.find("broken.pdf"), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(out / "books" / "fx-classic" / "book.json"));
@@ -244,9 +244,9 @@ TEST(Limits, APageOverTheMemoryBudgetIsSkippedAndNamed) {
   fs::create_directories(t.path / "in");
   fs::copy_file(fixture_books() / "fx-classic.pdf", t.path / "in" / "fx-classic.pdf");
   auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
-                     " --page-memory 1 --no-verify --ocr never");
+                     " --page-memory 0.01 --no-verify --ocr never");
   EXPECT_EQ(b.code, 3) << b.out;
-  EXPECT_NE(b.out.find("skipped: over the 1 MiB page memory budget"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("skipped: over the 0.01 MiB page memory budget"), std::string::npos) << b.out;
 }
 
 }  // namespace

@@ -85,13 +85,17 @@ export QUIRE=$quire
 out=$("$src/deploy/slurm/submit.sh" "$books" "$work/run" 2) || { echo "FAIL: submit: $out"; exit 1; }
 echo "$out"
 merge_id=$(echo "$out" | sed -n 's/.*merge: job \([0-9]*\).*/\1/p')
-for _ in $(seq 600); do
-  [ -z "$(squeue -h 2>/dev/null)" ] && break
+for _ in $(seq 480); do
+  queue=$(squeue -h -o "%i %T %r" 2>/dev/null)
+  [ -z "$queue" ] && break
+  # A failed shard leaves the merge waiting forever on its dependency.
+  if echo "$queue" | grep -q DependencyNeverSatisfied; then break; fi
   sleep 0.5
 done
 if [ ! -f "$work/run/corpus/manifest.json" ]; then
-  echo "FAIL: the merge job (id $merge_id) wrote no corpus"
-  tail -20 "$work"/run/*.log 2>/dev/null
+  echo "FAIL: the merge job (id $merge_id) wrote no corpus; queue: $(squeue -h -o '%i %T %r' 2>&1)"
+  for f in "$work"/run/*.log; do echo "--- $f"; tail -20 "$f"; done
+  tail -20 "$work/log/slurmctld.log" 2>/dev/null
   exit 1
 fi
 "$quire" build "$books" -o "$work/single" --quiet

@@ -37,7 +37,7 @@ struct ExtractOptions {
   double page_timeout = 0;
   // Per-page memory budget in MiB for the engine's allocations, rendering included
   // (0 = none): a page over it is skipped with an error.
-  size_t page_memory_mb = 0;
+  double page_memory_mb = 0;
   // Called with each warning line ("FILE: page N: ...").
   std::function<void(const std::string&)> on_warning;
   // Called after each page is done (for progress), from any worker thread.
