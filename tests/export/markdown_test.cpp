@@ -151,7 +151,10 @@ const std::vector<std::string> kHostile = {
     "~~strike~~ and ~~~ fence ~~~",
     "``` fence in prose",
     "../../etc/passwd and ..\\..\\windows",
-    std::string("NUL \0 inside and \x01\x02\x1f controls", 33),
+    [] {
+      static const char text[] = "NUL \0 inside and \x01\x02\x1f controls";
+      return std::string(text, sizeof text - 1);  // the NUL is part of the string
+    }(),
     "| a | b |",
     "Unicode: Ünïcödé — “quotes” – ½ → ∞ 日本語",
     "a <b>bold</b> claim & a 'quote' \"double\"",
