@@ -137,6 +137,19 @@ bool is_unmapped_cp(char32_t c) {
 }
 
 std::vector<std::string> whitespace_tokens(std::string_view s) {
+  // Fast path for ASCII text (most of a technical book): split on ASCII white space
+  // without decoding; normalisation leaves ASCII unchanged.
+  if (is_ascii(s)) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < s.size()) {
+      while (i < s.size() && is_space_cp(static_cast<unsigned char>(s[i]))) ++i;
+      size_t start = i;
+      while (i < s.size() && !is_space_cp(static_cast<unsigned char>(s[i]))) ++i;
+      if (i > start) out.emplace_back(s.substr(start, i - start));
+    }
+    return out;
+  }
   std::vector<std::string> out;
   std::u32string cur;
   auto flush = [&] {

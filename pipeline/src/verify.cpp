@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "quire/json.h"
 #include "quire/pipeline.h"
@@ -34,7 +35,7 @@ std::vector<SourcePage> source_words(const Document& extracted) {
 
 namespace {
 
-using Bag = std::map<std::string, long>;
+using Bag = std::unordered_map<std::string, long>;
 
 void add(Bag& bag, const std::vector<std::string>& tokens, long n = 1) {
   for (const auto& t : tokens) bag[t] += n;
