@@ -107,9 +107,13 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   RenderFigure render = [&](const Book&, const Block& b) { return renderer.png(b.page, b.bbox, dpi); };
   export_book(book, tmp_out, render, options.exporting);
   o.chapters = static_cast<int>(book.chapters.size());
-  for (const auto& c : book.chapters)
+  for (const auto& c : book.chapters) {
+    int n = 0;
     for (const auto& b : c.blocks)
-      if (b.type == BlockType::Figure) o.figures++;
+      if (b.type == BlockType::Figure) ++n;
+    o.chapter_figures.push_back(n);
+    o.figures += n;
+  }
   o.removed = static_cast<int>(book.removed.size());
   o.ocr_pages = static_cast<int>(book.ocr_pages.size());
   o.warnings = book.warnings;
@@ -130,6 +134,7 @@ void report_book(const BookOutcome& o, LogMode mode) {
       j["pages"] = o.pages;
       j["chapters"] = o.chapters;
       j["figures"] = o.figures;
+      j["chapter_figures"] = o.chapter_figures;
       j["removed"] = o.removed;
       j["ocr_pages"] = o.ocr_pages;
       j["verify_differences"] = o.verify_differences;
@@ -149,6 +154,11 @@ void report_book(const BookOutcome& o, LogMode mode) {
   std::cerr << (o.verify_differences ? ", VERIFY FAILED (" + std::to_string(o.verify_differences) + " word differences)"
                                      : std::string(", wording verified"))
             << "\n";
+  if (o.figures > 0) {
+    std::cerr << "  figures per chapter:";
+    for (size_t i = 0; i < o.chapter_figures.size(); ++i) std::cerr << " " << i + 1 << ":" << o.chapter_figures[i];
+    std::cerr << "\n";
+  }
 }
 
 void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids) {

@@ -32,6 +32,7 @@ Json outcome_to_json(const BookOutcome& o) {
   j["pages"] = o.pages;
   j["chapters"] = o.chapters;
   j["figures"] = o.figures;
+  j["chapter_figures"] = o.chapter_figures;
   j["removed"] = o.removed;
   j["ocr_pages"] = o.ocr_pages;
   j["verify_differences"] = o.verify_differences;
@@ -82,6 +83,7 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
     o.pages = j.at("pages");
     o.chapters = j.at("chapters");
     o.figures = j.at("figures");
+    o.chapter_figures = j.at("chapter_figures").get<std::vector<int>>();
     o.removed = j.at("removed");
     o.ocr_pages = j.at("ocr_pages");
     o.verify_differences = j.at("verify_differences");

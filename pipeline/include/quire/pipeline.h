@@ -42,6 +42,7 @@ struct BookOutcome {
   std::string error;  // one line, when !ok
   std::vector<std::string> warnings;
   int pages = 0, chapters = 0, figures = 0, removed = 0, ocr_pages = 0;
+  std::vector<int> chapter_figures;  // figures found per chapter, in book order
   int verify_differences = 0;
 };
 
