@@ -353,6 +353,82 @@ size_t list_marker(const std::string& t) {
   return 0;
 }
 
+// Cells of a row that may be a table row: its lines, when there are enough of them, each
+// short and set apart from the one before by a column gap. Empty otherwise.
+std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o) {
+  if (r.mono || r.footnote || r.lines.size() < o.min_table_cells) return {};
+  bool one_word_each = true;
+  for (size_t i = 0; i < r.lines.size(); ++i) {
+    const Line* l = r.lines[i];
+    size_t words = whitespace_tokens(l->text()).size();
+    if (words == 0 || words > o.max_table_cell_words) return {};
+    if (words > 1) one_word_each = false;
+    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size) return {};
+  }
+  // A loosely justified prose line (a narrow measure, long words) is stretched so far that
+  // every word stands apart: one word per piece, filling the measure to the right edge.
+  bool full_measure = r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance &&
+                      r.bbox.x1 >= r.col_right - o.edge_tolerance;
+  if (one_word_each && full_measure) return {};
+  return r.lines;
+}
+
+// Column edges the two rows share: cells flush left or flush right at the same x. The left
+// edge of the first cell and the right edge of the last do not count: every line of a
+// justified paragraph shares those (and a loosely set line breaks into one line per word).
+size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const Line*>& b, const LayoutOptions& o) {
+  size_t n = 0;
+  for (size_t i = 0; i < a.size(); ++i)
+    for (size_t k = 0; k < b.size(); ++k) {
+      bool left = i > 0 && k > 0 && std::fabs(a[i]->bbox.x0 - b[k]->bbox.x0) <= o.edge_tolerance;
+      bool right = i + 1 < a.size() && k + 1 < b.size() && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.edge_tolerance;
+      if (left || right) {
+        ++n;
+        break;
+      }
+    }
+  return n;
+}
+
+// Tables: runs of consecutive rows of one page and column whose cells line up in columns.
+// Returns each table row's run number.
+std::map<const Row*, long> find_tables(const std::vector<Item>& items, const LayoutOptions& o) {
+  std::map<const Row*, long> out;
+  long run = 0;
+  std::vector<const Row*> cur;
+  std::vector<const Line*> prev_cells;
+  auto flush = [&]() {
+    if (cur.size() >= o.min_table_rows) {
+      for (const Row* r : cur) out[r] = run;
+      ++run;
+    }
+    cur.clear();
+    prev_cells.clear();
+  };
+  for (const auto& it : items) {
+    if (it.kind != Item::Text) {
+      flush();
+      continue;
+    }
+    const Row& r = it.row;
+    auto cells = table_cells(r, o);
+    if (cells.empty()) {
+      flush();
+      continue;
+    }
+    if (!cur.empty()) {
+      const Row& last = *cur.back();
+      double pitch = r.baseline - last.baseline;
+      bool next_row = last.page == r.page && last.column == r.column && pitch > 0 && pitch <= o.max_table_row_pitch * last.size;
+      if (!next_row || shared_edges(prev_cells, cells, o) < o.min_shared_edges) flush();
+    }
+    cur.push_back(&r);
+    prev_cells = cells;
+  }
+  flush();
+  return out;
+}
+
 struct Builder {
   const BookStats& st;
   const WordEvidence& ev;
@@ -362,6 +438,8 @@ struct Builder {
   std::vector<double> sizes;  // largest font size of each block in `out`
   std::vector<size_t> join_ends;  // joins logged up to and with each block in `out`
   std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
+
+  std::map<const Row*, long> table_run;  // rows of tables -> their table (find_tables)
 
   BlockType type = BlockType::Paragraph;
   std::vector<const Row*> rows;  // the open block's rows
@@ -383,6 +461,21 @@ struct Builder {
       for (auto s = (*l)->spans.rbegin(); s != (*l)->spans.rend(); ++s)
         if (!whitespace_tokens(s->text).empty()) return is_monospace(*s, o);
     return false;
+  }
+
+  // Table text: one line per row, its cells' words joined by one space.
+  static std::string table_text(const std::vector<const Row*>& rs) {
+    std::string text;
+    for (size_t i = 0; i < rs.size(); ++i) {
+      if (i > 0) text += '\n';
+      bool first = true;
+      for (const auto& w : whitespace_tokens(rs[i]->text)) {
+        if (!first) text += ' ';
+        text += w;
+        first = false;
+      }
+    }
+    return text;
   }
 
   // Prose text of rows: one space between lines, line-end hyphens decided and logged.
@@ -437,6 +530,7 @@ struct Builder {
     for (const Row* r : rs)
       if (r->page == b.page) b.bbox = b.bbox.united(r->bbox);
     if (t == BlockType::Code) b.text = code_text(rs, st, o);
+    else if (t == BlockType::Table) b.text = table_text(rs);
     else b.text = prose(rs);
     return b;
   }
@@ -547,9 +641,17 @@ struct Builder {
     return pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size);
   }
 
+  long run_of(const Row& r) const {
+    auto it = table_run.find(&r);
+    return it == table_run.end() ? -1 : it->second;
+  }
+
   // Would `r` continue the open block?
   bool continues(const Row& r) const {
     if (!open()) return false;
+    // A table is its run of rows: nothing else continues it, and its rows continue nothing else.
+    if (type == BlockType::Table) return run_of(r) >= 0 && run_of(r) == run_of(*rows.back());
+    if (run_of(r) >= 0) return false;
     switch (type) {
       case BlockType::Code: return continues_code(r);
       case BlockType::Heading: return continues_heading(r);
@@ -571,6 +673,7 @@ struct Builder {
     }
     BlockType t = BlockType::Paragraph;
     if (r.footnote) t = BlockType::Footnote;
+    else if (run_of(r) >= 0) t = BlockType::Table;
     else if (r.mono) t = BlockType::Code;
     else if (is_heading(r)) t = BlockType::Heading;
     else if (list_marker(r.text)) t = BlockType::ListItem;
@@ -594,7 +697,7 @@ struct Builder {
 std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
                                 const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
                                 std::vector<size_t>& join_ends) {
-  Builder b{st, ev, o, joins, {}, {}, {}, {}, BlockType::Paragraph, {}, {}};
+  Builder b{st, ev, o, joins, {}, {}, {}, {}, find_tables(items, o), BlockType::Paragraph, {}, {}};
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);

@@ -273,6 +273,90 @@ TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   EXPECT_EQ(bs[fig].referenced_by, fig - 1);
 }
 
+// Typographic fact: a table sets short cells in aligned columns (flush left for words, flush
+// right for numbers) a column gap apart, one row per baseline. Its text is one line per row,
+// cells' words joined by one space, so every printed token is kept. Not tables: a definition
+// list (two cells, the second running on as prose), a loosely justified line whose words
+// stand apart, and rows too few to show columns.
+struct TableCase {
+  const char* name;
+  std::vector<std::vector<std::pair<double, std::string>>> rows;  // cells: left x, text
+  const char* table;  // expected table text, or nullptr for no table
+};
+
+TEST(Tables, AlignedShortCellsMakeATableBlock) {
+  const std::vector<TableCase> cases = {
+      {"four columns, numbers flush right",
+       {{{105, "File"}, {181, "Language"}, {234, "First line"}, {286, "Lines"}},
+        {{105, "benchmark.c"}, {181, "C"}, {264, "31"}, {298, "10"}},
+        {{105, "tracemalloc.py"}, {181, "Python"}, {259, "379"}, {298, "10"}},
+        {{105, "appp.sh"}, {181, "Shell"}, {264, "21"}, {298, "28"}}},
+       "File Language First line Lines\nbenchmark.c C 31 10\ntracemalloc.py Python 379 10\nappp.sh Shell 21 28"},
+      {"three columns of words",
+       {{{72, "Parameter"}, {200, "Default"}, {300, "Unit"}},
+        {{72, "flush_interval"}, {200, "500"}, {300, "ms"}},
+        {{72, "max_batch"}, {200, "4096"}, {300, "records"}}},
+       "Parameter Default Unit\nflush_interval 500 ms\nmax_batch 4096 records"},
+      {"definition list: two cells per row",
+       {{{72, "x"}, {150, "a numeric vector"}}, {{72, "y"}, {150, "another vector"}}, {{72, "z"}, {150, "a third one"}}},
+       nullptr},
+      {"two rows only",
+       {{{72, "Parameter"}, {200, "Default"}, {300, "Unit"}}, {{72, "flush_interval"}, {200, "500"}, {300, "ms"}}},
+       nullptr},
+  };
+  for (const auto& c : cases) {
+    std::vector<LineSpec> l = filler(100, 4);
+    double baseline = 180;
+    for (const auto& row : c.rows) {
+      for (const auto& [x, text] : row) {
+        l.push_back({x, baseline, text});
+      }
+      baseline += 12;
+    }
+    auto tail = filler(baseline + 20, 3);
+    l.insert(l.end(), tail.begin(), tail.end());
+    auto r = layout_document(make_doc({make_page(1, l)}));
+    auto tables = of_type(r, BlockType::Table);
+    if (c.table) {
+      ASSERT_EQ(tables.size(), 1u) << c.name;
+      EXPECT_EQ(tables[0].text, c.table) << c.name;
+    } else {
+      EXPECT_TRUE(tables.empty()) << c.name;
+    }
+  }
+}
+
+// Typographic fact: a narrow, loosely justified line may be stretched until every word
+// stands apart by more than a column gap; its lines fill the measure and are prose.
+TEST(Tables, LooselyJustifiedProseIsNotATable) {
+  std::vector<LineSpec> l = filler(100, 4);
+  const double left = 72;
+  double right = 0;  // the measure's right edge: the filler's longest line
+  for (const auto& f : l) right = std::max(right, test::make_line(f).bbox.x1);
+  // Words of the same letters on each line, so the stretched words line up from line to line
+  // as a table's columns would.
+  const std::vector<std::vector<std::string>> lines = {{"The", "stale", "tales", "were", "least", "read."},
+                                                       {"Eth", "steal", "slate", "ewer", "tesla", "dare."},
+                                                       {"The", "least", "steal", "were", "tales", "dear."}};
+  double baseline = 180;
+  for (const auto& words : lines) {
+    double width = 0;
+    for (const auto& w : words) width += test::make_line({0, baseline, w}).bbox.x1;
+    double gap = (right - left - width) / static_cast<double>(words.size() - 1);
+    double x = left;
+    for (const auto& w : words) {
+      l.push_back({x, baseline, w});
+      x = test::make_line({x, baseline, w}).bbox.x1 + gap;
+    }
+    baseline += 12;
+  }
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  EXPECT_TRUE(of_type(r, BlockType::Table).empty());
+  auto paras = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(paras.empty());
+  EXPECT_NE(paras.back().text.find("The stale tales were least read. Eth steal"), std::string::npos);
+}
+
 TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   // Outline entries at the top level are chapters; a chapter starting mid-page splits it.
   auto p1 = paragraph(72, 100, {"Preface text of the book."});

@@ -103,6 +103,24 @@ struct LayoutOptions {
   // Outline targets and block tops within this many points count as the same position.
   double outline_y_tolerance = 6;
 
+  // --- tables (layout/src/blocks.cpp) ---
+  // A table is a run of at least this many rows (a header and two body rows) ...
+  size_t min_table_rows = 3;
+  // ... each of at least this many cells (a two-cell row is more often a definition list:
+  // a term and its description), ...
+  size_t min_table_cells = 3;
+  // ... cells of at most this many words (tables hold short values; prose runs on) ...
+  size_t max_table_cell_words = 8;
+  // ... set apart by at least this many ems (word spaces are ~0.3 em; column separation
+  // in typeset tables is 1-2 em), ...
+  double min_cell_gap_ratio = 0.8;
+  // ... with at least this many column edges (left or right, within edge_tolerance) shared
+  // with the row before: columns are flush left or flush right (numbers).
+  size_t min_shared_edges = 2;
+  // Rows of a table follow one another at about the line pitch (~1.2 em), a blank row at
+  // most: a larger baseline distance, in ems of the row's size, ends the table.
+  double max_table_row_pitch = 2.4;
+
   // --- figures (layout/src/figures.cpp) ---
   // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at
   // their nodes' borders (TikZ's outer sep is half a line width), plot marks sit on axes.
