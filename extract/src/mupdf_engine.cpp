@@ -328,10 +328,19 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
 std::string lookup_meta(fz_context* ctx, fz_document* doc, const char* key) {
   char buf[1024];
   buf[0] = 0;
-  int n = -1;
+  volatile int n = -1;
   fz_try(ctx) n = fz_lookup_metadata(ctx, doc, key, buf, sizeof buf);
   fz_catch(ctx) n = -1;
   return n > 0 ? std::string(buf) : std::string();
+}
+
+// The 0-based page an outline entry points at, -1 when it cannot be resolved. Kept apart so
+// that no C++ object lives in the frame that fz_try's setjmp saves.
+int outline_target(fz_context* ctx, fz_document* doc, fz_location loc) {
+  volatile int pg = -1;
+  fz_try(ctx) pg = fz_page_number_from_location(ctx, doc, loc);
+  fz_catch(ctx) pg = -1;
+  return pg;
 }
 
 void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level,
@@ -343,9 +352,7 @@ void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level
     OutlineEntry e;
     e.title = node->title ? normalize_text(node->title) : "";
     e.level = level;
-    int pg = -1;
-    fz_try(ctx) pg = fz_page_number_from_location(ctx, doc, node->page);
-    fz_catch(ctx) pg = -1;
+    int pg = outline_target(ctx, doc, node->page);
     e.page = pg >= 0 ? pg + 1 : 0;
     e.y = e.page ? node->y : -1;
     out.push_back(std::move(e));
