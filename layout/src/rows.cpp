@@ -71,11 +71,17 @@ bool is_monospace(const Span& s, const LayoutOptions& o) {
     return true;
   // Otherwise judge from the glyphs: a proportional face cannot set six different glyphs
   // on one uniform advance.
+  // Cheapest tests first: this runs for every span of the book, several times.
+  if (s.xs.size() < 7) return false;
   auto adv = advances(s);
-  std::set<char32_t> distinct;
-  for (char32_t c : to_u32(s.text))
-    if (!is_space_cp(c)) distinct.insert(c);
-  if (adv.size() < 6 || distinct.size() < 5) return false;
+  if (adv.size() < 6) return false;
+  std::u32string distinct;
+  for (char32_t c : to_u32(s.text)) {
+    if (is_space_cp(c) || distinct.find(c) != std::u32string::npos) continue;
+    distinct += c;
+    if (distinct.size() >= 5) break;
+  }
+  if (distinct.size() < 5) return false;
   double m = median(adv);
   if (m <= 0) return false;
   for (double a : adv)
