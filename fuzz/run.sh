@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$here/fuzz/artifacts" "$work/pdf" "$work/jsonl" "$work/map"
 cp "$here"/fixtures/books/*.pdf "$work/pdf/"
 for f in "$here"/fixtures/books/fx-plain.pdf; do
-  "$here/build/cli/quire" extract "$f" -o "$work/jsonl/$(basename "$f" .pdf).jsonl" 2>/dev/null || true
+  "${QUIRE:-$here/build/cli/quire}" extract "$f" -o "$work/jsonl/$(basename "$f" .pdf).jsonl" 2>/dev/null || true
 done
 cp "$here"/examples/*/map.toml "$work/map/" 2>/dev/null || true
 for t in fuzz_pages_jsonl fuzz_map fuzz_pdf; do

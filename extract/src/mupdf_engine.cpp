@@ -598,7 +598,8 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   doc.file = base_name(path);
   doc.engine = "mupdf";
   doc.page_count = main.page_count;
-  auto [first, last] = page_range(path, options, main.page_count);
+  const auto range = page_range(path, options, main.page_count);
+  const int first = range.first, last = range.second;
   doc.metadata.title = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_TITLE));
   doc.metadata.author = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_AUTHOR));
   doc.metadata.subject = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_SUBJECT));

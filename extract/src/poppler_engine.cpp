@@ -262,7 +262,8 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   doc.file = base_name(path);
   doc.engine = "poppler";
   doc.page_count = main->pages();
-  auto [first, last] = page_range(path, options, doc.page_count);
+  const auto range = page_range(path, options, doc.page_count);
+  const int first = range.first, last = range.second;
   doc.metadata.title = normalize_text(utf8(main->get_title()));
   doc.metadata.author = normalize_text(utf8(main->get_author()));
   doc.metadata.subject = normalize_text(utf8(main->get_subject()));
