@@ -57,3 +57,23 @@ for pdf in "${books[@]}"; do
   awk -v a="$j1" -v b="$j2" -v c="$c" -v n="$name" 'BEGIN{ if (b>0 && a>0) printf "%-14s speed-up jobs 2 vs 1: %.2fx; cached rebuild: %.1f%% of a cold jobs-2 build\n", n, a/b, 100*c/b }'
   unset r
 done
+
+# The batch: every book above in one folder, where books are built in parallel.
+if [ ${#books[@]} -gt 1 ]; then
+  mkdir -p "$work/all"
+  for pdf in "${books[@]}"; do ln -sf "$pdf" "$work/all/"; done
+  m=$(measure bash -c "for f in $work/all/*.pdf; do mutool convert -F text -o $work/m.txt \$f; done")
+  a=$(measure "$quire" build "$work/all" -o "$work/outa1" --jobs 1 --quiet)
+  b=$(measure "$quire" build "$work/all" -o "$work/outa2" --jobs 2 --quiet)
+  rm -rf "$work/cache"
+  measure "$quire" build "$work/all" -o "$work/outa3" --jobs 2 --quiet --cache "$work/cache" >/dev/null
+  c=$(measure "$quire" build "$work/all" -o "$work/outa3" --jobs 2 --quiet --cache "$work/cache")
+  base=$(echo "$m" | awk '{print $1}')
+  for row in "mutool:$m" "build-j1:$a" "build-j2:$b" "build-cached:$c"; do
+    tool=${row%%:*}; read -r wall cpu rss <<<"${row#*:}"
+    ratio=$(awk -v a="$wall" -v b="$base" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')
+    printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" "all-books" "" "$tool" "$wall" "$cpu" "$rss" "$ratio"
+  done
+  j1=$(echo "$a" | awk '{print $1}'); j2=$(echo "$b" | awk '{print $1}'); cw=$(echo "$c" | awk '{print $1}')
+  awk -v a="$j1" -v b="$j2" -v c="$cw" 'BEGIN{ if (b>0 && a>0) printf "all-books      speed-up jobs 2 vs 1: %.2fx; cached rebuild: %.1f%% of a cold jobs-2 build\n", a/b, 100*c/b }'
+fi

@@ -1,5 +1,6 @@
 #include "cache.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,16 +16,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The binary's own hash, computed once per process.
+// The binary's identity: its path, size and modification time (hashing its 60 MB would
+// cost more than a whole cached rebuild). Any rebuild or reinstall of quire changes it.
 const std::string& self_hash() {
   static std::once_flag once;
-  static std::string hash;
+  static std::string id;
   std::call_once(once, [] {
     std::error_code ec;
     fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    hash = ec ? std::string(kVersion) : sha256_file(exe.string());
+    struct stat st {};
+    if (ec || stat(exe.c_str(), &st) != 0) {
+      id = kVersion;
+      return;
+    }
+    id = exe.string() + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ino);
   });
-  return hash;
+  return id;
 }
 
 Json outcome_to_json(const BookOutcome& o) {
