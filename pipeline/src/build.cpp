@@ -190,10 +190,21 @@ BuildReport build_corpus(const BuildOptions& options) {
   Progress progress(options.log == LogMode::Human, mine.size());
   per_book.extract.on_page = [&progress](int) { progress.page_done(); };
   report.books.resize(mine.size());
+  // Largest files first, so that the last book to start is a small one and the workers
+  // finish together; results keep their places whatever the order of work.
+  std::vector<size_t> order(mine.size());
+  std::vector<uintmax_t> sizes(mine.size());
+  for (size_t i = 0; i < mine.size(); ++i) {
+    order[i] = i;
+    sizes[i] = fs::file_size(mine[i].path, ec);
+    if (ec) sizes[i] = 0;
+  }
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
   auto work = [&] {
-    for (size_t i = next++; i < mine.size(); i = next++) {
+    for (size_t k = next++; k < mine.size(); k = next++) {
+      const size_t i = order[k];
       const BookJob& job = mine[i];
       BookOutcome& o = report.books[i];
       o.id = job.id;
