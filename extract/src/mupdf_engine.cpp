@@ -641,7 +641,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
         std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);
         if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
         raw = RawPage{};
-      } else if (!ok && budget_bytes && (std::strstr(err, "malloc") || std::strstr(err, "out of memory"))) {
+      } else if (!ok && budget_bytes && (std::strstr(err, "alloc") || std::strstr(err, "out of memory"))) {
         std::snprintf(err, sizeof err, "skipped: over the %g MiB page memory budget", options.page_memory_mb);
       }
       Page p = convert_page(w->ctx, index + 1, raw);

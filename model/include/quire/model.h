@@ -64,7 +64,9 @@ struct Line {
   // Writing direction: 0 horizontal left-to-right, 1 right-to-left, 2 vertical/rotated.
   int direction = 0;
 
-  std::string text() const;  // spans concatenated
+  // The spans concatenated; a superscript touching a word (a footnote mark) is set apart
+  // from it by a space, so that both are words of their own.
+  std::string text() const;
   bool operator==(const Line&) const = default;
 };
 
