@@ -37,18 +37,27 @@ bool parse(const Args& args, const std::string& usage_line, po::options_descript
 // Writes a file through a temporary name and a rename, so no partial file is ever left.
 template <class Write>
 void write_atomically(const std::string& path, Write&& write) {
+  std::error_code ec;
+  auto status = fs::status(path, ec);
+  if (!ec && fs::exists(status) && !fs::is_regular_file(status)) {
+    // A device or a pipe (/dev/null, a FIFO) is written as it is: renaming over it would
+    // replace it with a plain file.
+    std::ofstream out(path, std::ios::binary);
+    write(out);
+    out.flush();
+    if (!out) throw Error(ExitCode::Io, path, 0, "cannot write");
+    return;
+  }
   std::string tmp = path + ".tmp-" + std::to_string(getpid());
   {
     std::ofstream out(tmp, std::ios::binary);
     write(out);
     out.flush();
     if (!out) {
-      std::error_code ec;
       fs::remove(tmp, ec);
       throw Error(ExitCode::Io, path, 0, "cannot write");
     }
   }
-  std::error_code ec;
   fs::rename(tmp, path, ec);
   if (ec) {
     fs::remove(tmp, ec);

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -247,6 +248,28 @@ TEST(Limits, APageOverTheMemoryBudgetIsSkippedAndNamed) {
                      " --page-memory 0.01 --no-verify --ocr never");
   EXPECT_EQ(b.code, 3) << b.out;
   EXPECT_NE(b.out.find("skipped: over the 0.01 MiB page memory budget"), std::string::npos) << b.out;
+}
+
+}  // namespace
+}  // namespace quire::test
+
+namespace quire::test {
+namespace {
+
+// `-o` naming a device or a pipe writes into it: renaming a temporary file over it would
+// replace /dev/null with a plain file (as root, for everyone).
+TEST(Cli, OutputToAPipeIsWrittenNotReplaced) {
+  TempDir t("fifo");
+  fs::path fifo = t.path / "pipe";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  fs::path copy = t.path / "copy.jsonl";
+  std::string cmd = "cat " + shell_quote(fifo) + " > " + shell_quote(copy) + " & " + shell_quote(QUIRE_BINARY) +
+                    " extract " + shell_quote(fixture_books() / "fx-plain.pdf") + " -o " + shell_quote(fifo) +
+                    " 2>/dev/null; status=$?; wait; exit $status";
+  int rc = std::system(cmd.c_str());
+  EXPECT_EQ(WEXITSTATUS(rc), 0);
+  EXPECT_TRUE(fs::is_fifo(fifo)) << "the pipe was replaced";
+  EXPECT_NE(read_file(copy).find("\"format\":\"quire-pages/1\""), std::string::npos);
 }
 
 }  // namespace
