@@ -8,7 +8,7 @@ secs=${1:-60}
 build=$here/build-fuzz
 CC=clang CXX=clang++ cmake -S "$here" -B "$build" -DQUIRE_FUZZ=ON -DBUILD_TESTING=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j"$(nproc)" --target fuzz_pages_jsonl fuzz_map fuzz_pdf
+cmake --build "$build" -j"$(getconf _NPROCESSORS_ONLN)" --target fuzz_pages_jsonl fuzz_map fuzz_pdf
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$here/fuzz/artifacts" "$work/pdf" "$work/jsonl" "$work/map"

@@ -12,7 +12,7 @@ fi
 export OMP_THREAD_LIMIT=1
 if [ "$mode" = --sanitize ]; then
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON >/dev/null
-  cmake --build build-asan -j"$(nproc)"
+  cmake --build build-asan -j"$(getconf _NPROCESSORS_ONLN)"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   cd build-asan
   # The cluster and browser tests exercise no code of ours beyond what the others run.

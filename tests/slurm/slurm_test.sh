@@ -25,7 +25,7 @@ cleanup() {
 trap cleanup EXIT
 
 host=$(hostname -s)
-cpus=$(nproc)
+cpus=$(getconf _NPROCESSORS_ONLN)  # not nproc: it obeys OMP_THREAD_LIMIT
 mem=$(awk '/MemTotal/{printf "%d", $2/1024*0.8}' /proc/meminfo)
 mkdir -p "$work/etc" "$work/ctld" "$work/d" "$work/munge" "$work/log"
 # munge: its own key, socket and pid file in the work folder, so nothing system-wide changes.
