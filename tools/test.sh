@@ -14,6 +14,7 @@ if [ "$mode" = --sanitize ]; then
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON >/dev/null
   cmake --build build-asan -j"$(getconf _NPROCESSORS_ONLN)"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  export LSAN_OPTIONS=suppressions=$(pwd)/tools/lsan.supp
   cd build-asan
   # The cluster and browser tests exercise no code of ours beyond what the others run.
   ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser"
