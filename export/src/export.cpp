@@ -23,21 +23,8 @@ constexpr const char* kFormat = "quire-corpus/1";
 // spec/corpus.md: a chapter slug has at most 60 characters, suffix for collisions included.
 constexpr size_t kMaxSlug = 60;
 
-const char* kind_name(ChapterKind k) {
-  switch (k) {
-    case ChapterKind::Front: return "front";
-    case ChapterKind::Body: return "body";
-    case ChapterKind::Appendix: return "appendix";
-    case ChapterKind::Back: return "back";
-  }
-  return "body";
-}
-
-ChapterKind kind_from_name(const std::string& s) {
-  if (s == "front") return ChapterKind::Front;
-  if (s == "appendix") return ChapterKind::Appendix;
-  if (s == "back") return ChapterKind::Back;
-  return ChapterKind::Body;
+ChapterKind chapter_kind_or_body(const std::string& s) {
+  return chapter_kind_from_string(s).value_or(ChapterKind::Body);
 }
 
 // "<NN>-<slug>" for every chapter: NN zero-padded to the width of the chapter count (at
@@ -130,7 +117,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     e["id"] = id;
     e["title"] = c.title;
     e["number"] = c.number;
-    e["kind"] = kind_name(c.kind);
+    e["kind"] = to_string(c.kind);
     e["pages"] = pages_json(c.first_page, c.last_page);
     e["markdown"] = rel + "/" + id + ".md";
     e["blocks"] = rel + "/" + id + ".json";
@@ -193,7 +180,7 @@ LoadedBook load_book(const fs::path& out, const std::string& id) {
       Chapter ch;
       ch.title = c.at("title").get<std::string>();
       ch.number = c.value("number", std::string());
-      ch.kind = kind_from_name(c.value("kind", std::string("body")));
+      ch.kind = chapter_kind_or_body(c.value("kind", std::string("body")));
       ch.first_page = c.at("pages")[0].get<int>();
       ch.last_page = c.at("pages")[1].get<int>();
       lb.book.chapters.push_back(std::move(ch));

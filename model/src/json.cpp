@@ -551,27 +551,6 @@ Document read_pages_jsonl(std::istream& in, const std::string& name) {
   return d;
 }
 
-namespace {
-
-const char* kind_name(ChapterKind k) {
-  switch (k) {
-    case ChapterKind::Front: return "front";
-    case ChapterKind::Body: return "body";
-    case ChapterKind::Appendix: return "appendix";
-    case ChapterKind::Back: return "back";
-  }
-  return "body";
-}
-
-ChapterKind kind_from(const std::string& s) {
-  if (s == "front") return ChapterKind::Front;
-  if (s == "appendix") return ChapterKind::Appendix;
-  if (s == "back") return ChapterKind::Back;
-  if (s == "body") return ChapterKind::Body;
-  throw std::runtime_error("unknown chapter kind " + s);
-}
-
-}  // namespace
 
 void write_book_jsonl(std::ostream& out, const Book& b) {
   Json h;
@@ -600,7 +579,7 @@ void write_book_jsonl(std::ostream& out, const Book& b) {
     Json j;
     j["title"] = c.title;
     j["number"] = c.number;
-    j["kind"] = kind_name(c.kind);
+    j["kind"] = to_string(c.kind);
     j["pages"] = {c.first_page, c.last_page};
     Json blocks = Json::array();
     for (const auto& bl : c.blocks) blocks.push_back(to_json(bl));
@@ -638,7 +617,9 @@ Book read_book_jsonl(std::istream& in, const std::string& name) {
         Chapter c;
         c.title = j.at("title");
         c.number = j.at("number");
-        c.kind = kind_from(j.at("kind"));
+        auto kind = chapter_kind_from_string(j.at("kind").get<std::string>());
+        if (!kind) throw std::runtime_error("unknown chapter kind " + j.at("kind").get<std::string>());
+        c.kind = *kind;
         c.first_page = j.at("pages")[0];
         c.last_page = j.at("pages")[1];
         for (const auto& bl : j.at("blocks")) c.blocks.push_back(block_from_json(bl));

@@ -72,6 +72,22 @@ std::optional<BlockType> block_type_from_string(const std::string& s) {
   return std::nullopt;
 }
 
+const char* to_string(ChapterKind k) {
+  switch (k) {
+    case ChapterKind::Front: return "front";
+    case ChapterKind::Body: return "body";
+    case ChapterKind::Appendix: return "appendix";
+    case ChapterKind::Back: return "back";
+  }
+  return "body";
+}
+
+std::optional<ChapterKind> chapter_kind_from_string(const std::string& s) {
+  for (ChapterKind k : {ChapterKind::Front, ChapterKind::Body, ChapterKind::Appendix, ChapterKind::Back})
+    if (s == to_string(k)) return k;
+  return std::nullopt;
+}
+
 std::string Error::message() const {
   std::string m = file.empty() ? std::string() : file + ": ";
   if (page > 0) m += "page " + std::to_string(page) + ": ";

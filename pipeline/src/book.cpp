@@ -120,6 +120,19 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   return o;
 }
 
+Json outcome_to_json(const BookOutcome& o) {
+  Json j;
+  j["pages"] = o.pages;
+  j["chapters"] = o.chapters;
+  j["figures"] = o.figures;
+  j["chapter_figures"] = o.chapter_figures;
+  j["removed"] = o.removed;
+  j["ocr_pages"] = o.ocr_pages;
+  j["verify_differences"] = o.verify_differences;
+  j["warnings"] = o.warnings;
+  return j;
+}
+
 void report_book(const BookOutcome& o, LogMode mode) {
   if (mode == LogMode::Json) {
     Json j;
@@ -131,14 +144,7 @@ void report_book(const BookOutcome& o, LogMode mode) {
       j["exit_code"] = static_cast<int>(o.code);
     } else {
       j["cached"] = o.cached;
-      j["pages"] = o.pages;
-      j["chapters"] = o.chapters;
-      j["figures"] = o.figures;
-      j["chapter_figures"] = o.chapter_figures;
-      j["removed"] = o.removed;
-      j["ocr_pages"] = o.ocr_pages;
-      j["verify_differences"] = o.verify_differences;
-      j["warnings"] = o.warnings;
+      j.update(outcome_to_json(o));
     }
     std::cerr << dump(j, false);
     return;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "quire/json.h"
 #include "quire/pipeline.h"
 
 namespace quire {
@@ -16,6 +17,9 @@ Book book_from_document(Document doc, const std::string& id, const BuildOptions&
 // Extract, clean, layout, verify and export one book into tmp_out/books/<id>/.
 BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
                            const BuildOptions& options, const std::string& tmp_out);
+
+// The counts and warnings of a finished book (the cache stores them; the JSON log prints them).
+Json outcome_to_json(const BookOutcome& o);
 
 // One line per finished book on stderr (human) or one JSON object (json).
 void report_book(const BookOutcome& o, LogMode mode);

@@ -1,5 +1,7 @@
 #include "cache.h"
 
+#include "book_io.h"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,18 +37,6 @@ const std::string& self_hash() {
   return id;
 }
 
-Json outcome_to_json(const BookOutcome& o) {
-  Json j;
-  j["pages"] = o.pages;
-  j["chapters"] = o.chapters;
-  j["figures"] = o.figures;
-  j["chapter_figures"] = o.chapter_figures;
-  j["removed"] = o.removed;
-  j["ocr_pages"] = o.ocr_pages;
-  j["verify_differences"] = o.verify_differences;
-  j["warnings"] = o.warnings;
-  return j;
-}
 
 }  // namespace
 

@@ -170,6 +170,8 @@ struct Block {
 };
 
 enum class ChapterKind { Front, Body, Appendix, Back };
+const char* to_string(ChapterKind);
+std::optional<ChapterKind> chapter_kind_from_string(const std::string&);
 
 struct Chapter {
   std::string title;
