@@ -38,6 +38,30 @@ const std::string& self_hash() {
 }
 
 
+// The PDF's SHA-256, remembered in the cache by the file's path, size, time and inode, so
+// that an unchanged shelf is not read again; a changed file has a new entry.
+std::string pdf_sha256(const std::string& cache_dir, const std::string& pdf_path) {
+  struct stat st {};
+  std::error_code ec;
+  fs::path abs = fs::absolute(pdf_path, ec);
+  if (cache_dir.empty() || ec || stat(pdf_path.c_str(), &st) != 0) return sha256_file(pdf_path);
+  std::string id = abs.string() + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+                   std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ino);
+  fs::path entry = fs::path(cache_dir) / "pdf-hashes" / sha256_hex(id);
+  std::string known;
+  if (std::ifstream in(entry); in >> known && known.size() == 64) return known;
+  std::string hash = sha256_file(pdf_path);
+  fs::create_directories(entry.parent_path(), ec);
+  fs::path tmp = entry;
+  tmp += ".tmp-" + std::to_string(getpid());
+  if (std::ofstream out(tmp); out << hash << "\n") {
+    out.close();
+    fs::rename(tmp, entry, ec);
+  }
+  if (ec) fs::remove(tmp, ec);
+  return hash;
+}
+
 }  // namespace
 
 std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
@@ -48,7 +72,7 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   Json k;
   k["quire"] = kVersion;
   k["binary"] = self_hash();
-  k["pdf"] = sha256_file(pdf_path);
+  k["pdf"] = pdf_sha256(o.cache_dir, pdf_path);
   k["id"] = id;
   if (map_entry) {
     k["title"] = map_entry->title;
