@@ -67,12 +67,17 @@ TEST(Hostile, EachBookHasItsDocumentedOutcome) {
       EXPECT_EQ(err.find('\n'), std::string::npos) << "one line: " << err;
       EXPECT_FALSE(fs::exists(b.out / "books" / fs::path(file).stem())) << "no partial output";
     } else if (outcome == "warned-or-failed") {
-      if (finished) EXPECT_FALSE(e["warnings"].empty());
-      else EXPECT_NE(e["error"].get<std::string>().find(file), std::string::npos);
+      if (finished) {
+        EXPECT_FALSE(e["warnings"].empty());
+      } else {
+        EXPECT_NE(e["error"].get<std::string>().find(file), std::string::npos);
+      }
     } else {
       ASSERT_TRUE(finished) << e.dump();
       EXPECT_EQ(e["verify_differences"], 0) << e.dump();
-      if (outcome == "warned") EXPECT_FALSE(e["warnings"].empty()) << e.dump();
+      if (outcome == "warned") {
+        EXPECT_FALSE(e["warnings"].empty()) << e.dump();
+      }
     }
   }
   // The good book of the batch is built whatever the others do.
