@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -80,10 +81,17 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   BookOutcome o;
   o.id = id;
   o.file = fs::path(pdf_path).filename().string();
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  auto t = Clock::now();
   Document doc = extract_document(pdf_path, options.extract);
+  o.seconds_extract = since(t);
+  t = Clock::now();
   o.pages = static_cast<int>(doc.pages.size());
   std::vector<SourcePage> source;
   Book book = book_from_document(std::move(doc), id, options, options.verify ? &source : nullptr);
+  o.seconds_layout = since(t);
+  t = Clock::now();
   if (map_entry) {
     if (!map_entry->title.empty()) book.title = map_entry->title;
     if (!map_entry->authors.empty()) book.authors = map_entry->authors;
@@ -101,11 +109,14 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
                               d.word + "\" near \"" + d.context + "\"");
     }
   }
+  o.seconds_verify = since(t);
+  t = Clock::now();
   fs::create_directories(fs::path(tmp_out) / "books" / id);
   PdfRenderer renderer(pdf_path, options.extract.password);
   const int dpi = options.layout.figure_dpi;
   RenderFigure render = [&](const Book&, const Block& b) { return renderer.png(b.page, b.bbox, dpi); };
   export_book(book, tmp_out, render, options.exporting);
+  o.seconds_export = since(t);
   o.chapters = static_cast<int>(book.chapters.size());
   for (const auto& c : book.chapters) {
     int n = 0;
@@ -145,6 +156,10 @@ void report_book(const BookOutcome& o, LogMode mode) {
     } else {
       j["cached"] = o.cached;
       j.update(outcome_to_json(o));
+      // Where the time went (not in the corpus, which stays byte-identical).
+      if (!o.cached)
+        j["seconds"] = {{"extract", round_pt(o.seconds_extract)}, {"clean_layout", round_pt(o.seconds_layout)},
+                        {"verify", round_pt(o.seconds_verify)}, {"export", round_pt(o.seconds_export)}};
     }
     std::cerr << dump(j, false);
     return;

@@ -43,6 +43,8 @@ struct BookOutcome {
   std::vector<std::string> warnings;
   int pages = 0, chapters = 0, figures = 0, removed = 0, ocr_pages = 0;
   std::vector<int> chapter_figures;  // figures found per chapter, in book order
+  // Wall seconds per stage (reported in the JSON log; never written into the corpus).
+  double seconds_extract = 0, seconds_layout = 0, seconds_verify = 0, seconds_export = 0;
   int verify_differences = 0;
 };
 
