@@ -228,7 +228,8 @@ int cmd_build(const Args& args) {
       ("cache", po::value(&o.cache_dir), "reuse unchanged books from this cache folder")
       ("shard", po::value(&shard), "I/N: build the I-th of N deterministic shares of the books (0-based)")
       ("keep-matter", po::bool_switch(&o.layout.keep_matter), "keep title page, contents and index as chapters")
-      ("keep-intermediate", po::bool_switch(&o.keep_intermediate), "also write pages.jsonl per book")
+      ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
+       "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")

@@ -66,6 +66,10 @@ Book book_from_document(Document doc, const std::string& id, const BuildOptions&
   }
   for (auto& w : doc.warnings) book.warnings.push_back(w);
   CleanResult cleaned = clean_document(doc, options.clean);
+  if (!options.intermediate_dir.empty()) {
+    std::ofstream out(fs::path(options.intermediate_dir) / (id + ".clean.jsonl"), std::ios::binary);
+    write_pages_jsonl(out, doc);
+  }
   book.removed = std::move(cleaned.removed);
   for (auto& w : cleaned.warnings) book.warnings.push_back(doc.file + ": " + w);
   LayoutResult laid = layout_document(doc, options.layout);
@@ -86,11 +90,19 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   auto t = Clock::now();
   Document doc = extract_document(pdf_path, options.extract);
   o.seconds_extract = since(t);
+  if (!options.intermediate_dir.empty()) {
+    std::ofstream out(fs::path(options.intermediate_dir) / (id + ".pages.jsonl"), std::ios::binary);
+    write_pages_jsonl(out, doc);
+  }
   t = Clock::now();
   o.pages = static_cast<int>(doc.pages.size());
   std::vector<SourcePage> source;
   Book book = book_from_document(std::move(doc), id, options, options.verify ? &source : nullptr);
   o.seconds_layout = since(t);
+  if (!options.intermediate_dir.empty()) {
+    std::ofstream out(fs::path(options.intermediate_dir) / (id + ".book.jsonl"), std::ios::binary);
+    write_book_jsonl(out, book);
+  }
   t = Clock::now();
   if (map_entry) {
     if (!map_entry->title.empty()) book.title = map_entry->title;

@@ -186,6 +186,11 @@ BuildReport build_corpus(const BuildOptions& options) {
   const int book_workers = std::max(1, std::min<int>(jobs, static_cast<int>(mine.size())));
   BuildOptions per_book = options;
   per_book.extract.jobs = std::max(1, jobs / book_workers);
+  if (options.keep_intermediate) {
+    per_book.intermediate_dir = (tmp / "intermediate").string();
+    per_book.cache_dir.clear();  // a cached book has no intermediate files to give
+    fs::create_directories(per_book.intermediate_dir);
+  }
 
   Progress progress(options.log == LogMode::Human, mine.size());
   per_book.extract.on_page = [&progress](int) { progress.page_done(); };
@@ -222,17 +227,17 @@ BuildReport build_corpus(const BuildOptions& options) {
       try {
         std::string key;
         std::optional<BookOutcome> hit;
-        if (!options.cache_dir.empty()) {
+        if (!per_book.cache_dir.empty()) {
           detail_check_exists(job.path);
           key = cache_key(job.path, job.id, job.map_entry, per_book);
-          hit = cache_fetch(options.cache_dir, key, job.id, tmp.string());
+          hit = cache_fetch(per_book.cache_dir, key, job.id, tmp.string());
         }
         if (hit) {
           o = *hit;
         } else {
           o = build_one_book(job.path, job.id, job.map_entry, per_book, tmp.string());
           o.ok = true;
-          if (!key.empty()) cache_store(options.cache_dir, key, o, tmp.string());
+          if (!key.empty()) cache_store(per_book.cache_dir, key, o, tmp.string());
         }
       } catch (const Error& e) {
         o.ok = false;

@@ -274,3 +274,28 @@ TEST(Cli, OutputToAPipeIsWrittenNotReplaced) {
 
 }  // namespace
 }  // namespace quire::test
+
+namespace quire::test {
+namespace {
+
+// --keep-intermediate writes each stage's file, readable by the single-stage commands.
+TEST(Build, KeepIntermediateWritesEachStagesFile) {
+  TempDir t("intermediate");
+  fs::create_directories(t.path / "in");
+  fs::copy_file(fixture_books() / "fx-plain.pdf", t.path / "in" / "fx-plain.pdf");
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
+                     " --quiet --keep-intermediate");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  fs::path dir = t.path / "out" / "intermediate";
+  for (const char* f : {"fx-plain.pages.jsonl", "fx-plain.clean.jsonl", "fx-plain.book.jsonl"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  // The extracted pages go through `quire clean` and `quire layout` like any intermediate file.
+  auto c = run_quire("clean " + shell_quote(dir / "fx-plain.pages.jsonl") + " -o " + shell_quote(t.path / "c.jsonl"));
+  EXPECT_EQ(c.code, 0) << c.out;
+  auto l = run_quire("layout " + shell_quote(dir / "fx-plain.clean.jsonl") + " -o " + shell_quote(t.path / "b.jsonl"));
+  EXPECT_EQ(l.code, 0) << l.out;
+  EXPECT_NE(read_file(dir / "fx-plain.book.jsonl").find("\"format\":\"quire-book/1\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace quire::test

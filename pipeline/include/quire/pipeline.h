@@ -25,7 +25,10 @@ struct BuildOptions {
   std::string cache_dir; // optional: reuse unchanged books
   int jobs = 0;          // 0 = all cores
   int shard_index = 0, shard_count = 1;
+  // Also write each book's intermediate files (extracted pages, cleaned pages, laid-out
+  // book) as OUT/intermediate/<id>.{pages,clean,book}.jsonl, to debug a book.
   bool keep_intermediate = false;
+  std::string intermediate_dir;  // set by build_corpus from keep_intermediate
   bool verify = true;
   LogMode log = LogMode::Human;
   ExtractOptions extract;
