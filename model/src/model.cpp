@@ -48,6 +48,9 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 std::string Line::text() const {
   std::string s;
+  size_t bytes = spans.size();
+  for (const auto& sp : spans) bytes += sp.text.size();
+  s.reserve(bytes);
   for (size_t i = 0; i < spans.size(); ++i) {
     const Span& sp = spans[i];
     if (i > 0 && !s.empty() && !sp.text.empty() && !is_blank(s.back()) && !is_blank(sp.text.front())) {

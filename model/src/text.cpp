@@ -1,5 +1,7 @@
 #include "quire/text.h"
 
+#include <cstdint>
+#include <cstring>
 #include <memory>
 
 #include <unicode/normalizer2.h>
@@ -36,8 +38,15 @@ void append_utf8(std::string& out, char32_t cp) {
 
 std::u32string to_u32(std::string_view s) {
   std::u32string out;
-  out.reserve(s.size());
+  out.resize(s.size());  // never more code points than bytes
+  size_t n = 0;
   size_t i = 0;
+  // ASCII runs (most of a technical book) widen byte by byte.
+  while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) out[n++] = static_cast<unsigned char>(s[i++]);
+  if (i == s.size()) {
+    out.resize(n);
+    return out;
+  }
   while (i < s.size()) {
     unsigned char c = s[i];
     char32_t cp;
@@ -46,16 +55,17 @@ std::u32string to_u32(std::string_view s) {
     else if ((c & 0xE0) == 0xC0) { cp = c & 0x1F; extra = 1; }
     else if ((c & 0xF0) == 0xE0) { cp = c & 0x0F; extra = 2; }
     else if ((c & 0xF8) == 0xF0) { cp = c & 0x07; extra = 3; }
-    else { out += U'\uFFFD'; ++i; continue; }
+    else { out[n++] = U'\uFFFD'; ++i; continue; }
     bool ok = true;
     for (int k = 1; k <= extra; ++k) {
       if (i + k >= s.size() || (static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) { ok = false; break; }
       cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
     }
-    if (!ok) { out += U'\uFFFD'; ++i; continue; }
-    out += cp;
+    if (!ok) { out[n++] = U'\uFFFD'; ++i; continue; }
+    out[n++] = cp;
     i += extra + 1;
   }
+  out.resize(n);
   return out;
 }
 
@@ -92,10 +102,22 @@ const char* ligature_expansion(char32_t c) {
 }
 
 bool is_ascii(std::string_view s) {
-  for (unsigned char c : s)
-    if (c >= 0x80) return false;
+  // Eight bytes at a time: any high bit means a non-ASCII byte.
+  const char* p = s.data();
+  size_t n = s.size();
+  while (n >= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    if (w & 0x8080808080808080ull) return false;
+    p += 8;
+    n -= 8;
+  }
+  for (; n; --n, ++p)
+    if (static_cast<unsigned char>(*p) >= 0x80) return false;
   return true;
 }
+
+inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 }  // namespace
 
@@ -141,11 +163,12 @@ std::vector<std::string> whitespace_tokens(std::string_view s) {
   // without decoding; normalisation leaves ASCII unchanged.
   if (is_ascii(s)) {
     std::vector<std::string> out;
+    out.reserve(s.size() / 6 + 1);  // about one word per six bytes of English text
     size_t i = 0;
     while (i < s.size()) {
-      while (i < s.size() && is_space_cp(static_cast<unsigned char>(s[i]))) ++i;
+      while (i < s.size() && is_ascii_space(static_cast<unsigned char>(s[i]))) ++i;
       size_t start = i;
-      while (i < s.size() && !is_space_cp(static_cast<unsigned char>(s[i]))) ++i;
+      while (i < s.size() && !is_ascii_space(static_cast<unsigned char>(s[i]))) ++i;
       if (i > start) out.emplace_back(s.substr(start, i - start));
     }
     return out;

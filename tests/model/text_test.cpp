@@ -1,0 +1,62 @@
+// The text helpers every stage leans on: decoding, word splitting, normalisation.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "quire/model.h"
+#include "quire/text.h"
+
+namespace quire {
+namespace {
+
+TEST(ToU32, AsciiThenMultibyteThenInvalid) {
+  // "ab" + e-acute (2 bytes) + euro (3 bytes) + G clef (4 bytes) + a lone continuation byte
+  // + a truncated 3-byte sequence at the end.
+  const std::string s = "ab\xC3\xA9\xE2\x82\xAC\xF0\x9D\x84\x9E\x80z\xE2\x82";
+  EXPECT_EQ(to_u32(s), (std::u32string{U'a', U'b', 0xE9, 0x20AC, 0x1D11E, 0xFFFD, U'z', 0xFFFD, 0xFFFD}));
+  EXPECT_EQ(to_u32(""), std::u32string());
+  EXPECT_EQ(to_u32("plain ascii only"), std::u32string(U"plain ascii only"));
+  EXPECT_EQ(from_u32(to_u32("caf\xC3\xA9 \xE2\x82\xAC")), "caf\xC3\xA9 \xE2\x82\xAC");
+}
+
+TEST(WhitespaceTokens, AsciiSplitsOnEveryAsciiSpace) {
+  EXPECT_EQ(whitespace_tokens("  one\ttwo\nthree\r\nfour\f\vfive  "),
+            (std::vector<std::string>{"one", "two", "three", "four", "five"}));
+  EXPECT_TRUE(whitespace_tokens(" \t\n").empty());
+  // Long enough to cross the eight-byte ASCII check more than once.
+  EXPECT_EQ(whitespace_tokens("abcdefghijklmnop qrstuvwxyz0123456789"),
+            (std::vector<std::string>{"abcdefghijklmnop", "qrstuvwxyz0123456789"}));
+}
+
+TEST(WhitespaceTokens, UnicodeSpacesLigaturesAndSoftHyphens) {
+  // No-break space and em space separate words; the fi ligature expands; a soft hyphen goes,
+  // and a token made of one alone disappears; a decomposed e + acute becomes NFC.
+  const std::string s = "de\xEF\xAC\x81ne\xC2\xA0x\xE2\x80\x83y co\xC2\xADop \xC2\xAD e\xCC\x81t\xC3\xA9";
+  EXPECT_EQ(whitespace_tokens(s),
+            (std::vector<std::string>{"define", "x", "y", "coop", "\xC3\xA9t\xC3\xA9"}));
+}
+
+TEST(LineText, FootnoteMarkIsItsOwnWord) {
+  Line l;
+  Span word;
+  word.text = "text";
+  word.size = 10;
+  word.baseline = 100;
+  word.bbox = {0, 92, 20, 102};
+  Span mark;
+  mark.text = "1";
+  mark.size = 7;
+  mark.baseline = 96;
+  mark.bbox = {20, 90, 24, 97};
+  l.spans = {word, mark};
+  EXPECT_EQ(l.text(), "text 1");
+  Span same = word;
+  same.text = "book";
+  same.bbox = {20, 92, 40, 102};
+  l.spans = {word, same};
+  EXPECT_EQ(l.text(), "textbook");
+}
+
+}  // namespace
+}  // namespace quire
