@@ -47,7 +47,7 @@ std::string title_from_pages(const Document& doc) {
 
 Book book_from_document(Document doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source) {
-  if (source) *source = source_words(doc);
+  if (source) *source = source_words(doc, options.extract.jobs);
   Book book;
   book.id = id;
   book.file = doc.file;
@@ -109,7 +109,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
     if (!map_entry->authors.empty()) book.authors = map_entry->authors;
   }
   if (options.verify) {
-    auto diffs = verify_book(book, source);
+    auto diffs = verify_book(book, source, options.extract.jobs);
     o.verify_differences = static_cast<int>(diffs.size());
     size_t shown = 0;
     for (const auto& d : diffs) {

@@ -207,6 +207,7 @@ BuildReport build_corpus(const BuildOptions& options) {
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
+  std::vector<std::string> book_keys(mine.size());
   auto work = [&] {
     for (size_t k = next++; k < mine.size(); k = next++) {
       const size_t i = order[k];
@@ -230,6 +231,7 @@ BuildReport build_corpus(const BuildOptions& options) {
         if (!per_book.cache_dir.empty()) {
           detail_check_exists(job.path);
           key = cache_key(job.path, job.id, job.map_entry, per_book);
+          book_keys[i] = key;
           hit = cache_fetch(per_book.cache_dir, key, job.id, tmp.string());
         }
         if (hit) {
@@ -267,15 +269,26 @@ BuildReport build_corpus(const BuildOptions& options) {
   progress.clear();
 
   std::vector<std::string> ids;
-  for (const auto& o : report.books)
-    if (o.ok) ids.push_back(o.id);
+  std::vector<std::pair<std::string, std::string>> keyed;  // (id, book key) of the built books
+  for (size_t i = 0; i < report.books.size(); ++i)
+    if (report.books[i].ok) {
+      ids.push_back(report.books[i].id);
+      keyed.push_back({report.books[i].id, book_keys[i]});
+    }
   try {
     if (options.shard_count > 1) {
       std::vector<std::string> all_ids;
       for (const auto& j : all) all_ids.push_back(j.id);
       write_shard_info(tmp.string(), options.shard_index, options.shard_count, all_ids);
     }
-    export_index(tmp.string(), ids, map ? &*map : nullptr, options.exporting);
+    // The corpus-level files depend only on the books and the map: an unchanged corpus
+    // takes them from the cache.
+    std::string index_key;
+    if (!per_book.cache_dir.empty()) index_key = index_cache_key(keyed, options.map_path, options);
+    if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string())) {
+      export_index(tmp.string(), ids, map ? &*map : nullptr, options.exporting);
+      if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
+    }
     install_output_dir(tmp, out);
   } catch (...) {
     fs::remove_all(tmp, ec);

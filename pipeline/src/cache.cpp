@@ -144,4 +144,70 @@ void cache_store(const std::string& cache_dir, const std::string& key, const Boo
   if (ec) fs::remove_all(tmp, ec);
 }
 
+namespace {
+
+// The files export_index writes, which the index cache holds.
+const char* const kIndexFiles[] = {"corpus.jsonl", "manifest.json", "site"};
+
+}  // namespace
+
+std::string index_cache_key(const std::vector<std::pair<std::string, std::string>>& books,
+                            const std::string& map_path, const BuildOptions& o) {
+  Json k;
+  k["quire"] = kVersion;
+  k["binary"] = self_hash();
+  Json list = Json::array();
+  for (const auto& [id, key] : books) list.push_back({id, key});
+  k["books"] = std::move(list);
+  std::string map_bytes;
+  if (!map_path.empty()) {
+    std::ifstream in(map_path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    map_bytes = ss.str();
+  }
+  k["map"] = map_path.empty() ? std::string() : sha256_hex(map_bytes);
+  k["site"] = o.exporting.site;
+  return sha256_hex(dump(k, false));
+}
+
+bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir) {
+  fs::path entry = fs::path(cache_dir) / "index" / key;
+  std::error_code ec;
+  if (!fs::is_regular_file(entry / "complete", ec)) return false;
+  std::vector<fs::path> copied;
+  for (const char* name : kIndexFiles) {
+    if (!fs::exists(entry / name, ec)) continue;
+    fs::copy(entry / name, fs::path(out_dir) / name, fs::copy_options::recursive, ec);
+    copied.push_back(fs::path(out_dir) / name);
+    if (ec) {
+      for (const auto& p : copied) fs::remove_all(p, ec);
+      return false;
+    }
+  }
+  return true;
+}
+
+void index_cache_store(const std::string& cache_dir, const std::string& key, const std::string& out_dir) {
+  std::error_code ec;
+  fs::path entry = fs::path(cache_dir) / "index" / key;
+  fs::create_directories(entry.parent_path(), ec);
+  fs::path tmp = entry;
+  tmp += ".tmp-" + std::to_string(getpid());
+  fs::remove_all(tmp, ec);
+  fs::create_directories(tmp, ec);
+  for (const char* name : kIndexFiles)
+    if (!ec && fs::exists(fs::path(out_dir) / name))
+      fs::copy(fs::path(out_dir) / name, tmp / name, fs::copy_options::recursive, ec);
+  // Written last: an entry without it (a store cut short) is a miss.
+  if (!ec) std::ofstream(tmp / "complete") << key << "\n";
+  if (ec) {
+    fs::remove_all(tmp, ec);
+    return;
+  }
+  fs::remove_all(entry, ec);
+  fs::rename(tmp, entry, ec);
+  if (ec) fs::remove_all(tmp, ec);
+}
+
 }  // namespace quire

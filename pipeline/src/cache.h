@@ -2,11 +2,16 @@
 //
 // A book's output folder is stored under a key made of everything that can change it: the
 // PDF's bytes, the book id and its map entry, the options, and the quire binary itself (so a
-// rebuilt quire never reuses stale output). Corpus-level files are always rebuilt from books.
+// rebuilt quire never reuses stale output). The corpus-level files (corpus.jsonl, manifest.json,
+// site/) are stored too, under a key made of the books' keys in order, the map's bytes and the
+// export options: they are a function of exactly those, so an unchanged corpus reuses them and
+// any changed book or map rebuilds them from the books.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "quire/pipeline.h"
 
@@ -22,5 +27,16 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
 // Stores out_dir/books/<id> and its outcome under key (atomically: a temporary folder renamed).
 void cache_store(const std::string& cache_dir, const std::string& key, const BookOutcome& outcome,
                  const std::string& out_dir);
+
+// Key of the corpus-level files: the built books (id and book key, in corpus order), the
+// map file's bytes (empty path: no map) and the export options.
+std::string index_cache_key(const std::vector<std::pair<std::string, std::string>>& books,
+                            const std::string& map_path, const BuildOptions& options);
+
+// Copies cached corpus-level files into out_dir; false on a miss (out_dir is then untouched).
+bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir);
+
+// Stores out_dir's corpus-level files under key (atomically, like cache_store).
+void index_cache_store(const std::string& cache_dir, const std::string& key, const std::string& out_dir);
 
 }  // namespace quire

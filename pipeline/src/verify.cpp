@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "quire/json.h"
+#include "quire/parallel.h"
 #include "quire/pipeline.h"
 #include "quire/text.h"
 
@@ -16,20 +17,20 @@ namespace quire {
 
 namespace fs = std::filesystem;
 
-std::vector<SourcePage> source_words(const Document& extracted) {
-  std::vector<SourcePage> out;
-  out.reserve(extracted.pages.size());
-  for (const auto& p : extracted.pages) {
-    SourcePage sp;
+std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
+  std::vector<SourcePage> out(extracted.pages.size());
+  parallel_for(extracted.pages.size(), jobs, [&](size_t i) {
+    const Page& p = extracted.pages[i];
+    SourcePage& sp = out[i];
     sp.number = p.number;
+    sp.lines.reserve(p.lines.size());
     for (const auto& l : p.lines) {
       SourceLine sl;
       sl.text = l.text();
       sl.tokens = whitespace_tokens(sl.text);
       if (!sl.tokens.empty()) sp.lines.push_back(std::move(sl));
     }
-    out.push_back(std::move(sp));
-  }
+  }, 8);
   return out;
 }
 
@@ -54,9 +55,106 @@ std::string clip(const std::string& s, size_t n = 100) {
   return s.substr(0, cut) + "...";
 }
 
+// What the book says about each page, looked up without inserting (groups run in parallel).
+struct PageIndex {
+  std::map<int, const SourcePage*> source;
+  std::map<int, std::vector<const Removal*>> removals;
+  std::map<int, std::vector<const HyphenJoin*>> joins;
+  std::set<int> excluded;
+
+  template <class V>
+  static const V& at(const std::map<int, V>& m, int page) {
+    static const V none{};
+    auto it = m.find(page);
+    return it == m.end() ? none : it->second;
+  }
+};
+
+// Words of one chapter group (chapters and excluded matter sharing pages): source minus
+// furniture, with hyphen joins applied, against the chapters' blocks.
+std::vector<WordDifference> verify_group(const Book& book, const Group& g, const PageIndex& index) {
+  std::vector<WordDifference> diffs;
+  Bag src, on_excluded;  // on_excluded: words of excluded-matter pages, which may be missing
+  for (int p = g.first; p <= g.last; ++p) {
+    auto it = index.source.find(p);
+    if (it == index.source.end()) continue;
+    for (const auto& l : it->second->lines) add(src, l.tokens);
+    if (index.excluded.count(p))
+      for (const auto& l : it->second->lines) add(on_excluded, l.tokens);
+    for (const auto* r : PageIndex::at(index.removals, p)) add(src, whitespace_tokens(r->text), -1);
+    for (const auto* j : PageIndex::at(index.joins, p)) {
+      add(src, whitespace_tokens(j->before), -1);
+      add(src, whitespace_tokens(j->after), -1);
+      add(src, whitespace_tokens(j->joined), 1);
+    }
+  }
+  Bag out;
+  std::string chapter_name;
+  for (size_t ci : g.chapters) {
+    const Chapter& c = book.chapters[ci];
+    if (chapter_name.empty()) chapter_name = c.title;
+    for (const auto& b : c.blocks) {
+      add(out, whitespace_tokens(b.text));
+      for (const auto& l : b.labels) add(out, whitespace_tokens(l));
+    }
+  }
+  // Where a word differs, find the page and line it comes from, for the report.
+  auto locate = [&](const std::string& w) -> std::pair<int, std::string> {
+    for (int p = g.first; p <= g.last; ++p) {
+      auto it = index.source.find(p);
+      if (it == index.source.end()) continue;
+      for (const auto& l : it->second->lines)
+        if (std::find(l.tokens.begin(), l.tokens.end(), w) != l.tokens.end()) return {p, clip(l.text)};
+    }
+    return {g.first, ""};
+  };
+  auto locate_out = [&](const std::string& w) -> std::pair<int, std::string> {
+    for (size_t ci : g.chapters)
+      for (const auto& b : book.chapters[ci].blocks) {
+        auto toks = whitespace_tokens(b.text);
+        auto it = std::find(toks.begin(), toks.end(), w);
+        if (it != toks.end()) {
+          size_t at = static_cast<size_t>(it - toks.begin());
+          std::string ctx;
+          for (size_t k = at >= 4 ? at - 4 : 0; k < std::min(toks.size(), at + 5); ++k) ctx += (ctx.empty() ? "" : " ") + toks[k];
+          return {b.page, ctx};
+        }
+      }
+    return {g.first, ""};
+  };
+  auto count = [](const Bag& bag, const std::string& w) {
+    auto it = bag.find(w);
+    return it == bag.end() ? 0L : it->second;
+  };
+  // Only the words whose counts differ, in word order so that the report is deterministic.
+  std::vector<std::string> differing;
+  for (const auto& [w, n] : src)
+    if (n != count(out, w)) differing.push_back(w);
+  for (const auto& [w, n] : out)
+    if (n != 0 && !src.count(w)) differing.push_back(w);
+  std::sort(differing.begin(), differing.end());
+  for (const auto& w : differing) {
+    long s = count(src, w);
+    long o = count(out, w);
+    if (s > o) {
+      // Excluded matter (contents, index) shares the group: as many of the missing
+      // occurrences as stand on its pages are accounted for.
+      long missing = s - o;
+      if (g.has_excluded) missing -= std::min(missing, std::max(0L, count(on_excluded, w)));
+      if (missing == 0) continue;
+      auto [page, ctx] = locate(w);
+      for (long k = 0; k < missing; ++k) diffs.push_back({book.id, chapter_name, page, "missing", w, ctx});
+    } else if (o > s) {
+      auto [page, ctx] = locate_out(w);
+      for (long k = 0; k < o - s; ++k) diffs.push_back({book.id, chapter_name, page, "added", w, ctx});
+    }
+  }
+  return diffs;
+}
+
 }  // namespace
 
-std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source) {
+std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs) {
   std::vector<WordDifference> diffs;
   // Page ranges of chapters and of excluded matter, merged where they share a page.
   struct Range {
@@ -76,16 +174,12 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
     if (r.chapter >= 0) g.chapters.push_back(static_cast<size_t>(r.chapter));
     else g.has_excluded = true;
   }
-  std::set<int> excluded_pages;
+  PageIndex index;
   for (const auto& e : book.excluded)
-    for (int p = e.first_page; p <= e.last_page; ++p) excluded_pages.insert(p);
-
-  std::map<int, const SourcePage*> by_number;
-  for (const auto& sp : source) by_number[sp.number] = &sp;
-  std::map<int, std::vector<const Removal*>> removals;
-  for (const auto& r : book.removed) removals[r.page].push_back(&r);
-  std::map<int, std::vector<const HyphenJoin*>> joins;
-  for (const auto& j : book.joins) joins[j.page].push_back(&j);
+    for (int p = e.first_page; p <= e.last_page; ++p) index.excluded.insert(p);
+  for (const auto& sp : source) index.source[sp.number] = &sp;
+  for (const auto& r : book.removed) index.removals[r.page].push_back(&r);
+  for (const auto& j : book.joins) index.joins[j.page].push_back(&j);
 
   // Pages that belong to no chapter and no excluded matter must have no words left.
   std::set<int> covered;
@@ -95,84 +189,17 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
     if (!covered.count(sp.number)) {
       Bag left;
       for (const auto& l : sp.lines) add(left, l.tokens);
-      for (const auto* r : removals[sp.number]) add(left, whitespace_tokens(r->text), -1);
-      for (const auto& [w, n] : left)
+      for (const auto* r : PageIndex::at(index.removals, sp.number)) add(left, whitespace_tokens(r->text), -1);
+      std::vector<std::pair<std::string, long>> sorted(left.begin(), left.end());
+      std::sort(sorted.begin(), sorted.end());
+      for (const auto& [w, n] : sorted)
         for (long k = 0; k < n; ++k)
           diffs.push_back({book.id, "", sp.number, "missing", w, "page belongs to no chapter"});
     }
 
-  for (const auto& g : groups) {
-    Bag src, on_excluded;  // on_excluded: words of excluded-matter pages, which may be missing
-    for (int p = g.first; p <= g.last; ++p) {
-      auto it = by_number.find(p);
-      if (it == by_number.end()) continue;
-      for (const auto& l : it->second->lines) add(src, l.tokens);
-      if (excluded_pages.count(p))
-        for (const auto& l : it->second->lines) add(on_excluded, l.tokens);
-      for (const auto* r : removals[p]) add(src, whitespace_tokens(r->text), -1);
-      for (const auto* j : joins[p]) {
-        add(src, whitespace_tokens(j->before), -1);
-        add(src, whitespace_tokens(j->after), -1);
-        add(src, whitespace_tokens(j->joined), 1);
-      }
-    }
-    Bag out;
-    std::string chapter_name;
-    for (size_t ci : g.chapters) {
-      const Chapter& c = book.chapters[ci];
-      if (chapter_name.empty()) chapter_name = c.title;
-      for (const auto& b : c.blocks) {
-        add(out, whitespace_tokens(b.text));
-        for (const auto& l : b.labels) add(out, whitespace_tokens(l));
-      }
-    }
-    // Where a word differs, find the page and line it comes from, for the report.
-    auto locate = [&](const std::string& w) -> std::pair<int, std::string> {
-      for (int p = g.first; p <= g.last; ++p) {
-        auto it = by_number.find(p);
-        if (it == by_number.end()) continue;
-        for (const auto& l : it->second->lines)
-          if (std::find(l.tokens.begin(), l.tokens.end(), w) != l.tokens.end()) return {p, clip(l.text)};
-      }
-      return {g.first, ""};
-    };
-    auto locate_out = [&](const std::string& w) -> std::pair<int, std::string> {
-      for (size_t ci : g.chapters)
-        for (const auto& b : book.chapters[ci].blocks) {
-          auto toks = whitespace_tokens(b.text);
-          auto it = std::find(toks.begin(), toks.end(), w);
-          if (it != toks.end()) {
-            size_t at = static_cast<size_t>(it - toks.begin());
-            std::string ctx;
-            for (size_t k = at >= 4 ? at - 4 : 0; k < std::min(toks.size(), at + 5); ++k) ctx += (ctx.empty() ? "" : " ") + toks[k];
-            return {b.page, ctx};
-          }
-        }
-      return {g.first, ""};
-    };
-    std::set<std::string> words;
-    for (const auto& [w, n] : src) words.insert(w);
-    for (const auto& [w, n] : out) words.insert(w);
-    for (const auto& w : words) {
-      long s = src.count(w) ? src[w] : 0;
-      long o = out.count(w) ? out[w] : 0;
-      if (s > o) {
-        // Excluded matter (contents, index) shares the group: as many of the missing
-        // occurrences as stand on its pages are accounted for.
-        long missing = s - o;
-        if (g.has_excluded) {
-          auto ex = on_excluded.find(w);
-          if (ex != on_excluded.end()) missing -= std::min(missing, ex->second);
-        }
-        if (missing == 0) continue;
-        auto [page, ctx] = locate(w);
-        for (long k = 0; k < missing; ++k) diffs.push_back({book.id, chapter_name, page, "missing", w, ctx});
-      } else if (o > s) {
-        auto [page, ctx] = locate_out(w);
-        for (long k = 0; k < o - s; ++k) diffs.push_back({book.id, chapter_name, page, "added", w, ctx});
-      }
-    }
-  }
+  std::vector<std::vector<WordDifference>> per_group(groups.size());
+  parallel_for(groups.size(), jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index); });
+  for (auto& d : per_group) diffs.insert(diffs.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
   return diffs;
 }
 
@@ -222,7 +249,7 @@ VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_di
       Document doc = extract_document((fs::path(pdf_dir) / file).string(), extract);
       if (doc.sha256 != bj.at("source").value("sha256", doc.sha256))
         report.errors.push_back(file + ": the PDF is not the one the corpus was built from (sha256 differs)");
-      auto diffs = verify_book(book, source_words(doc));
+      auto diffs = verify_book(book, source_words(doc, extract.jobs), extract.jobs);
       report.books++;
       report.chapters += static_cast<int>(book.chapters.size());
       for (const auto& c : book.chapters)

@@ -153,6 +153,35 @@ TEST(Build, TheCacheReusesUnchangedBooksAndGivesTheSameCorpus) {
   for (size_t at = one.out.find("\"cached\":true"); at != std::string::npos; at = one.out.find("\"cached\":true", at + 1))
     ++hits2;
   EXPECT_EQ(hits2, 1u) << one.out;
+  // The corpus-level files were rebuilt for the changed book: the same as a build without cache.
+  auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "d") + " --quiet");
+  ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  EXPECT_TRUE(tree(t.path / "c") == tree(t.path / "d"));
+}
+
+TEST(Build, TheCachedCorpusLevelFilesFollowTheMap) {
+  TempDir t("cache-map");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  const std::string map_text = read_file(source_dir() / "examples" / "fixtures" / "map.toml");
+  const std::string old_title = "Ringlog and backups";
+  ASSERT_NE(map_text.find(old_title), std::string::npos);
+  auto build = [&](const std::string& text, const std::string& out, bool cached) {
+    std::ofstream(t.path / "map.toml", std::ios::binary) << text;
+    return run_quire("build --map " + shell_quote(t.path / "map.toml") + " --pdf-dir " + shell_quote(in) + " -o " +
+                     shell_quote(t.path / out) + " --quiet" + (cached ? " --cache " + shell_quote(cache) : ""));
+  };
+  ASSERT_TRUE(built(build(map_text, "a", true).code));
+  ASSERT_TRUE(built(build(map_text, "b", true).code));
+  EXPECT_TRUE(tree(t.path / "a") == tree(t.path / "b"));
+  // Only the map changes: every book is cached, the corpus-level files are not reused.
+  std::string renamed = map_text;
+  renamed.replace(renamed.find(old_title), old_title.size(), "Renamed shelf");
+  ASSERT_TRUE(built(build(renamed, "c", true).code));
+  ASSERT_TRUE(built(build(renamed, "d", false).code));
+  EXPECT_TRUE(tree(t.path / "c") == tree(t.path / "d"));
+  EXPECT_NE(read_file(t.path / "c" / "manifest.json").find("Renamed shelf"), std::string::npos);
+  EXPECT_NE(read_file(t.path / "c" / "site" / "index.html").find("Renamed shelf"), std::string::npos);
 }
 
 TEST(Shards, MergedShardsEqualASingleBuild) {

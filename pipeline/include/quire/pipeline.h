@@ -103,11 +103,13 @@ struct SourcePage {
   int number = 0;
   std::vector<SourceLine> lines;
 };
-std::vector<SourcePage> source_words(const Document& extracted);
+// Pages are tokenised on up to `jobs` threads; the result does not depend on it.
+std::vector<SourcePage> source_words(const Document& extracted, int jobs = 1);
 
 // The check for one book: per group of chapters that share pages, the multiset of corpus
 // words (block text and figure labels) must equal the source words minus logged removals,
-// with logged hyphen joins applied; words of excluded matter pages may be missing.
-std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source);
+// with logged hyphen joins applied; words of excluded matter pages may be missing. Groups are
+// checked on up to `jobs` threads; the differences come in the same order at any count.
+std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs = 1);
 
 }  // namespace quire
