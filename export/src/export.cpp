@@ -8,6 +8,7 @@
 #include "quire/error.h"
 #include "quire/export.h"
 #include "quire/json.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 #include "site.h"
 #include "util.h"
@@ -86,10 +87,17 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   if (ec) throw Error(ExitCode::Io, dir.string(), 0, "cannot create: " + ec.message());
 
   const auto ids = chapter_ids(book);
-  Json chapters = Json::array();
-  bool any_figure_file = false;
-  for (size_t i = 0; i < book.chapters.size(); ++i) {
+  // Chapters are independent: each writes its own files and figures, and its index entry and
+  // warnings go to its own slot, joined in chapter order.
+  struct Written {
+    Json entry;
+    std::vector<std::string> warnings;
+    bool any_figure_file = false;
+  };
+  std::vector<Written> written(book.chapters.size());
+  parallel_for(book.chapters.size(), options.jobs, [&](size_t i) {
     Chapter& c = book.chapters[i];
+    Written& w = written[i];
     const std::string& id = ids[i];
     long figures = 0, code_blocks = 0;
     int k = 0;
@@ -101,18 +109,18 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
       std::string png = render ? render(book, b) : std::string();
       if (png.empty()) {
         b.image.clear();
-        book.warnings.push_back(book.file + ": page " + std::to_string(b.page) + ": figure " + std::to_string(k) +
-                                " of chapter \"" + c.title + "\" could not be rendered");
+        w.warnings.push_back(book.file + ": page " + std::to_string(b.page) + ": figure " + std::to_string(k) +
+                             " of chapter \"" + c.title + "\" could not be rendered");
         continue;
       }
       write_file((dir / "figures" / file).string(), png);
-      any_figure_file = true;
+      w.any_figure_file = true;
       b.image = rel + "/figures/" + file;
     }
     write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
     write_file((dir / (id + ".json")).string(), dump(chapter_json(book, c, id, i), true));
 
-    Json e;
+    Json& e = w.entry;
     e["index"] = i + 1;
     e["id"] = id;
     e["title"] = c.title;
@@ -125,7 +133,13 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     e["words"] = word_count(c);
     e["figures"] = figures;
     e["code_blocks"] = code_blocks;
-    chapters.push_back(std::move(e));
+  });
+  Json chapters = Json::array();
+  bool any_figure_file = false;
+  for (auto& w : written) {
+    chapters.push_back(std::move(w.entry));
+    for (auto& m : w.warnings) book.warnings.push_back(std::move(m));
+    any_figure_file = any_figure_file || w.any_figure_file;
   }
   if (!any_figure_file) fs::remove(dir / "figures", ec);
 
@@ -158,7 +172,6 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   j["low_confidence_pages"] = book.low_confidence_pages;
   j["warnings"] = book.warnings;
   write_file((dir / "book.json").string(), dump(j, true));
-  (void)options;
 }
 
 namespace {

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
+#include <mutex>
 
 #include "book_io.h"
 #include "quire/json.h"
@@ -124,10 +126,29 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   o.seconds_verify = since(t);
   t = Clock::now();
   fs::create_directories(fs::path(tmp_out) / "books" / id);
-  PdfRenderer renderer(pdf_path, options.extract.password);
+  // One renderer (a MuPDF context and document) per thread that renders a figure, opened
+  // on first use: a book without figures never opens one.
+  std::mutex renderers_mutex;
+  std::vector<std::unique_ptr<PdfRenderer>> idle;
   const int dpi = options.layout.figure_dpi;
-  RenderFigure render = [&](const Book&, const Block& b) { return renderer.png(b.page, b.bbox, dpi); };
-  export_book(book, tmp_out, render, options.exporting);
+  RenderFigure render = [&](const Book&, const Block& b) {
+    std::unique_ptr<PdfRenderer> r;
+    {
+      std::lock_guard lock(renderers_mutex);
+      if (!idle.empty()) {
+        r = std::move(idle.back());
+        idle.pop_back();
+      }
+    }
+    if (!r) r = std::make_unique<PdfRenderer>(pdf_path, options.extract.password);
+    std::string png = r->png(b.page, b.bbox, dpi);
+    std::lock_guard lock(renderers_mutex);
+    idle.push_back(std::move(r));
+    return png;
+  };
+  ExportOptions exporting = options.exporting;
+  exporting.jobs = options.extract.jobs;
+  export_book(book, tmp_out, render, exporting);
   o.seconds_export = since(t);
   o.chapters = static_cast<int>(book.chapters.size());
   for (const auto& c : book.chapters) {

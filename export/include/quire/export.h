@@ -70,15 +70,18 @@ CorpusMap read_map(const std::string& path, const std::string& pdf_dir);
 size_t resolve_chapter(const MapChapterRef&, const Book&);
 
 // ---- corpus ----
-// Renders a figure block of a book to PNG bytes (empty string: could not render).
+// Renders a figure block of a book to PNG bytes (empty string: could not render). With
+// ExportOptions::jobs > 1 it is called from several threads at once.
 using RenderFigure = std::function<std::string(const Book&, const Block&)>;
 
 struct ExportOptions {
   bool site = true;
+  int jobs = 1;  // chapters written (and their figures rendered) on this many threads
 };
 
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,
-// removed.jsonl. Sets figure blocks' `image` paths. out_dir must exist.
+// removed.jsonl. Sets figure blocks' `image` paths. out_dir must exist. The files and the
+// order of the book's warnings are the same at any ExportOptions::jobs.
 void export_book(Book& book, const std::string& out_dir, const RenderFigure& render,
                  const ExportOptions& options = {});
 
