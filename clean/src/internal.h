@@ -17,7 +17,7 @@ double line_max_size(const Line& line);
 // Recomputes a line's box from its spans.
 void refit_line_box(Line& line);
 // Body text size of the book: the size (0.1 pt) carrying the most characters.
-double body_size(const Document& doc);
+double body_size(const Document& doc, int jobs);
 
 // A number printed as a folio or a listing line number.
 enum class NumberKind { Arabic, Roman };
@@ -38,7 +38,17 @@ Removal cut_span(Span& span, size_t from, size_t to, int page, const std::string
 // Box of code points [from, to) of a span, from its glyph positions when it has them.
 Box piece_box(const Span& span, size_t from, size_t to);
 
-// The passes. Each appends to `removed` and modifies `doc`.
+// Removals of one pass, one slot per page index: pages are worked on in parallel, and the
+// slots joined in page order give the log a serial pass would write.
+using PageRemovals = std::vector<std::vector<Removal>>;
+// Moves every slot's entries to the end of `removed`, slot by slot.
+void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed);
+
+// True when the UTF-8 text holds nothing but ASCII (normalisation leaves it as it is).
+bool is_ascii(std::string_view text);
+
+// The passes. Each appends to `removed` and modifies `doc`; per-page work runs on
+// `options.jobs` threads.
 void remove_running_heads(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);
 void remove_line_numbers(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);
 void remove_crop_marks(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);

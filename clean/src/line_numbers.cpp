@@ -11,9 +11,9 @@
 // alone, so monospace data lines that start with consecutive numbers would be taken for it.
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
@@ -37,28 +37,56 @@ struct Candidate {
   int row = 0;
 };
 
-std::string trimmed(const std::string& s) {
+std::string_view trimmed(std::string_view s) {
   size_t a = s.find_first_not_of(" \t");
-  if (a == std::string::npos) return "";
+  if (a == std::string_view::npos) return {};
   size_t b = s.find_last_not_of(" \t");
   return s.substr(a, b - a + 1);
+}
+
+bool has_visible(std::string_view s) { return s.find_first_not_of(" \t") != std::string_view::npos; }
+
+// Code points of `text` that are not white space.
+size_t visible_count(const std::string& text) {
+  size_t n = 0;
+  for (unsigned char c : text) {
+    if (c >= 0x80) {
+      n = 0;
+      for (char32_t cp : to_u32(text))
+        if (!is_space_cp(cp)) ++n;
+      return n;
+    }
+    if (!is_space_cp(c)) ++n;
+  }
+  return n;
 }
 
 constexpr int kLineNumberDigits = 6;  // listings longer than 999,999 lines are not typeset
 
 bool is_code(const Line& l, double share, size_t skip_first = 0, size_t skip_last = 0) {
+  // Most lines of a book have no monospace span at all: no need to count their characters.
+  bool any_mono = false;
+  for (size_t i = skip_first; i + skip_last < l.spans.size() && !any_mono; ++i) any_mono = l.spans[i].monospace;
+  if (!any_mono && share > 0) return false;
   size_t mono = 0, all = 0;
   for (size_t i = skip_first; i + skip_last < l.spans.size(); ++i) {
-    size_t n = 0;
-    for (char32_t c : to_u32(l.spans[i].text))
-      if (!is_space_cp(c)) ++n;
+    size_t n = visible_count(l.spans[i].text);
     all += n;
     if (l.spans[i].monospace) mono += n;
   }
   return all > 0 && static_cast<double>(mono) >= share * static_cast<double>(all);
 }
 
-std::optional<int> number_of(const std::string& text) { return parse_arabic(trimmed(text), kLineNumberDigits); }
+std::optional<int> number_of(std::string_view text) { return parse_arabic(trimmed(text), kLineNumberDigits); }
+
+// number_of(l.text()) without building the text of every line: a line holding anything but
+// digits, spaces and tabs is no bare number, whatever spaces text() puts between its spans.
+std::optional<int> line_number_of(const Line& l) {
+  for (const auto& s : l.spans)
+    for (char c : s.text)
+      if (!(c >= '0' && c <= '9') && c != ' ' && c != '\t') return std::nullopt;
+  return number_of(l.text());
+}
 
 // A margin number set apart from the code (another size, font or colour) is the listing's
 // numbering; a number in the code's own style beside more code is a column of data.
@@ -69,13 +97,13 @@ bool distinct_style(const Span& number, const Span& code, const CleanOptions& o)
 
 const Span& first_visible(const Line& l) {
   for (const auto& s : l.spans)
-    if (!trimmed(s.text).empty()) return s;
+    if (has_visible(s.text)) return s;
   return l.spans.front();
 }
 
 const Span& last_visible(const Line& l) {
   for (auto it = l.spans.rbegin(); it != l.spans.rend(); ++it)
-    if (!trimmed(it->text).empty()) return *it;
+    if (has_visible(it->text)) return *it;
   return l.spans.back();
 }
 
@@ -83,45 +111,61 @@ const Span& last_visible(const Line& l) {
 std::pair<long, long> visible_span_range(const Line& l) {
   long first = -1, last = -1;
   for (size_t i = 0; i < l.spans.size(); ++i)
-    if (!trimmed(l.spans[i].text).empty()) {
+    if (has_visible(l.spans[i].text)) {
       if (first < 0) first = static_cast<long>(i);
       last = static_cast<long>(i);
     }
   return {first, last};
 }
 
-// Appends the page's candidates; returns the baselines of the page's listing rows.
-std::vector<double> page_candidates(const Page& page, size_t pi, const CleanOptions& o, std::vector<Candidate>& out) {
+// One page's candidates, ordered by listing row, and the baselines of its listing rows.
+struct PageCandidates {
+  std::vector<Candidate> found;
+  std::vector<double> rows;
+};
+
+PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& o) {
   std::vector<size_t> code;     // code lines that are not a bare number
   std::vector<size_t> numbers;  // lines that are a bare number
+  std::vector<int> values;      // the numbers of `numbers`
   for (size_t li = 0; li < page.lines.size(); ++li) {
     const Line& l = page.lines[li];
-    if (number_of(l.text())) numbers.push_back(li);
-    else if (is_code(l, o.code_monospace_share)) code.push_back(li);
+    if (auto v = line_number_of(l)) {
+      numbers.push_back(li);
+      values.push_back(*v);
+    } else if (is_code(l, o.code_monospace_share)) {
+      code.push_back(li);
+    }
   }
   if (code.empty()) return {};
+  std::vector<double> baselines;
+  if (!numbers.empty()) {
+    baselines.reserve(page.lines.size());
+    for (const auto& l : page.lines) baselines.push_back(line_baseline(l));
+  }
   std::vector<Candidate> found;
-  for (size_t li : numbers) {
+  for (size_t ni = 0; ni < numbers.size(); ++ni) {
+    const size_t li = numbers[ni];
     const Line& n = page.lines[li];
     Candidate c;
     c.page = pi;
     c.line = li;
     c.form = Form::OwnLine;
-    c.value = *number_of(n.text());
-    c.baseline = line_baseline(n);
+    c.value = values[ni];
+    c.baseline = baselines[li];
     c.beside_code = false;
     // The margin column is the outermost thing on its row: nothing on the same baseline lies
     // beyond it (a column inside a printed matrix has neighbours on both sides).
     bool any_left = false, any_right = false;
     for (size_t oi = 0; oi < page.lines.size(); ++oi) {
       const Line& k = page.lines[oi];
-      if (oi == li || std::abs(line_baseline(k) - c.baseline) > o.baseline_tolerance) continue;
+      if (oi == li || std::abs(baselines[oi] - c.baseline) > o.baseline_tolerance) continue;
       if (k.bbox.x1 <= n.bbox.x0) any_left = true;
       if (k.bbox.x0 >= n.bbox.x1) any_right = true;
     }
     for (size_t ci : code) {
       const Line& k = page.lines[ci];
-      if (std::abs(line_baseline(k) - c.baseline) > o.baseline_tolerance) continue;
+      if (std::abs(baselines[ci] - c.baseline) > o.baseline_tolerance) continue;
       // No limit on the distance: an indented code line stands far from the margin column.
       if (k.bbox.x0 >= n.bbox.x1 && !any_left && distinct_style(n.spans.front(), first_visible(k), o)) {
         c.beside_code = true;
@@ -196,8 +240,7 @@ std::vector<double> page_candidates(const Page& page, size_t pi, const CleanOpti
     c.row = static_cast<int>(it - rows.begin());
   }
   std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.row < b.row; });
-  for (auto& c : found) out.push_back(c);
-  return rows;
+  return {std::move(found), std::move(rows)};
 }
 
 struct Run {
@@ -233,19 +276,31 @@ bool covers_listing(const Run& run, const std::vector<Candidate>& cands,
 }  // namespace
 
 void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
+  std::vector<PageCandidates> per_page(doc.pages.size());
+  parallel_for(doc.pages.size(), o.jobs, [&](size_t pi) { per_page[pi] = page_candidates(doc.pages[pi], pi, o); });
   std::vector<Candidate> cands;
   std::vector<std::vector<double>> page_rows(doc.pages.size());
   for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
-    page_rows[pi] = page_candidates(doc.pages[pi], pi, o, cands);
+    cands.insert(cands.end(), per_page[pi].found.begin(), per_page[pi].found.end());
+    page_rows[pi] = std::move(per_page[pi].rows);
   }
+  per_page.clear();
   if (cands.empty()) return;
 
+  // A candidate joins the most recently started run it follows. Candidates come in page
+  // order and a run goes on only on its last number's page or the next, so runs that ended
+  // two pages back are left out of the search (`open`, in the order the runs started).
   std::vector<Run> runs;
+  std::vector<size_t> open;
   for (size_t i = 0; i < cands.size(); ++i) {
     const Candidate& c = cands[i];
+    open.erase(std::remove_if(open.begin(), open.end(),
+                              [&](size_t r) { return cands[runs[r].members.back()].page + 1 < c.page; }),
+               open.end());
     bool placed = false;
-    for (auto r = runs.rbegin(); r != runs.rend() && !placed; ++r) {
-      const Candidate& p = cands[r->members.back()];
+    for (auto r = open.rbegin(); r != open.rend() && !placed; ++r) {
+      Run& run = runs[*r];
+      const Candidate& p = cands[run.members.back()];
       if (p.left != c.left || std::abs(p.x - c.x) > o.line_number_x_tolerance) continue;
       int dv = c.value - p.value;
       bool follows = false;
@@ -253,17 +308,18 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
       // Across a page break: the rows after the previous number plus those before this one.
       else if (c.page == p.page + 1) follows = dv > 0 && dv == (static_cast<int>(page_rows[p.page].size()) - 1 - p.row) + c.row + 1;
       if (follows) {
-        r->members.push_back(i);
+        run.members.push_back(i);
         placed = true;
       }
     }
-    if (!placed) runs.push_back({{i}});
+    if (!placed) {
+      open.push_back(runs.size());
+      runs.push_back({{i}});
+    }
   }
 
-  // Per page: lines to drop entirely, spans to drop, prefixes to cut.
-  std::map<size_t, std::vector<size_t>> drop_lines;
-  std::vector<const Candidate*> accepted;
-  std::map<const Candidate*, size_t> separator;  // Prefix: spaces that go with the number
+  std::vector<size_t> accepted;                  // indexes into cands
+  std::vector<size_t> separator(cands.size(), 0);  // Prefix: spaces that go with the number
   for (const auto& r : runs) {
     long beside = std::count_if(r.members.begin(), r.members.end(), [&](size_t m) { return cands[m].beside_code; });
     if (beside < o.min_line_number_run) continue;
@@ -276,45 +332,61 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
       if (k == 0 || sp < sep) sep = sp;
     }
     for (size_t m : r.members) {
-      accepted.push_back(&cands[m]);
-      separator[&cands[m]] = sep;
+      accepted.push_back(m);
+      separator[m] = sep;
     }
   }
+  if (accepted.empty()) return;
   // Spans are cut from the right so earlier span indexes stay valid.
-  std::stable_sort(accepted.begin(), accepted.end(), [](const Candidate* a, const Candidate* b) {
-    if (a->page != b->page) return a->page < b->page;
-    if (a->line != b->line) return a->line < b->line;
-    return a->span > b->span;
+  std::stable_sort(accepted.begin(), accepted.end(), [&](size_t ia, size_t ib) {
+    const Candidate& a = cands[ia];
+    const Candidate& b = cands[ib];
+    if (a.page != b.page) return a.page < b.page;
+    if (a.line != b.line) return a.line < b.line;
+    return a.span > b.span;
   });
-  for (const Candidate* c : accepted) {
-    Page& page = doc.pages[c->page];
-    Line& l = page.lines[c->line];
-    switch (c->form) {
-      case Form::OwnLine:
-        for (auto& s : l.spans)
-          if (!s.text.empty()) removed.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
-        drop_lines[c->page].push_back(c->line);
-        break;
-      case Form::FirstSpan:
-      case Form::LastSpan: {
-        Span& s = l.spans[c->span];
-        removed.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
-        l.spans.erase(l.spans.begin() + static_cast<long>(c->span));
-        refit_line_box(l);
-        break;
+  // Per page: lines to drop entirely, spans to drop, prefixes to cut.
+  std::vector<std::pair<size_t, size_t>> page_ranges;  // [begin, end) of one page in `accepted`
+  for (size_t k = 0; k < accepted.size();) {
+    size_t e = k + 1;
+    while (e < accepted.size() && cands[accepted[e]].page == cands[accepted[k]].page) ++e;
+    page_ranges.push_back({k, e});
+    k = e;
+  }
+  PageRemovals slots(page_ranges.size());
+  parallel_for(page_ranges.size(), o.jobs, [&](size_t g) {
+    Page& page = doc.pages[cands[accepted[page_ranges[g].first]].page];
+    std::vector<Removal>& out = slots[g];
+    std::vector<size_t> drop_lines;
+    for (size_t k = page_ranges[g].first; k < page_ranges[g].second; ++k) {
+      const Candidate* c = &cands[accepted[k]];
+      Line& l = page.lines[c->line];
+      switch (c->form) {
+        case Form::OwnLine:
+          for (auto& s : l.spans)
+            if (!s.text.empty()) out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+          drop_lines.push_back(c->line);
+          break;
+        case Form::FirstSpan:
+        case Form::LastSpan: {
+          Span& s = l.spans[c->span];
+          out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+          l.spans.erase(l.spans.begin() + static_cast<long>(c->span));
+          refit_line_box(l);
+          break;
+        }
+        case Form::Prefix:
+          out.push_back(cut_span(l.spans[c->span], 0, c->digits_end + separator[accepted[k]], page.number, "line-number"));
+          refit_line_box(l);
+          break;
       }
-      case Form::Prefix:
-        removed.push_back(cut_span(l.spans[c->span], 0, c->digits_end + separator[c], page.number, "line-number"));
-        refit_line_box(l);
-        break;
     }
-  }
-  for (auto& [pi, lines] : drop_lines) {
-    std::sort(lines.begin(), lines.end());
-    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-    auto& pl = doc.pages[pi].lines;
-    for (auto it = lines.rbegin(); it != lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
-  }
+    std::sort(drop_lines.begin(), drop_lines.end());
+    drop_lines.erase(std::unique(drop_lines.begin(), drop_lines.end()), drop_lines.end());
+    auto& pl = page.lines;
+    for (auto it = drop_lines.rbegin(); it != drop_lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+  });
+  append_in_page_order(slots, removed);
 }
 
 }  // namespace quire::clean_detail

@@ -2,6 +2,7 @@
 #include <unicode/normalizer2.h>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -18,6 +19,8 @@ void spread(std::vector<float>& out, float x0, float x1, size_t count) {
 }  // namespace
 
 void normalize_span(Span& s) {
+  // ASCII has no ligature glyphs, soft hyphens or combining marks: already normal.
+  if (clean_detail::is_ascii(s.text)) return;
   std::string target = normalize_text(s.text);
   if (target == s.text) return;
   std::u32string cps = to_u32(s.text);
@@ -67,10 +70,11 @@ void normalize_span(Span& s) {
   s.xs = std::move(xs);
 }
 
-void normalize_document(Document& doc) {
-  for (auto& p : doc.pages)
-    for (auto& l : p.lines)
+void normalize_document(Document& doc, int jobs) {
+  parallel_for(doc.pages.size(), jobs, [&](size_t pi) {
+    for (auto& l : doc.pages[pi].lines)
       for (auto& s : l.spans) normalize_span(s);
+  });
 }
 
 }  // namespace quire

@@ -22,6 +22,7 @@
 #include <tuple>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
@@ -47,6 +48,7 @@ struct Row {
   std::vector<NumberCandidate> candidates;
   std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
   std::string signature;                 // text without the folio, masked
+  std::string title;                     // text without the folio as a title key
   int slot = -1;
 };
 
@@ -65,62 +67,61 @@ bool label_matches(const std::string& token, const ParsedNumber& n, const std::s
   return true;
 }
 
-std::vector<Row> band_rows(const Document& doc, const CleanOptions& o) {
+// The rows of one page's head and foot bands: the head band's first, each band's from the
+// smallest baseline down.
+std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions& o) {
   std::vector<Row> rows;
-  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
-    const Page& page = doc.pages[pi];
-    if (page.height <= 0) continue;
-    for (bool top : {true, false}) {
-      std::vector<std::pair<double, size_t>> in_band;
-      for (size_t li = 0; li < page.lines.size(); ++li) {
-        const Line& l = page.lines[li];
-        bool inside = top ? l.bbox.y0 < o.band_ratio * page.height
-                          : l.bbox.y1 > (1 - o.band_ratio) * page.height && !(l.bbox.y0 < o.band_ratio * page.height);
-        if (inside && l.direction == 0) in_band.push_back({line_baseline(l), li});
+  if (page.height <= 0) return rows;
+  for (bool top : {true, false}) {
+    std::vector<std::pair<double, size_t>> in_band;
+    for (size_t li = 0; li < page.lines.size(); ++li) {
+      const Line& l = page.lines[li];
+      bool inside = top ? l.bbox.y0 < o.band_ratio * page.height
+                        : l.bbox.y1 > (1 - o.band_ratio) * page.height && !(l.bbox.y0 < o.band_ratio * page.height);
+      if (inside && l.direction == 0) in_band.push_back({line_baseline(l), li});
+    }
+    std::stable_sort(in_band.begin(), in_band.end());
+    for (size_t i = 0; i < in_band.size();) {
+      size_t j = i + 1;
+      while (j < in_band.size() && in_band[j].first - in_band[j - 1].first <= o.baseline_tolerance) ++j;
+      Row r;
+      r.page = pi;
+      r.top = top;
+      double base = in_band[i].first;
+      r.key = top ? base : page.height - base;
+      r.base = base;
+      for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
+      std::stable_sort(r.lines.begin(), r.lines.end(),
+                       [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
+      for (size_t li : r.lines) {
+        if (!r.text.empty()) r.text += ' ';
+        r.text += page.lines[li].text();
+        r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
       }
-      std::stable_sort(in_band.begin(), in_band.end());
-      for (size_t i = 0; i < in_band.size();) {
-        size_t j = i + 1;
-        while (j < in_band.size() && in_band[j].first - in_band[j - 1].first <= o.baseline_tolerance) ++j;
-        Row r;
-        r.page = pi;
-        r.top = top;
-        double base = in_band[i].first;
-        r.key = top ? base : page.height - base;
-        r.base = base;
-        for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
-        std::stable_sort(r.lines.begin(), r.lines.end(),
-                         [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
-        for (size_t li : r.lines) {
-          if (!r.text.empty()) r.text += ' ';
-          r.text += page.lines[li].text();
-          r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
+      i = j;
+      auto tokens = whitespace_tokens(r.text);
+      if (tokens.empty()) continue;
+      // The number stands at the start or the end of the row, perhaps beside decoration
+      // ("— 12 —", "2 | Chapter 1").
+      long first = -1, last = -1;
+      for (size_t t = 0; t < tokens.size(); ++t)
+        if (has_alnum(tokens[t])) {
+          if (first < 0) first = static_cast<long>(t);
+          last = static_cast<long>(t);
         }
-        i = j;
-        auto tokens = whitespace_tokens(r.text);
-        if (tokens.empty()) continue;
-        // The number stands at the start or the end of the row, perhaps beside decoration
-        // ("— 12 —", "2 | Chapter 1").
-        long first = -1, last = -1;
-        for (size_t t = 0; t < tokens.size(); ++t)
-          if (has_alnum(tokens[t])) {
-            if (first < 0) first = static_cast<long>(t);
-            last = static_cast<long>(t);
-          }
-        if (first < 0) continue;
-        r.number_only = first == last;
-        std::vector<long> ends{first};
-        if (last != first) ends.push_back(last);
-        for (long t : ends) {
-          const std::string& tok = tokens[static_cast<size_t>(t)];
-          if (auto n = parse_page_number(tok, o.max_page_number_digits)) {
-            NumberCandidate c{*n, tok, t == first, false};
-            c.label_match = label_matches(tok, *n, page.label, o.max_page_number_digits);
-            r.candidates.push_back(c);
-          }
+      if (first < 0) continue;
+      r.number_only = first == last;
+      std::vector<long> ends{first};
+      if (last != first) ends.push_back(last);
+      for (long t : ends) {
+        const std::string& tok = tokens[static_cast<size_t>(t)];
+        if (auto n = parse_page_number(tok, o.max_page_number_digits)) {
+          NumberCandidate c{*n, tok, t == first, false};
+          c.label_match = label_matches(tok, *n, page.label, o.max_page_number_digits);
+          r.candidates.push_back(c);
         }
-        rows.push_back(std::move(r));
       }
+      rows.push_back(std::move(r));
     }
   }
   return rows;
@@ -234,16 +235,21 @@ void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
   }
 }
 
+// Distances between consecutive baselines of one page, for body_line_pitch.
+std::vector<double> page_pitch_gaps(const Page& p, const CleanOptions& o) {
+  std::vector<double> bases, gaps;
+  bases.reserve(p.lines.size());
+  for (const auto& l : p.lines) bases.push_back(line_baseline(l));
+  std::sort(bases.begin(), bases.end());
+  for (size_t i = 1; i < bases.size(); ++i)
+    if (bases[i] - bases[i - 1] > o.baseline_tolerance) gaps.push_back(bases[i] - bases[i - 1]);
+  return gaps;
+}
+
 // The usual distance between consecutive baselines of the text: the median over all pages.
-double body_line_pitch(const Document& doc, const CleanOptions& o) {
+double body_line_pitch(std::vector<std::vector<double>>& page_gaps) {
   std::vector<double> gaps;
-  for (const auto& p : doc.pages) {
-    std::vector<double> bases;
-    for (const auto& l : p.lines) bases.push_back(line_baseline(l));
-    std::sort(bases.begin(), bases.end());
-    for (size_t i = 1; i < bases.size(); ++i)
-      if (bases[i] - bases[i - 1] > o.baseline_tolerance) gaps.push_back(bases[i] - bases[i - 1]);
-  }
+  for (auto& g : page_gaps) gaps.insert(gaps.end(), g.begin(), g.end());
   if (gaps.empty()) return 0;
   std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
   return gaps[gaps.size() / 2];
@@ -252,9 +258,19 @@ double body_line_pitch(const Document& doc, const CleanOptions& o) {
 }  // namespace
 
 void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
-  std::vector<Row> rows = band_rows(doc, o);
+  const size_t page_count = doc.pages.size();
+  std::vector<std::vector<Row>> page_rows(page_count);
+  std::vector<std::vector<double>> page_gaps(page_count);
+  parallel_for(page_count, o.jobs, [&](size_t pi) {
+    page_rows[pi] = page_band_rows(doc.pages[pi], pi, o);
+    page_gaps[pi] = page_pitch_gaps(doc.pages[pi], o);
+  });
+  std::vector<Row> rows;
+  for (auto& pr : page_rows)
+    for (auto& r : pr) rows.push_back(std::move(r));
+  page_rows.clear();
   if (rows.empty()) return;
-  const double body = body_size(doc);
+  const double body = body_size(doc, o.jobs);
 
   // Folio offsets over the whole book: page index - printed number, per numbering kind.
   std::map<std::pair<NumberKind, int>, std::set<size_t>> offset_pages;
@@ -286,57 +302,78 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
   }
 
   // Signatures recurring in their slot.
+  parallel_for(rows.size(), o.jobs, [&](size_t i) {
+    Row& r = rows[i];
+    const std::string text = r.folio ? without_token(r.text, *r.folio) : r.text;
+    r.signature = head_signature(text);
+    r.title = title_key(text);
+  }, 64);
   std::map<std::pair<int, std::string>, std::set<size_t>> signature_pages;
-  for (auto& r : rows) {
-    r.signature = head_signature(r.folio ? without_token(r.text, *r.folio) : r.text);
+  for (const auto& r : rows)
     if (!r.signature.empty()) signature_pages[{r.slot, r.signature}].insert(r.page);
-  }
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
   // page only (a short section's) still names a heading set larger elsewhere in the book.
   std::map<std::string, std::set<size_t>> titles;  // title key -> pages where it is a heading
-  for (size_t pi = 0; pi < doc.pages.size(); ++pi)
-    for (const auto& l : doc.pages[pi].lines)
-      if (body > 0 && line_max_size(l) > body * o.head_max_size_ratio) {
+  if (body > 0) {
+    const double heading_size = body * o.head_max_size_ratio;
+    std::vector<std::vector<std::string>> page_titles(page_count);
+    parallel_for(page_count, o.jobs, [&](size_t pi) {
+      for (const auto& l : doc.pages[pi].lines) {
+        // line_max_size(l) > heading_size, without looking at the text of smaller spans.
+        bool heading = heading_size < 0;
+        for (const auto& s : l.spans)
+          if (s.size > heading_size && s.text.find_first_not_of(' ') != std::string::npos) { heading = true; break; }
+        if (!heading) continue;
         std::string k = title_key(l.text());
-        if (!k.empty()) titles[k].insert(pi);
+        if (!k.empty()) page_titles[pi].push_back(std::move(k));
       }
+    });
+    for (size_t pi = 0; pi < page_count; ++pi)
+      for (auto& k : page_titles[pi]) titles[std::move(k)].insert(pi);
+  }
   std::set<std::string> outline_titles;
   for (const auto& e : doc.outline) outline_titles.insert(title_key(e.title));
   outline_titles.insert(title_key(doc.metadata.title));
   outline_titles.erase("");
   auto names_a_title = [&](const Row& r) {
-    std::string k = title_key(r.folio ? without_token(r.text, *r.folio) : r.text);
+    const std::string& k = r.title;
     if (k.empty()) return false;
     if (outline_titles.count(k)) return true;
     auto it = titles.find(k);
     return it != titles.end() && (it->second.size() > 1 || !it->second.count(r.page));
   };
-  auto evidenced = [&](const Row& r) {
-    if (r.folio) return true;
-    if (r.signature.empty() || !size_ok(r)) return false;
-    return static_cast<int>(signature_pages[{r.slot, r.signature}].size()) >= o.min_recurrence || names_a_title(r);
-  };
+  std::vector<char> evidenced(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    if (r.folio) evidenced[i] = true;
+    else if (r.signature.empty() || !size_ok(r)) evidenced[i] = false;
+    else evidenced[i] = static_cast<int>(signature_pages.at({r.slot, r.signature}).size()) >= o.min_recurrence ||
+                        names_a_title(r);
+  }
   std::vector<std::set<size_t>> occupied(static_cast<size_t>(slots)), evidence(static_cast<size_t>(slots));
-  for (const auto& r : rows) {
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
     occupied[static_cast<size_t>(r.slot)].insert(r.page);
-    if (evidenced(r)) evidence[static_cast<size_t>(r.slot)].insert(r.page);
+    if (evidenced[i]) evidence[static_cast<size_t>(r.slot)].insert(r.page);
   }
   std::set<size_t> band_pages[2];
   for (const auto& r : rows) band_pages[r.top ? 0 : 1].insert(r.page);
   std::vector<bool> top_slot(static_cast<size_t>(slots));
   for (const auto& r : rows) top_slot[static_cast<size_t>(r.slot)] = r.top;
-  auto furniture_slot = [&](int s) {
-    const auto& ev = evidence[static_cast<size_t>(s)];
-    const auto& oc = occupied[static_cast<size_t>(s)];
-    double band_n = static_cast<double>(band_pages[top_slot[static_cast<size_t>(s)] ? 0 : 1].size());
-    return static_cast<int>(ev.size()) >= o.min_recurrence &&
-           static_cast<double>(ev.size()) >= o.head_slot_purity * static_cast<double>(oc.size()) &&
-           static_cast<double>(ev.size()) >= o.head_slot_min_share * band_n;
-  };
-  auto is_furniture = [&](const Row& r) {
+  std::vector<char> furniture_slot(static_cast<size_t>(slots));
+  for (size_t s = 0; s < furniture_slot.size(); ++s) {
+    const auto& ev = evidence[s];
+    const auto& oc = occupied[s];
+    double band_n = static_cast<double>(band_pages[top_slot[s] ? 0 : 1].size());
+    furniture_slot[s] = static_cast<int>(ev.size()) >= o.min_recurrence &&
+                        static_cast<double>(ev.size()) >= o.head_slot_purity * static_cast<double>(oc.size()) &&
+                        static_cast<double>(ev.size()) >= o.head_slot_min_share * band_n;
+  }
+  auto is_furniture = [&](size_t i) {
+    const Row& r = rows[i];
     if (r.number_only && r.folio) return true;  // a bare folio, in any slot
-    return furniture_slot(r.slot) && (evidenced(r) || size_ok(r));
+    return furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || size_ok(r));
   };
 
   // Furniture stands at the edge: from each edge inwards, rows are furniture until the first
@@ -350,38 +387,48 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
   });
   // ...and furniture is set off from the text block by more than a line of body text: the
   // cut falls at a gap, never between two body lines that merely look alike page after page.
-  const double min_gap = body_line_pitch(doc, o) * o.furniture_gap_ratio;
-  std::map<size_t, std::vector<size_t>> drop;  // page index -> line indexes
+  const double min_gap = body_line_pitch(page_gaps) * o.furniture_gap_ratio;
+  std::vector<std::pair<size_t, size_t>> page_groups;  // [begin, end) of one page in by_edge
   for (size_t k = 0; k < by_edge.size();) {
-    size_t end = k;
-    while (end < by_edge.size() && rows[by_edge[end]].page == rows[by_edge[k]].page &&
-           rows[by_edge[end]].top == rows[by_edge[k]].top)
-      ++end;
-    const Page& page = doc.pages[rows[by_edge[k]].page];
-    long cut = -1;
-    for (size_t m = k; m < end && is_furniture(rows[by_edge[m]]); ++m) {
-      const Row& r = rows[by_edge[m]];
-      // Distance to the nearest line further inside the page.
-      double gap = -1;
-      for (const auto& l : page.lines) {
-        double d = r.top ? line_baseline(l) - r.base : r.base - line_baseline(l);
-        if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
-      }
-      if (gap < 0 || gap >= min_gap) cut = static_cast<long>(m);
-    }
-    for (long m = static_cast<long>(k); m <= cut; ++m) {
-      const Row& r = rows[by_edge[static_cast<size_t>(m)]];
-      log_row(page, r, removed);
-      for (size_t li : r.lines) drop[r.page].push_back(li);
-    }
+    size_t end = k + 1;
+    while (end < by_edge.size() && rows[by_edge[end]].page == rows[by_edge[k]].page) ++end;
+    page_groups.push_back({k, end});
     k = end;
   }
-  for (auto& [pi, lines] : drop) {
-    std::sort(lines.begin(), lines.end());
-    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-    auto& pl = doc.pages[pi].lines;
-    for (auto it = lines.rbegin(); it != lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
-  }
+  PageRemovals logged(page_groups.size());
+  parallel_for(page_groups.size(), o.jobs, [&](size_t g) {
+    Page& page = doc.pages[rows[by_edge[page_groups[g].first]].page];
+    std::vector<double> bases;  // of the page's lines, when a furniture row asks for its gap
+    std::vector<size_t> drop;   // line indexes
+    for (size_t k = page_groups[g].first; k < page_groups[g].second;) {
+      size_t end = k;
+      while (end < page_groups[g].second && rows[by_edge[end]].top == rows[by_edge[k]].top) ++end;
+      long cut = -1;
+      for (size_t m = k; m < end && is_furniture(by_edge[m]); ++m) {
+        const Row& r = rows[by_edge[m]];
+        if (bases.empty())
+          for (const auto& l : page.lines) bases.push_back(line_baseline(l));
+        // Distance to the nearest line further inside the page.
+        double gap = -1;
+        for (double b : bases) {
+          double d = r.top ? b - r.base : r.base - b;
+          if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
+        }
+        if (gap < 0 || gap >= min_gap) cut = static_cast<long>(m);
+      }
+      for (long m = static_cast<long>(k); m <= cut; ++m) {
+        const Row& r = rows[by_edge[static_cast<size_t>(m)]];
+        log_row(page, r, logged[g]);
+        for (size_t li : r.lines) drop.push_back(li);
+      }
+      k = end;
+    }
+    std::sort(drop.begin(), drop.end());
+    drop.erase(std::unique(drop.begin(), drop.end()), drop.end());
+    auto& pl = page.lines;
+    for (auto it = drop.rbegin(); it != drop.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+  });
+  append_in_page_order(logged, removed);
 }
 
 }  // namespace quire::clean_detail

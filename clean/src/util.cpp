@@ -2,12 +2,38 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
+
+void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed) {
+  size_t n = 0;
+  for (const auto& slot : slots) n += slot.size();
+  removed.reserve(removed.size() + n);
+  for (auto& slot : slots)
+    for (auto& r : slot) removed.push_back(std::move(r));
+  slots.clear();
+}
+
+bool is_ascii(std::string_view text) {
+  // Eight bytes at a time: every span of the book passes here once or more.
+  const char* p = text.data();
+  size_t n = text.size();
+  uint64_t high = 0;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    high |= w;
+  }
+  for (; n > 0; ++p, --n) high |= static_cast<unsigned char>(*p);
+  return (high & 0x8080808080808080ULL) == 0;
+}
 
 double line_baseline(const Line& line) {
   for (const auto& s : line.spans)
@@ -36,12 +62,28 @@ void refit_line_box(Line& line) {
   if (!first) line.bbox = b;
 }
 
-double body_size(const Document& doc) {
-  // Keyed by tenths of a point so that 10.91 and 10.909 land together.
+double body_size(const Document& doc, int jobs) {
+  // Keyed by tenths of a point so that 10.91 and 10.909 land together. A page uses a handful
+  // of sizes, mostly in runs, so each page counts into a short list.
+  std::vector<std::vector<std::pair<long, long>>> per_page(doc.pages.size());
+  parallel_for(doc.pages.size(), jobs, [&](size_t pi) {
+    auto& counts = per_page[pi];
+    size_t last = 0;
+    for (const auto& l : doc.pages[pi].lines)
+      for (const auto& s : l.spans) {
+        const long key = std::lround(s.size * 10);
+        const long n = static_cast<long>(is_ascii(s.text) ? s.text.size() : utf8_length(s.text));
+        if (last >= counts.size() || counts[last].first != key) {
+          last = 0;
+          while (last < counts.size() && counts[last].first != key) ++last;
+          if (last == counts.size()) counts.push_back({key, 0});
+        }
+        counts[last].second += n;
+      }
+  });
   std::map<long, long> chars;
-  for (const auto& p : doc.pages)
-    for (const auto& l : p.lines)
-      for (const auto& s : l.spans) chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
+  for (const auto& counts : per_page)
+    for (const auto& [size, n] : counts) chars[size] += n;
   long best = 0, best_n = -1;
   for (const auto& [size, n] : chars)
     if (n > best_n) { best = size; best_n = n; }  // ties: the smaller size (map order)

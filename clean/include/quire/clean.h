@@ -70,6 +70,12 @@ struct CleanOptions {
   // Points: text lying entirely this far or more outside the page box is printer's marks
   // (crop/registration marks, slug lines), never part of the book's text.
   double crop_outside_margin = 0.0;
+
+  // --- Threads ---------------------------------------------------------------------------------
+  // Threads for the per-page work (normalisation, candidate rows, removal); the book-level
+  // decisions stay serial. The result is byte-identical at any count; the build passes the
+  // book's share of --jobs.
+  int jobs = 1;
 };
 
 struct CleanResult {
@@ -82,8 +88,8 @@ CleanResult clean_document(Document& doc, const CleanOptions& options = {});
 
 // Applies normalize_text to every span and keeps Span::xs aligned with the code points: a
 // ligature expanded to k letters gets k positions spread over the ligature glyph's width; a
-// removed soft hyphen drops its position.
-void normalize_document(Document& doc);
+// removed soft hyphen drops its position. Pages are normalised on `jobs` threads.
+void normalize_document(Document& doc, int jobs = 1);
 
 // Normalises one span in place (as normalize_document does). Exposed for tests.
 void normalize_span(Span& span);
