@@ -4,9 +4,10 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <regex>
+#include <optional>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::detail {
@@ -28,7 +29,80 @@ std::string lower(const std::u32string& s) {
 
 }  // namespace
 
-WordEvidence collect_words(const Document& doc) {
+namespace {
+
+// Appends the code points [from, to) of `cps`, ASCII letters lowercased, as UTF-8.
+void append_lower(std::string& out, const std::u32string& cps, size_t from, size_t to) {
+  for (size_t i = from; i < to; ++i) {
+    char32_t c = cps[i];
+    if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+    append_utf8(out, c);
+  }
+}
+
+// One page's words: the runs of word characters of its tokens, and the compounds they form.
+void collect_page_words(const Page& p, WordEvidence& ev) {
+  bool prev_broken = false;  // the previous line ended with a hyphen
+  std::string key;
+  std::vector<std::pair<size_t, size_t>> parts;  // [begin, end) in the token's code points
+  for (const auto& l : p.lines) {
+    auto toks = whitespace_tokens(l.text());
+    if (toks.empty()) continue;
+    for (size_t t = 0; t < toks.size(); ++t) {
+      const std::u32string cps = to_u32(toks[t]);
+      auto add = [&](WordCounts& m, size_t k) {
+        key.clear();
+        append_lower(key, cps, parts[k].first, parts[k].second);
+        m[key]++;
+      };
+      // Runs of word characters joined by single hyphens.
+      size_t cur = 0;  // start of the current run
+      bool first_run = true;
+      auto end_run = [&](size_t end, bool fragment_end) {
+        if (end > cur) parts.push_back({cur, end});
+        for (size_t k = 0; k + 1 < parts.size(); ++k) {
+          key.clear();
+          append_lower(key, cps, parts[k].first, parts[k].second);
+          key += '-';
+          append_lower(key, cps, parts[k + 1].first, parts[k + 1].second);
+          ev.hyphenated[key]++;
+          add(ev.compound_first, k);
+          add(ev.compound_last, k + 1);
+        }
+        for (size_t k = 0; k < parts.size(); ++k) {
+          // Halves of words broken at a line end are not words.
+          if (k == 0 && first_run && t == 0 && prev_broken) continue;
+          if (k + 1 == parts.size() && fragment_end) continue;
+          add(ev.words, k);
+        }
+        if (!parts.empty()) first_run = false;
+        parts.clear();
+      };
+      for (size_t i = 0; i < cps.size(); ++i) {
+        char32_t c = cps[i];
+        if (is_word_cp(c)) continue;
+        if (is_hyphen_cp(c) && i > cur && i + 1 < cps.size() && is_word_cp(cps[i + 1])) {
+          parts.push_back({cur, i});
+        } else {
+          bool line_end_hyphen = t + 1 == toks.size() && i + 1 == cps.size() && is_hyphen_cp(c);
+          end_run(i, line_end_hyphen);
+        }
+        cur = i + 1;
+      }
+      end_run(cps.size(), false);
+    }
+    auto last = to_u32(toks.back());
+    prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
+  }
+}
+
+void add_counts(WordCounts& into, const WordCounts& from) {
+  for (const auto& [k, n] : from) into[k] += n;
+}
+
+}  // namespace
+
+WordEvidence collect_words(const Document& doc, const LayoutOptions& o) {
   WordEvidence ev;
   // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
   for (const std::string* f : {&doc.metadata.producer, &doc.metadata.creator}) {
@@ -36,52 +110,20 @@ WordEvidence collect_words(const Document& doc) {
     for (char c : *f) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (l.find("tex") != std::string::npos || l.find("dvipdf") != std::string::npos) ev.tex = true;
   }
-  for (const auto& p : doc.pages) {
-    bool prev_broken = false;  // the previous line ended with a hyphen
-    for (const auto& l : p.lines) {
-      auto toks = whitespace_tokens(l.text());
-      if (toks.empty()) continue;
-      for (size_t t = 0; t < toks.size(); ++t) {
-        auto cps = to_u32(toks[t]);
-        // Runs of word characters joined by single hyphens.
-        std::vector<std::u32string> parts;
-        std::u32string cur;
-        bool first_run = true;
-        auto end_run = [&](bool fragment_end) {
-          if (!cur.empty()) parts.push_back(cur);
-          for (size_t k = 0; k + 1 < parts.size(); ++k) {
-            ev.hyphenated[lower(parts[k] + U"-" + parts[k + 1])]++;
-            ev.compound_first[lower(parts[k])]++;
-            ev.compound_last[lower(parts[k + 1])]++;
-          }
-          for (size_t k = 0; k < parts.size(); ++k) {
-            // Halves of words broken at a line end are not words.
-            if (k == 0 && first_run && t == 0 && prev_broken) continue;
-            if (k + 1 == parts.size() && fragment_end) continue;
-            ev.words[lower(parts[k])]++;
-          }
-          if (!parts.empty()) first_run = false;
-          parts.clear();
-          cur.clear();
-        };
-        for (size_t i = 0; i < cps.size(); ++i) {
-          char32_t c = cps[i];
-          if (is_word_cp(c)) {
-            cur += c;
-          } else if (is_hyphen_cp(c) && !cur.empty() && i + 1 < cps.size() && is_word_cp(cps[i + 1])) {
-            parts.push_back(cur);
-            cur.clear();
-          } else {
-            bool line_end_hyphen = t + 1 == toks.size() && i + 1 == cps.size() && is_hyphen_cp(c);
-            end_run(line_end_hyphen);
-          }
-        }
-        end_run(false);
-      }
-      auto last = to_u32(toks.back());
-      prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
-    }
+  // Pages are independent (a word broken at a page's end is not joined here); the counts
+  // are sums, the same in any order.
+  std::vector<WordEvidence> pages(doc.pages.size());
+  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) { collect_page_words(doc.pages[i], pages[i]); });
+  for (auto& p : pages) {
+    add_counts(ev.words, p.words);
+    add_counts(ev.hyphenated, p.hyphenated);
+    add_counts(ev.compound_first, p.compound_first);
+    add_counts(ev.compound_last, p.compound_last);
+    p = {};
   }
+  ev.sorted_words.reserve(ev.words.size());
+  for (const auto& [w, n] : ev.words) ev.sorted_words.push_back(w);
+  std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
   return ev;
 }
 
@@ -125,7 +167,7 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
   size_t e = 0;
   while (e < a.size() && is_word_cp(a[e])) ++e;
   std::u32string right = a.substr(0, e);
-  auto count = [](const std::map<std::string, int>& m, const std::string& k) {
+  auto count = [](const WordCounts& m, const std::string& k) {
     auto it = m.find(k);
     return it == m.end() ? 0 : it->second;
   };
@@ -163,13 +205,14 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
       size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
       std::string stem = lower(left + right.substr(0, keep_right));
       std::string whole = lower(left + right);
-      for (auto it = ev.words.lower_bound(stem); it != ev.words.end() && it->first.compare(0, stem.size(), stem) == 0; ++it)
-        if (it->first != whole) return true;
+      const auto& w = ev.sorted_words;
+      for (auto it = std::lower_bound(w.begin(), w.end(), stem); it != w.end() && it->compare(0, stem.size(), stem) == 0; ++it)
+        if (*it != whole) return true;
       return false;
     };
     // A part used in compounds at least this often, relative to its uses on its own: a
     // frequent word ("to" in "up-to-date") is not a sign.
-    auto compound_part = [&](const std::map<std::string, int>& m, const std::u32string& part) {
+    auto compound_part = [&](const WordCounts& m, const std::u32string& part) {
       int in = count(m, lower(part));
       return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
     };
@@ -322,8 +365,6 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
   return out;
 }
 
-namespace {
-
 bool ends_sentence(const std::string& t) {
   auto cps = to_u32(t);
   while (!cps.empty() && (is_space_cp(cps.back()) || cps.back() == U')' || cps.back() == U'”' || cps.back() == U'’' ||
@@ -335,23 +376,56 @@ bool ends_sentence(const std::string& t) {
 }
 
 bool starts_lower(const std::string& t) {
-  auto cps = to_u32(t);
+  // The first code point lies in the first four bytes.
+  auto cps = to_u32(std::string_view(t).substr(0, 4));
   return !cps.empty() && ((cps.front() >= U'a' && cps.front() <= U'z') || cps.front() == U'(' );
 }
 
-// A list marker at the start of a row: a bullet, or an enumerator "1." "(a)" "iv)".
+namespace {
+
+bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+bool ascii_digit(char c) { return c >= '0' && c <= '9'; }
+bool roman_digit(char c) { return c == 'i' || c == 'v' || c == 'x'; }
+
+// Length of an enumerator "1." "12)" "(3)" "a." "(b)" "(iv)" "iv)" starting `t` and followed
+// by white space, or 0: the regular expression
+//   ^(\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[ivx]{1,4}\))\s
+// with its alternatives tried in this order, written out (it runs for every row).
+size_t enumerator_length(std::string_view t) {
+  auto spaced = [&](size_t end) { return end < t.size() && ascii_space(t[end]); };
+  auto closes = [&](size_t i) { return i < t.size() && (t[i] == '.' || t[i] == ')'); };
+  const size_t paren = !t.empty() && t[0] == '(' ? 1 : 0;
+  size_t i = paren;
+  while (i < t.size() && i - paren < 3 && ascii_digit(t[i])) ++i;
+  if (i > paren && closes(i) && spaced(i + 1)) return i + 1;
+  if (paren < t.size() && t[paren] >= 'a' && t[paren] <= 'z' && closes(paren + 1) && spaced(paren + 2)) return paren + 2;
+  i = paren;
+  while (i < t.size() && i - paren < 4 && roman_digit(t[i])) ++i;
+  if (i > paren && i < t.size() && t[i] == ')' && spaced(i + 1)) return i + 1;
+  return 0;
+}
+
+}  // namespace
+
 size_t list_marker(const std::string& t) {
-  static const std::regex enumerator(R"(^(\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[ivx]{1,4}\))\s)");
-  auto cps = to_u32(t);
+  // The first two code points lie in the first eight bytes.
+  auto cps = to_u32(std::string_view(t).substr(0, 8));
   if (cps.size() >= 2 && (cps[0] == U'•' || cps[0] == U'◦' || cps[0] == U'▪' || cps[0] == U'‣' || cps[0] == U'∙' ||
                           cps[0] == U'–' || cps[0] == U'—' || cps[0] == U'·' || cps[0] == U'*' || cps[0] == U'-' ||
                           cps[0] == U'■' || cps[0] == U'□' || cps[0] == U'○' || cps[0] == U'●') &&
       is_space_cp(cps[1]))
     return 1;
-  std::smatch m;
-  if (std::regex_search(t, m, enumerator)) return m.length(1);
-  return 0;
+  return enumerator_length(t);
 }
+
+bool last_token_mono(const Row& r, const LayoutOptions& o) {
+  for (auto l = r.lines.rbegin(); l != r.lines.rend(); ++l)
+    for (auto s = (*l)->spans.rbegin(); s != (*l)->spans.rend(); ++s)
+      if (!whitespace_tokens(s->text).empty()) return is_monospace(*s, o);
+  return false;
+}
+
+namespace {
 
 // Cells of a row that may be a table row: its lines, when there are enough of them, each
 // short and set apart from the one before by a column gap. Empty otherwise.
@@ -429,6 +503,21 @@ std::map<const Row*, long> find_tables(const std::vector<Item>& items, const Lay
   return out;
 }
 
+// The last of whitespace_tokens(text), if any, tokenizing only the text's tail: a paragraph's
+// text grows line by line, and its last token is asked for at every line.
+std::optional<std::string> last_token(const std::string& text) {
+  size_t end = text.size();
+  while (end > 0 && ascii_space(text[end - 1])) --end;
+  size_t start = end;
+  while (start > 0 && !ascii_space(text[start - 1])) --start;
+  // An ASCII space is a token boundary whatever surrounds it, so the tokens of the tail are
+  // the last ones of the whole.
+  auto tail = whitespace_tokens(std::string_view(text).substr(start));
+  if (tail.empty() && start > 0) tail = whitespace_tokens(text);  // the tail is other white space
+  if (tail.empty()) return std::nullopt;
+  return std::move(tail.back());
+}
+
 struct Builder {
   const BookStats& st;
   const WordEvidence& ev;
@@ -453,14 +542,7 @@ struct Builder {
     if (r.mono || r.footnote) return false;
     if (r.size >= heading_threshold()) return true;
     // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
-    return r.bold && r.size >= st.body_size * 1.04 && !ends_sentence(r.text);
-  }
-
-  static bool last_token_mono(const Row& r, const LayoutOptions& o) {
-    for (auto l = r.lines.rbegin(); l != r.lines.rend(); ++l)
-      for (auto s = (*l)->spans.rbegin(); s != (*l)->spans.rend(); ++s)
-        if (!whitespace_tokens(s->text).empty()) return is_monospace(*s, o);
-    return false;
+    return r.bold && r.size >= st.body_size * 1.04 && !r.full_stop;
   }
 
   // Table text: one line per row, its cells' words joined by one space.
@@ -487,12 +569,12 @@ struct Builder {
         text = t;
         continue;
       }
-      auto prev_toks = whitespace_tokens(text);
+      std::optional<std::string> prev_last = last_token(text);
       auto toks = whitespace_tokens(t);
-      if (!prev_toks.empty() && !toks.empty()) {
-        const std::string& before = prev_toks.back();
+      if (prev_last && !toks.empty()) {
+        const std::string before = std::move(*prev_last);
         const std::string& after = toks.front();
-        std::string joined = join_hyphenated(before, after, last_token_mono(*rs[i - 1], o), ev, o);
+        std::string joined = join_hyphenated(before, after, rs[i - 1]->mono_end, ev, o);
         if (!joined.empty()) {
           joins.push_back({rs[i - 1]->page, before, after, joined});
           // Drop the trailing white space of the text and the leading one of the line.
@@ -589,7 +671,7 @@ struct Builder {
     if (std::fabs(r.size - prev.size) > 0.15 * prev.size) return false;
     double indent = o.indent_ratio * r.size;
     bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
-    size_t marker = list_marker(r.text);
+    size_t marker = r.marker;
     // A figure set between the two lines: the paragraph may run around it, as over a
     // column or page break.
     bool across_figure = false;
@@ -599,12 +681,12 @@ struct Builder {
     if (!same_flow(prev, r) || across_figure) {
       if (type == BlockType::Footnote || r.footnote) return false;
       if (r.bbox.x0 > r.col_left + indent || marker) return false;
-      return full || (!ends_sentence(prev.text) && starts_lower(r.text));
+      return full || (!prev.full_stop && r.lower_start);
     }
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
     if (r.footnote && starts_with_footnote_mark(r)) return false;
-    bool bullet = marker > 0 && (!full || r.bbox.x0 > r.col_left + indent || list_marker(rows.front()->text) > 0);
+    bool bullet = marker > 0 && (!full || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0);
     if (bullet) return false;
     if (type == BlockType::ListItem) {
       // Continuation lines of an item hang under its text, right of the marker.
@@ -612,7 +694,7 @@ struct Builder {
     }
     if (r.bbox.x0 > prev.bbox.x0 + indent) return false;  // first-line indent
     if (rows.size() > 1 && r.bbox.x0 < prev.bbox.x0 - indent) return false;  // end of an indented passage
-    if (!full && ends_sentence(prev.text) && r.bbox.x0 <= prev.bbox.x0 + o.edge_tolerance &&
+    if (!full && prev.full_stop && r.bbox.x0 <= prev.bbox.x0 + o.edge_tolerance &&
         prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
       return false;
     return true;
@@ -676,7 +758,7 @@ struct Builder {
     else if (run_of(r) >= 0) t = BlockType::Table;
     else if (r.mono) t = BlockType::Code;
     else if (is_heading(r)) t = BlockType::Heading;
-    else if (list_marker(r.text)) t = BlockType::ListItem;
+    else if (r.marker) t = BlockType::ListItem;
     start(t, r);
   }
 

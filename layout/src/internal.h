@@ -3,6 +3,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "quire/layout.h"
@@ -40,6 +41,12 @@ struct Row {
   // there is empty space of the text block (blank code lines at a page break).
   bool nothing_above = false;
   bool nothing_below = false;
+  // Facts about `text` that block building asks for again and again, found once per row
+  // (with its page, in parallel).
+  size_t marker = 0;         // list_marker(text)
+  bool full_stop = false;    // ends_sentence(text)
+  bool lower_start = false;  // starts_lower(text)
+  bool mono_end = false;     // last_token_mono(*this)
 };
 
 // A figure region placed in the reading order, with its caption rows taken out of the flow.
@@ -58,20 +65,34 @@ struct Item {
 };
 
 bool is_monospace(const Span&, const LayoutOptions&);
+
+// Row text tests of block typing.
+// Ends with a sentence's final punctuation (closing quotes and brackets skipped), or is blank.
+bool ends_sentence(const std::string& text);
+// Starts with a lowercase ASCII letter or an opening parenthesis.
+bool starts_lower(const std::string& text);
+// Length in bytes of a list marker (bullet or enumerator "1." "(a)" "iv)") starting the
+// text and followed by white space; 0 when there is none.
+size_t list_marker(const std::string& text);
+// The row's last token is set in a monospace font (its hyphens are real ones).
+bool last_token_mono(const Row&, const LayoutOptions&);
 BookStats measure_book(const Document&, const LayoutOptions&);
 
 // A page's rows and figures in reading order (columns, bands, footnotes last).
 std::vector<Item> page_items(const Page&, const BookStats&, const LayoutOptions&);
 
 // Evidence about words used by the hyphenation rule.
+using WordCounts = std::unordered_map<std::string, int>;
 struct WordEvidence {
-  std::map<std::string, int> words;        // every word (letters and digits), lowercase
-  std::map<std::string, int> hyphenated;   // "a-b" compounds seen inside a line, lowercase
-  std::map<std::string, int> compound_first;  // first parts of those compounds
-  std::map<std::string, int> compound_last;   // last parts of those compounds
-  bool tex = false;                        // typeset by TeX (its hyphenation minimums apply)
+  WordCounts words;           // every word (letters and digits), lowercase
+  WordCounts hyphenated;      // "a-b" compounds seen inside a line, lowercase
+  WordCounts compound_first;  // first parts of those compounds
+  WordCounts compound_last;   // last parts of those compounds
+  std::vector<std::string> sorted_words;  // the keys of `words`, sorted: found by prefix
+  bool tex = false;           // typeset by TeX (its hyphenation minimums apply)
 };
-WordEvidence collect_words(const Document&);
+// Pages in parallel (options.jobs); the evidence is the same for any thread count.
+WordEvidence collect_words(const Document&, const LayoutOptions&);
 
 // Items of the whole book in order -> blocks (figures carry their captions after them).
 // `sizes` receives the largest font size of each block (heading levels come from it);

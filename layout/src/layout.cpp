@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -271,14 +272,27 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
   BookStats st = detail::measure_book(doc, o);
-  detail::WordEvidence ev = detail::collect_words(doc);
+  detail::WordEvidence ev = detail::collect_words(doc, o);
+  // Each page's reading order on its own (pages are independent until blocks join them),
+  // then the book's items in page order.
+  std::vector<std::vector<detail::Item>> page_items(doc.pages.size());
+  std::vector<double> page_share(doc.pages.size());
+  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) {
+    page_items[i] = detail::page_items(doc.pages[i], st, o);
+    page_share[i] = detail::page_number_line_share(doc.pages[i], o);
+  });
   std::vector<detail::Item> items;
-  std::map<int, double> number_share;  // page -> share of lines ending with a page number
-  for (const auto& p : doc.pages) {
-    auto its = detail::page_items(p, st, o);
-    for (auto& it : its) items.push_back(std::move(it));
-    number_share[p.number] = detail::page_number_line_share(p, o);
+  {
+    size_t total = 0;
+    for (const auto& its : page_items) total += its.size();
+    items.reserve(total);
   }
+  std::map<int, double> number_share;  // page -> share of lines ending with a page number
+  for (size_t i = 0; i < doc.pages.size(); ++i) {
+    for (auto& it : page_items[i]) items.push_back(std::move(it));
+    number_share[doc.pages[i].number] = page_share[i];
+  }
+  page_items.clear();
   std::vector<double> sizes;
   std::vector<size_t> join_ends;
   std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes, join_ends);

@@ -3,19 +3,28 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <set>
 
 #include "figures.h"
 #include "internal.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::detail {
 
 namespace {
 
-std::string lower_ascii(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
+char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Does `s` contain the lowercase ASCII word `k`, ignoring ASCII case?
+bool contains_nocase(const std::string& s, std::string_view k, bool at_start_only = false) {
+  if (k.size() > s.size()) return false;
+  const size_t last = at_start_only ? 0 : s.size() - k.size();
+  for (size_t i = 0; i <= last; ++i) {
+    size_t j = 0;
+    while (j < k.size() && lower_ascii(s[i + j]) == k[j]) ++j;
+    if (j == k.size()) return true;
+  }
+  return false;
 }
 
 bool has_visible(const std::string& s) {
@@ -24,10 +33,19 @@ bool has_visible(const std::string& s) {
   return false;
 }
 
-double median(std::vector<double> v) {
+// Line::text() only adds spaces between spans, so a line shows something when a span does.
+bool line_has_visible(const Line& l) {
+  for (const auto& s : l.spans)
+    if (has_visible(s.text)) return true;
+  return false;
+}
+
+// The element at the middle of `v` sorted (the upper one of an even count); reorders `v`.
+double median_in_place(std::vector<double>& v) {
   if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
+  auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
+  std::nth_element(v.begin(), mid, v.end());
+  return *mid;
 }
 
 std::string font_key(const Span& s) {
@@ -36,26 +54,30 @@ std::string font_key(const Span& s) {
   return s.font + buf;
 }
 
-// Consecutive glyph-position differences inside a span, skipping white space (engines
-// place synthetic spaces anywhere in the gap).
-std::vector<double> advances(const Span& s) {
-  std::vector<double> out;
-  auto cps = to_u32(s.text);
-  if (s.xs.size() != cps.size()) return out;
+// Consecutive glyph-position differences inside a span (code points `cps` of its text),
+// skipping white space (engines place synthetic spaces anywhere in the gap). Appends to `out`.
+void append_advances(const Span& s, const std::u32string& cps, std::vector<double>& out) {
+  if (s.xs.size() != cps.size()) return;
   for (size_t i = 1; i < cps.size(); ++i)
     if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1])) out.push_back(s.xs[i] - s.xs[i - 1]);
-  return out;
 }
 
-// The most common value of `v` rounded to `step`.
+// The most common value of `v` rounded to `step` (the smallest such value on a tie).
 double mode(const std::vector<double>& v, double step) {
-  std::map<long, int> count;
-  for (double x : v) count[std::lround(x / step)]++;
+  if (v.empty()) return 0;
+  std::vector<long> keys;
+  keys.reserve(v.size());
+  for (double x : v) keys.push_back(std::lround(x / step));
+  std::sort(keys.begin(), keys.end());
   long best = 0;
-  int n = -1;
-  for (const auto& [k, c] : count)
-    if (c > n) { best = k; n = c; }
-  return best * step;
+  size_t n = 0;
+  for (size_t i = 0; i < keys.size();) {
+    size_t j = i;
+    while (j < keys.size() && keys[j] == keys[i]) ++j;
+    if (j - i > n) { best = keys[i]; n = j - i; }
+    i = j;
+  }
+  return static_cast<double>(best) * step;
 }
 
 }  // namespace
@@ -64,78 +86,125 @@ bool is_monospace(const Span& s, const LayoutOptions& o) {
   if (s.monospace) return true;
   // Font names of the typewriter faces in common use (TeX's cmtt/lmmono, Courier,
   // DejaVu Sans Mono, Consolas, Menlo, Source Code Pro, Fira Code, Inconsolata).
-  std::string f = lower_ascii(s.font);
-  for (const char* k : {"mono", "courier", "typewriter", "consol", "menlo", "monaco", "code", "inconsolata"})
-    if (f.find(k) != std::string::npos) return true;
-  if (f.rfind("cmtt", 0) == 0 || f.rfind("sftt", 0) == 0 || f.rfind("ectt", 0) == 0 || f.rfind("txtt", 0) == 0)
-    return true;
+  for (std::string_view k : {"mono", "courier", "typewriter", "consol", "menlo", "monaco", "code", "inconsolata"})
+    if (contains_nocase(s.font, k)) return true;
+  for (std::string_view k : {"cmtt", "sftt", "ectt", "txtt"})
+    if (contains_nocase(s.font, k, true)) return true;
   // Otherwise judge from the glyphs: a proportional face cannot set six different glyphs
   // on one uniform advance.
-  // Cheapest tests first: this runs for every span of the book, several times.
+  // Cheapest tests first: this runs for every span of the book.
   if (s.xs.size() < 7) return false;
-  auto adv = advances(s);
+  const std::u32string cps = to_u32(s.text);
+  thread_local std::vector<double> adv;
+  adv.clear();
+  append_advances(s, cps, adv);
   if (adv.size() < 6) return false;
+  // Uniform advances lie within the tolerance of their median m, so within 2 x tolerance x m
+  // of each other, and m <= the largest: a wider spread is proportional (most spans end
+  // here, without finding the median). The margin keeps rounding on the exact test's side.
+  const auto [lo, hi] = std::minmax_element(adv.begin(), adv.end());
+  if (*hi <= 0) return false;
+  if (*hi - *lo > 2 * o.monospace_tolerance * *hi * (1 + 1e-6)) return false;
   std::u32string distinct;
-  for (char32_t c : to_u32(s.text)) {
+  for (char32_t c : cps) {
     if (is_space_cp(c) || distinct.find(c) != std::u32string::npos) continue;
     distinct += c;
     if (distinct.size() >= 5) break;
   }
   if (distinct.size() < 5) return false;
-  double m = median(adv);
+  double m = median_in_place(adv);
   if (m <= 0) return false;
   for (double a : adv)
     if (std::fabs(a - m) > o.monospace_tolerance * m) return false;
   return true;
 }
 
+namespace {
+
+// One page's share of the book statistics (measure_book adds the pages up in page order).
+struct PageSizes {
+  std::vector<uint8_t> mono;               // is_monospace of each span, lines in order
+  std::map<long, long> size_chars;         // size in 0.1 pt -> characters of proportional spans
+  std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
+};
+
+struct PageEdges {
+  std::vector<double> x0s;  // left edges of body-size prose lines
+  double top = 1e9, bottom = -1;  // first and last baseline of body-size text
+};
+
+}  // namespace
+
 BookStats measure_book(const Document& doc, const LayoutOptions& o) {
   BookStats st;
-  std::map<long, long> size_chars;  // size in 0.1 pt -> characters
-  std::map<std::string, std::vector<double>> adv;
-  for (const auto& p : doc.pages)
-    for (const auto& l : p.lines)
+  const size_t n = doc.pages.size();
+  std::vector<PageSizes> sizes(n);
+  parallel_for(n, o.jobs, [&](size_t i) {
+    PageSizes& ps = sizes[i];
+    std::u32string cps;
+    for (const auto& l : doc.pages[i].lines)
       for (const auto& s : l.spans) {
-        if (is_monospace(s, o)) {
-          auto a = advances(s);
-          auto& v = adv[font_key(s)];
-          v.insert(v.end(), a.begin(), a.end());
+        bool mono = is_monospace(s, o);
+        ps.mono.push_back(mono);
+        if (mono) {
+          append_advances(s, to_u32(s.text), ps.adv[font_key(s)]);
           continue;
         }
-        size_chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
+        ps.size_chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
       }
+  });
+  std::map<long, long> size_chars;  // size in 0.1 pt -> characters
+  std::map<std::string, std::vector<double>> adv;
+  for (auto& ps : sizes) {
+    for (const auto& [sz, c] : ps.size_chars) size_chars[sz] += c;
+    for (auto& [k, v] : ps.adv) {
+      auto& all = adv[k];
+      all.insert(all.end(), v.begin(), v.end());
+    }
+    ps.adv.clear();
+  }
   long best = 0;
-  for (const auto& [sz, n] : size_chars)
-    if (n > best) { best = n; st.body_size = sz / 10.0; }
+  for (const auto& [sz, c] : size_chars)
+    if (c > best) { best = c; st.body_size = sz / 10.0; }
   // The uniform advance: the most common glyph-to-glyph distance (kerning never applies
   // in a monospace face, so the mode is the advance; the median guards against rounding).
   for (auto& [k, v] : adv)
-    if (!v.empty()) st.mono_advance[k] = median(v);
+    if (!v.empty()) st.mono_advance[k] = median_in_place(v);
   // Left margin per page parity: the flush edge of body-size prose lines (two-sided
   // books shift the text block between odd and even pages).
-  std::map<int, std::vector<double>> x0s;
-  for (const auto& p : doc.pages)
+  std::vector<PageEdges> edges(n);
+  parallel_for(n, o.jobs, [&](size_t i) {
+    const Page& p = doc.pages[i];
+    const std::vector<uint8_t>& mono = sizes[i].mono;
+    PageEdges& e = edges[i];
+    size_t k = 0;  // span index into `mono`
     for (const auto& l : p.lines) {
       bool body = !l.spans.empty();
-      for (const auto& s : l.spans)
-        if (is_monospace(s, o) || std::fabs(s.size - st.body_size) > 0.5) body = false;
-      if (body) x0s[p.number % 2].push_back(l.bbox.x0);
-    }
-  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
-  std::map<int, std::vector<double>> tops, bottoms;
-  for (const auto& p : doc.pages) {
-    double top = 1e9, bottom = -1;
-    for (const auto& l : p.lines)
-      for (const auto& s : l.spans)
+      for (const auto& s : l.spans) {
+        if (mono[k++] || std::fabs(s.size - st.body_size) > 0.5) body = false;
         if (std::fabs(s.size - st.body_size) <= 0.5 && s.baseline > 0 && has_visible(s.text)) {
-          top = std::min(top, s.baseline);
-          bottom = std::max(bottom, s.baseline);
+          e.top = std::min(e.top, s.baseline);
+          e.bottom = std::max(e.bottom, s.baseline);
         }
-    if (bottom > 0) {
-      tops[p.number % 2].push_back(top);
-      bottoms[p.number % 2].push_back(bottom);
+      }
+      if (body) e.x0s.push_back(l.bbox.x0);
+    }
+  });
+  std::map<int, std::vector<double>> x0s;
+  std::map<int, std::vector<double>> tops, bottoms;
+  for (size_t i = 0; i < n; ++i) {
+    const int parity = doc.pages[i].number % 2;
+    const PageEdges& e = edges[i];
+    if (!e.x0s.empty()) {
+      auto& v = x0s[parity];
+      v.insert(v.end(), e.x0s.begin(), e.x0s.end());
+    }
+    if (e.bottom > 0) {
+      tops[parity].push_back(e.top);
+      bottoms[parity].push_back(e.bottom);
     }
   }
+  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
   for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
   for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
   return st;
@@ -184,7 +253,7 @@ double page_number_line_share(const Page& page, const LayoutOptions& o) {
   // Rows of the page (a contents line is often several lines: number, title, leaders, page).
   std::vector<const Line*> lines;
   for (const auto& l : page.lines)
-    if (has_visible(l.text())) lines.push_back(&l);
+    if (line_has_visible(l)) lines.push_back(&l);
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.y1 < b->bbox.y1; });
   int rows = 0, numbered = 0;
   for (size_t i = 0; i < lines.size();) {
@@ -241,6 +310,10 @@ Row make_row(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
   const Line* first = lines.front();
   r.baseline = first->spans.empty() ? first->bbox.y1 : first->spans.front().baseline;
   if (r.baseline == 0) r.baseline = first->bbox.y1;
+  r.marker = list_marker(r.text);
+  r.full_stop = ends_sentence(r.text);
+  r.lower_start = starts_lower(r.text);
+  r.mono_end = last_token_mono(r, o);
   return r;
 }
 
@@ -321,7 +394,10 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const LayoutOptions& o
     for (const Line* l : lines) {
       bool mono = true;
       for (const auto& s : l->spans)
-        if (!is_monospace(s, o)) mono = false;
+        if (!is_monospace(s, o)) {
+          mono = false;
+          break;
+        }
       if (mono) continue;
       if (right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) xs.push_back(l->bbox.x0);
     }
@@ -368,11 +444,13 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
 
 std::vector<Item> page_items(const Page& page, const BookStats& st, const LayoutOptions& o) {
   std::vector<FigureRegion> regions = find_figures(page, o);
-  std::set<size_t> label_lines;
-  for (const auto& r : regions) label_lines.insert(r.label_lines.begin(), r.label_lines.end());
+  std::vector<bool> label_line(page.lines.size(), false);
+  for (const auto& r : regions)
+    for (size_t i : r.label_lines)
+      if (i < label_line.size()) label_line[i] = true;
   std::vector<const Line*> lines;
   for (size_t i = 0; i < page.lines.size(); ++i)
-    if (!label_lines.count(i) && has_visible(page.lines[i].text())) lines.push_back(&page.lines[i]);
+    if (!label_line[i] && line_has_visible(page.lines[i])) lines.push_back(&page.lines[i]);
 
   Gutter g = find_gutter(lines, o);
   // Column of each line: 0 / 1, or -1 for a line over the gutter.

@@ -30,6 +30,9 @@ struct LayoutOptions {
   // Figure crop rendering resolution (used by export, kept here so one options struct
   // describes the figure policy).
   int figure_dpi = 150;
+  // Threads for the per-page work (rows and figures of each page, book statistics, word
+  // evidence); the build sets the book's thread count. The result is the same for any value.
+  int jobs = 1;
 
   // --- lines and columns ---
   // Two lines share a row when their baselines differ by less than this share of the font
