@@ -1,8 +1,9 @@
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <map>
+#include <unordered_map>
 
 extern "C" {
 #include <mupdf/fitz.h>
@@ -56,6 +57,12 @@ std::pair<int, int> page_range(const std::string& path, const ExtractOptions& o,
 
 namespace {
 
+bool is_ascii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 bool monospace_by_name(const std::string& font) {
   std::string f;
   for (char c : font) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -72,21 +79,67 @@ bool monospace_by_name(const std::string& font) {
 void infer_monospace(Document& doc) {
   // Advances between consecutive non-space glyphs of one span; a fixed-pitch font has one
   // advance for every glyph, a proportional one ranges from 'i' to 'm' (a ratio near 3).
+  //
+  // Fonts are looked up by name and then by size in tenths of a point; a book has a few
+  // dozen of each, and building a "name@size" string for every span cost more than the
+  // sampling itself.
   struct Stats {
+    long size10 = 0;
     std::vector<float> advances;
+    bool decided = false;  // enough samples to judge
+    bool mono = false;
   };
-  std::map<std::string, Stats> fonts;
+  struct Font {
+    bool mono_by_name = false;
+    std::vector<Stats> sizes;
+    Stats* find(long size10) {
+      for (auto& st : sizes)
+        if (st.size10 == size10) return &st;
+      return nullptr;
+    }
+    Stats& at(long size10) {
+      if (Stats* st = find(size10)) return *st;
+      sizes.push_back({size10, {}, false, false});
+      return sizes.back();
+    }
+  };
+  std::unordered_map<std::string, Font> fonts;
+  // The last font looked up: consecutive spans mostly share it.
+  const std::string* last_name = nullptr;
+  Font* last_font = nullptr;
+  auto font_of = [&](const std::string& name) -> Font& {
+    if (last_name && *last_name == name) return *last_font;
+    auto [it, fresh] = fonts.try_emplace(name);
+    if (fresh) it->second.mono_by_name = monospace_by_name(name);
+    last_name = &it->first;
+    last_font = &it->second;
+    return it->second;
+  };
   constexpr size_t kMaxSamples = 4000;
+  // is_space_cp for ASCII from a table (asked once), the library call otherwise.
+  static const auto ascii_space = [] {
+    std::array<bool, 128> t{};
+    for (char32_t c = 0; c < 128; ++c) t[c] = is_space_cp(c);
+    return t;
+  }();
+  auto space = [](char32_t c) { return c < 128 ? ascii_space[c] : is_space_cp(c); };
+  std::u32string wide;
   for (const auto& p : doc.pages)
     for (const auto& l : p.lines) {
       if (l.direction != 0) continue;
       for (const auto& s : l.spans) {
         if (s.monospace || s.xs.size() < 3) continue;
-        auto cps = to_u32(s.text);
-        if (cps.size() != s.xs.size()) continue;
-        auto& st = fonts[s.font + "@" + std::to_string(std::lround(s.size * 10))];
-        for (size_t i = 0; i + 1 < cps.size() && st.advances.size() < kMaxSamples; ++i) {
-          if (is_space_cp(cps[i]) || is_space_cp(cps[i + 1])) continue;
+        // Code points without decoding when the span is ASCII (nearly all of them).
+        const bool ascii = is_ascii(s.text);
+        if (!ascii) wide = to_u32(s.text);
+        const size_t n = ascii ? s.text.size() : wide.size();
+        if (n != s.xs.size()) continue;
+        auto cp = [&](size_t i) -> char32_t {
+          return ascii ? static_cast<unsigned char>(s.text[i]) : wide[i];
+        };
+        auto& st = font_of(s.font).at(std::lround(s.size * 10));
+        for (size_t i = 0; i + 1 < n && st.advances.size() < kMaxSamples; ++i) {
+          if (space(cp(i)) || space(cp(i + 1))) continue;
           float a = s.xs[i + 1] - s.xs[i];
           if (a > 0) st.advances.push_back(a / static_cast<float>(s.size));
         }
@@ -97,29 +150,31 @@ void infer_monospace(Document& doc) {
   constexpr size_t kMinSamples = 20;
   constexpr double kTolerance = 0.03;
   constexpr double kShare = 0.97;
-  std::map<std::string, bool> mono;
-  for (auto& [key, st] : fonts) {
-    if (st.advances.size() < kMinSamples) continue;
-    auto v = st.advances;
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-    double median = v[v.size() / 2];
-    size_t close = 0;
-    for (float a : st.advances)
-      if (std::fabs(a - median) <= kTolerance * median) ++close;
-    mono[key] = static_cast<double>(close) >= kShare * static_cast<double>(st.advances.size());
-  }
+  for (auto& [name, font] : fonts)
+    for (auto& st : font.sizes) {
+      if (st.advances.size() < kMinSamples) continue;
+      auto v = st.advances;
+      std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+      double median = v[v.size() / 2];
+      size_t close = 0;
+      for (float a : st.advances)
+        if (std::fabs(a - median) <= kTolerance * median) ++close;
+      st.decided = true;
+      st.mono = static_cast<double>(close) >= kShare * static_cast<double>(st.advances.size());
+    }
   for (auto& p : doc.pages)
     for (auto& l : p.lines)
       for (auto& s : l.spans) {
         if (s.monospace) continue;
         // A typewriter face by name is fixed-pitch even where a justified or flexible-column
         // listing spreads its glyphs unevenly; otherwise the measured advances decide.
-        if (monospace_by_name(s.font)) {
+        Font& font = font_of(s.font);
+        if (font.mono_by_name) {
           s.monospace = true;
           continue;
         }
-        auto it = mono.find(s.font + "@" + std::to_string(std::lround(s.size * 10)));
-        if (it != mono.end()) s.monospace = it->second;
+        Stats* st = font.find(std::lround(s.size * 10));
+        if (st && st->decided) s.monospace = st->mono;
       }
 }
 

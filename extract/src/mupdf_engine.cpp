@@ -275,6 +275,38 @@ int direction_of(const fz_stext_line* line) {
   return line->dir.x < 0 ? 1 : 0;
 }
 
+// What a span takes from its font. Looked up once per font and page rather than once per
+// span: fz_font_name plus the subset-prefix strip is a string copy, and a page of a
+// reference manual switches between three or four fonts hundreds of times.
+struct FontFacts {
+  fz_font* font = nullptr;
+  std::string name;
+  bool monospace = false, bold = false, italic = false;
+};
+
+const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFacts>& cache) {
+  for (const auto& f : cache)
+    if (f.font == font) return f;
+  FontFacts f;
+  f.font = font;
+  f.name = strip_subset_prefix(font ? fz_font_name(ctx, font) : "");
+  f.monospace = font && fz_font_is_monospaced(ctx, font);
+  f.bold = font && fz_font_is_bold(ctx, font);
+  f.italic = font && fz_font_is_italic(ctx, font);
+  cache.push_back(std::move(f));
+  return cache.back();
+}
+
+// Box::united, inline: the same special case (an all-zero box is "nothing yet") and the
+// same min/max order, so the result is bit for bit the one Box::united gives.
+void unite(Box& b, const Box& o) {
+  if (b.empty() && b.x0 == 0 && b.y0 == 0 && b.x1 == 0 && b.y1 == 0) {
+    b = o;
+    return;
+  }
+  b = {std::min(b.x0, o.x0), std::min(b.y0, o.y0), std::max(b.x1, o.x1), std::max(b.y1, o.y1)};
+}
+
 Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   Page p;
   p.number = number;
@@ -284,6 +316,9 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   p.images = std::move(raw.images);
   p.paths = std::move(raw.paths);
   if (!raw.stext) return p;
+  // Fonts live as long as the structured-text page that refers to them, so the cache is
+  // per page: a pointer may be reused by another font once this page is dropped.
+  std::vector<FontFacts> fonts;
   for (fz_stext_block* b = raw.stext->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
@@ -295,25 +330,29 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
       float cur_size = -1;
       int cur_color = -1;
       for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
+        fz_rect r = fz_rect_from_quad(ch->quad);
+        Box box = to_box(r);
         if (!cur || ch->font != cur_font || std::fabs(ch->size - cur_size) > 0.01f || ch->color != cur_color) {
           line.spans.emplace_back();
           cur = &line.spans.back();
           cur_font = ch->font;
           cur_size = ch->size;
           cur_color = ch->color;
-          cur->font = strip_subset_prefix(ch->font ? fz_font_name(ctx, ch->font) : "");
+          const FontFacts& f = font_facts(ctx, ch->font, fonts);
+          cur->font = f.name;
           cur->size = ch->size;
           cur->color = static_cast<uint32_t>(ch->color) & 0xFFFFFF;
-          cur->monospace = ch->font && fz_font_is_monospaced(ctx, ch->font);
-          cur->bold = ch->font && fz_font_is_bold(ctx, ch->font);
-          cur->italic = ch->font && fz_font_is_italic(ctx, ch->font);
+          cur->monospace = f.monospace;
+          cur->bold = f.bold;
+          cur->italic = f.italic;
           cur->baseline = ch->origin.y;
-          fz_rect r = fz_rect_from_quad(ch->quad);
-          cur->bbox = to_box(r);
+          cur->bbox = box;
+        } else {
+          unite(cur->bbox, box);
         }
-        fz_rect r = fz_rect_from_quad(ch->quad);
-        cur->bbox = cur->bbox.united(to_box(r));
-        append_utf8(cur->text, static_cast<char32_t>(ch->c < 0 ? 0xFFFD : ch->c));
+        const char32_t c = static_cast<char32_t>(ch->c < 0 ? 0xFFFD : ch->c);
+        if (c < 0x80) cur->text += static_cast<char>(c);
+        else append_utf8(cur->text, c);
         cur->xs.push_back(line.direction == 0 ? ch->origin.x : r.x0);
         cur->last_advance = r.x1 - r.x0;
       }
@@ -452,6 +491,27 @@ std::vector<std::string> load_page_labels(fz_context* ctx, fz_document* doc, int
   }
   return labels;
 }
+
+// Keeps MuPDF's page-number map loaded for a worker's page loop. Loading a page resolves
+// the destinations of its link annotations to page numbers; without the map each is a
+// walk up the page tree (a reference manual has thousands of links).
+class PageTree {
+ public:
+  PageTree(fz_context* ctx, fz_document* doc) : ctx_(ctx), pdf_(pdf_specifics(ctx, doc)) {
+    if (!pdf_) return;
+    fz_try(ctx_) pdf_load_page_tree(ctx_, pdf_);
+    fz_catch(ctx_) pdf_ = nullptr;
+  }
+  ~PageTree() {
+    if (pdf_) pdf_drop_page_tree(ctx_, pdf_);
+  }
+  PageTree(const PageTree&) = delete;
+  PageTree& operator=(const PageTree&) = delete;
+
+ private:
+  fz_context* ctx_;
+  pdf_document* pdf_;
+};
 
 // ---- a worker: its own context and document ----
 
@@ -618,6 +678,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
   const size_t budget_bytes = static_cast<size_t>(options.page_memory_mb * 1024 * 1024);
   auto work = [&](MuContext* w, size_t slot) {
+    PageTree tree(w->ctx, w->doc);
     for (int k = next++; k < count; k = next++) {
       int index = first - 1 + k;
       RawPage raw;

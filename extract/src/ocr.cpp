@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -135,27 +136,70 @@ Pitch judge_line(const OcrLine& line, const OcrTuning& t) {
 
 // ---- detection ----
 
-double unmapped_share(const Page& page) {
-  size_t total = 0, bad = 0;
+namespace {
+
+// Non-space and unmapped code points of a page's text layer. Runs over every character of
+// every page in Auto mode, so ASCII (nearly all of a born-digital book) is classified from
+// the bytes, without decoding to UTF-32.
+struct TextCounts {
+  size_t total = 0;  // non-space code points
+  size_t bad = 0;    // of which unmapped
+};
+
+// is_space_cp / is_unmapped_cp for the 128 ASCII code points, asked once.
+struct AsciiKinds {
+  static constexpr uint8_t kText = 0, kSpace = 1, kUnmapped = 2;
+  uint8_t kind[128];
+  AsciiKinds() {
+    for (char32_t c = 0; c < 128; ++c)
+      kind[c] = is_space_cp(c) ? kSpace : is_unmapped_cp(c) ? kUnmapped : kText;
+  }
+};
+const AsciiKinds kAscii;
+
+TextCounts count_text(const Page& page) {
+  TextCounts n;
   for (const auto& l : page.lines)
-    for (const auto& s : l.spans)
+    for (const auto& s : l.spans) {
+      bool ascii = true;
+      for (char ch : s.text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x80) {
+          ascii = false;
+          break;
+        }
+      }
+      if (ascii) {
+        for (char ch : s.text) {
+          const uint8_t k = kAscii.kind[static_cast<unsigned char>(ch)];
+          if (k == AsciiKinds::kSpace) continue;
+          ++n.total;
+          if (k == AsciiKinds::kUnmapped) ++n.bad;
+        }
+        continue;
+      }
       for (char32_t c : to_u32(s.text)) {
         if (is_space_cp(c)) continue;
-        ++total;
-        if (is_unmapped_cp(c)) ++bad;
+        ++n.total;
+        if (is_unmapped_cp(c)) ++n.bad;
       }
-  return total ? static_cast<double>(bad) / static_cast<double>(total) : 0.0;
+    }
+  return n;
 }
 
+double share(const TextCounts& n) {
+  return n.total ? static_cast<double>(n.bad) / static_cast<double>(n.total) : 0.0;
+}
+
+}  // namespace
+
+double unmapped_share(const Page& page) { return share(count_text(page)); }
+
 bool page_needs_ocr(const Page& page, const ExtractOptions& options) {
-  bool has_text = false;
-  for (const auto& l : page.lines)
-    for (const auto& s : l.spans)
-      for (char32_t c : to_u32(s.text))
-        if (!is_space_cp(c)) has_text = true;
+  const TextCounts n = count_text(page);
   // A page with nothing drawn is blank, not scanned.
-  if (!has_text) return !page.images.empty() || !page.paths.empty();
-  return unmapped_share(page) >= options.unusable_text_ratio;
+  if (n.total == 0) return !page.images.empty() || !page.paths.empty();
+  return share(n) >= options.unusable_text_ratio;
 }
 
 // ---- words to lines ----
