@@ -1,4 +1,5 @@
-// clean's driver: normalisation, then the furniture passes, then the log in page order.
+// clean's driver: normalisation and the furniture passes, page by page on `jobs` threads with
+// the book-level decisions between the sweeps, then the log in page order.
 #include <algorithm>
 
 #include "internal.h"
@@ -9,25 +10,20 @@ namespace quire {
 
 namespace clean_detail {
 
-void remove_crop_marks(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
-  PageRemovals slots(doc.pages.size());
-  parallel_for(doc.pages.size(), o.jobs, [&](size_t pi) {
-    Page& page = doc.pages[pi];
-    if (page.width <= 0 || page.height <= 0) return;
-    // The model carries the page box only (no trim box): text wholly outside it is in the
-    // printer's slug area, where crop and registration marks and job slugs stand.
-    const double m = o.crop_outside_margin;
-    auto outside = [&](const Line& l) {
-      return l.bbox.x1 <= -m || l.bbox.x0 >= page.width + m || l.bbox.y1 <= -m || l.bbox.y0 >= page.height + m;
-    };
-    for (auto it = page.lines.begin(); it != page.lines.end();) {
-      if (!outside(*it)) { ++it; continue; }
-      for (const auto& s : it->spans)
-        if (!s.text.empty()) slots[pi].push_back({page.number, s.bbox, s.text, "crop-mark"});
-      it = page.lines.erase(it);
-    }
-  });
-  append_in_page_order(slots, removed);
+void remove_crop_marks(Page& page, const CleanOptions& o, std::vector<Removal>& removed) {
+  if (page.width <= 0 || page.height <= 0) return;
+  // The model carries the page box only (no trim box): text wholly outside it is in the
+  // printer's slug area, where crop and registration marks and job slugs stand.
+  const double m = o.crop_outside_margin;
+  auto outside = [&](const Line& l) {
+    return l.bbox.x1 <= -m || l.bbox.x0 >= page.width + m || l.bbox.y1 <= -m || l.bbox.y0 >= page.height + m;
+  };
+  for (auto it = page.lines.begin(); it != page.lines.end();) {
+    if (!outside(*it)) { ++it; continue; }
+    for (const auto& s : it->spans)
+      if (!s.text.empty()) removed.push_back({page.number, s.bbox, s.text, "crop-mark"});
+    it = page.lines.erase(it);
+  }
 }
 
 }  // namespace clean_detail
@@ -35,10 +31,27 @@ void remove_crop_marks(Document& doc, const CleanOptions& o, std::vector<Removal
 CleanResult clean_document(Document& doc, const CleanOptions& options) {
   using namespace clean_detail;
   CleanResult result;
-  normalize_document(doc, options.jobs);
-  remove_crop_marks(doc, options, result.removed);
-  remove_running_heads(doc, options, result.removed);
-  remove_line_numbers(doc, options, result.removed);
+  const size_t pages = doc.pages.size();
+  PageRemovals crop_marks(pages);
+  RunningHeadPass heads(doc, options);
+  LineNumberPass line_numbers(doc, options);
+  // Each sweep does all it can on a page while the page is at hand: a book's pages are far
+  // larger than the cache, and every extra walk over them costs as much as the work.
+  parallel_for(pages, options.jobs, [&](size_t pi) {
+    Page& page = doc.pages[pi];
+    for (auto& l : page.lines)
+      for (auto& s : l.spans) normalize_span(s);
+    remove_crop_marks(page, options, crop_marks[pi]);
+    heads.scan_page(pi);
+    line_numbers.classify_page(pi);
+  });
+  heads.decide();
+  parallel_for(pages, options.jobs, [&](size_t pi) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
+  line_numbers.decide();
+  parallel_for(pages, options.jobs, [&](size_t pi) { line_numbers.cut_page(pi); });
+  append_in_page_order(crop_marks, result.removed);
+  heads.append_log(result.removed);
+  line_numbers.append_log(result.removed);
   // Each pass logs page by page, so ties (one page, one position) keep the order of the passes.
   std::stable_sort(result.removed.begin(), result.removed.end(), [](const Removal& a, const Removal& b) {
     if (a.page != b.page) return a.page < b.page;

@@ -1,6 +1,7 @@
 // Private helpers shared by clean's passes.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,8 +17,11 @@ double line_baseline(const Line& line);
 double line_max_size(const Line& line);
 // Recomputes a line's box from its spans.
 void refit_line_box(Line& line);
-// Body text size of the book: the size (0.1 pt) carrying the most characters.
-double body_size(const Document& doc, int jobs);
+// Characters per font size (keyed by tenths of a point) on one page, sizes in order of use.
+using SizeChars = std::vector<std::pair<long, long>>;
+SizeChars page_size_chars(const Page& page);
+// Body text size of the book: the size (0.1 pt) carrying the most characters over all pages.
+double body_size(const std::vector<SizeChars>& pages);
 
 // A number printed as a folio or a listing line number.
 enum class NumberKind { Arabic, Roman };
@@ -31,6 +35,8 @@ std::optional<int> parse_arabic(std::string_view token, int max_digits);
 // The text of a head with digit runs and roman-numeral words masked and white space collapsed:
 // "Chapter 12: Tables" and "Chapter 3: Tables" share one signature.
 std::string head_signature(std::string_view text);
+// The same of text already split by whitespace_tokens, leaving out token `skip` (npos: none).
+std::string head_signature(const std::vector<std::string>& tokens, size_t skip);
 
 // Cuts code points [from, to) out of `span` into a Removal (page, box from the glyph
 // positions, exact text), leaving the rest in `span` with xs kept aligned. Returns the removal.
@@ -47,10 +53,47 @@ void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed);
 // True when the UTF-8 text holds nothing but ASCII (normalisation leaves it as it is).
 bool is_ascii(std::string_view text);
 
-// The passes. Each appends to `removed` and modifies `doc`; per-page work runs on
-// `options.jobs` threads.
-void remove_running_heads(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);
-void remove_line_numbers(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);
-void remove_crop_marks(Document& doc, const CleanOptions& options, std::vector<Removal>& removed);
+// The passes. Each works page by page where it can, in steps that clean_document runs over all
+// pages in parallel (a step touches only its own page), with the book-level decisions between
+// them serial (`decide`). Every pass logs into per-page slots, joined in page order.
+
+// Printer's marks outside the page box: one page, on its own.
+void remove_crop_marks(Page& page, const CleanOptions& options, std::vector<Removal>& removed);
+
+// Running heads and page numbers (running_heads.cpp): scan_page gathers a page's evidence (after
+// its crop marks are gone), decide weighs it over the book, cut_page logs and removes the page's
+// furniture and returns the indexes of the lines it removed, in ascending order.
+class RunningHeadPass {
+ public:
+  RunningHeadPass(Document& doc, const CleanOptions& options);
+  ~RunningHeadPass();
+  void scan_page(size_t page_index);
+  void decide();
+  const std::vector<size_t>& cut_page(size_t page_index);
+  void append_log(std::vector<Removal>& removed);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Margin line numbers of listings (line_numbers.cpp): classify_page notes what each line is
+// (a bare number, code) while the page is at hand; scan_page, after the running heads are cut,
+// forgets the removed lines and finds the page's candidates; decide chains them into columns
+// over the book; cut_page removes the accepted numbers of a page.
+class LineNumberPass {
+ public:
+  LineNumberPass(Document& doc, const CleanOptions& options);
+  ~LineNumberPass();
+  void classify_page(size_t page_index);
+  void scan_page(size_t page_index, const std::vector<size_t>& removed_lines);
+  void decide();
+  void cut_page(size_t page_index);
+  void append_log(std::vector<Removal>& removed);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace quire::clean_detail

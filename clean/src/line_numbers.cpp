@@ -13,7 +13,6 @@
 #include <cmath>
 
 #include "internal.h"
-#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
@@ -124,48 +123,54 @@ struct PageCandidates {
   std::vector<double> rows;
 };
 
-PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& o) {
-  std::vector<size_t> code;     // code lines that are not a bare number
-  std::vector<size_t> numbers;  // lines that are a bare number
-  std::vector<int> values;      // the numbers of `numbers`
+// What a line is, for this pass: noted once per line while its page is at hand.
+struct LineFacts {
+  double baseline = 0;
+  std::optional<int> number;  // a bare number
+  bool code = false;          // a code line that is not a bare number
+};
+
+std::vector<LineFacts> line_facts(const Page& page, const CleanOptions& o) {
+  std::vector<LineFacts> facts(page.lines.size());
   for (size_t li = 0; li < page.lines.size(); ++li) {
     const Line& l = page.lines[li];
-    if (auto v = line_number_of(l)) {
-      numbers.push_back(li);
-      values.push_back(*v);
-    } else if (is_code(l, o.code_monospace_share)) {
-      code.push_back(li);
-    }
+    facts[li].baseline = line_baseline(l);
+    facts[li].number = line_number_of(l);
+    if (!facts[li].number) facts[li].code = is_code(l, o.code_monospace_share);
+  }
+  return facts;
+}
+
+PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& o, const std::vector<LineFacts>& facts) {
+  std::vector<size_t> code;     // code lines that are not a bare number
+  std::vector<size_t> numbers;  // lines that are a bare number
+  for (size_t li = 0; li < facts.size(); ++li) {
+    if (facts[li].number) numbers.push_back(li);
+    else if (facts[li].code) code.push_back(li);
   }
   if (code.empty()) return {};
-  std::vector<double> baselines;
-  if (!numbers.empty()) {
-    baselines.reserve(page.lines.size());
-    for (const auto& l : page.lines) baselines.push_back(line_baseline(l));
-  }
   std::vector<Candidate> found;
-  for (size_t ni = 0; ni < numbers.size(); ++ni) {
-    const size_t li = numbers[ni];
+  for (size_t li : numbers) {
     const Line& n = page.lines[li];
     Candidate c;
     c.page = pi;
     c.line = li;
     c.form = Form::OwnLine;
-    c.value = values[ni];
-    c.baseline = baselines[li];
+    c.value = *facts[li].number;
+    c.baseline = facts[li].baseline;
     c.beside_code = false;
     // The margin column is the outermost thing on its row: nothing on the same baseline lies
     // beyond it (a column inside a printed matrix has neighbours on both sides).
     bool any_left = false, any_right = false;
     for (size_t oi = 0; oi < page.lines.size(); ++oi) {
+      if (oi == li || std::abs(facts[oi].baseline - c.baseline) > o.baseline_tolerance) continue;
       const Line& k = page.lines[oi];
-      if (oi == li || std::abs(baselines[oi] - c.baseline) > o.baseline_tolerance) continue;
       if (k.bbox.x1 <= n.bbox.x0) any_left = true;
       if (k.bbox.x0 >= n.bbox.x1) any_right = true;
     }
     for (size_t ci : code) {
+      if (std::abs(facts[ci].baseline - c.baseline) > o.baseline_tolerance) continue;
       const Line& k = page.lines[ci];
-      if (std::abs(baselines[ci] - c.baseline) > o.baseline_tolerance) continue;
       // No limit on the distance: an indented code line stands far from the margin column.
       if (k.bbox.x0 >= n.bbox.x1 && !any_left && distinct_style(n.spans.front(), first_visible(k), o)) {
         c.beside_code = true;
@@ -185,7 +190,7 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     Candidate c;
     c.page = pi;
     c.line = li;
-    c.baseline = line_baseline(l);
+    c.baseline = facts[li].baseline;
     const Span& fs = l.spans[static_cast<size_t>(first)];
     const Span& ls = l.spans[static_cast<size_t>(last)];
     if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
@@ -229,8 +234,8 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
   }
   // Listing rows of the page: distinct baselines of code lines and bare numbers.
   std::vector<double> bases;
-  for (size_t li : code) bases.push_back(line_baseline(page.lines[li]));
-  for (size_t li : numbers) bases.push_back(line_baseline(page.lines[li]));
+  for (size_t li : code) bases.push_back(facts[li].baseline);
+  for (size_t li : numbers) bases.push_back(facts[li].baseline);
   std::sort(bases.begin(), bases.end());
   std::vector<double> rows;
   for (double b : bases)
@@ -275,16 +280,50 @@ bool covers_listing(const Run& run, const std::vector<Candidate>& cands,
 
 }  // namespace
 
-void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
-  std::vector<PageCandidates> per_page(doc.pages.size());
-  parallel_for(doc.pages.size(), o.jobs, [&](size_t pi) { per_page[pi] = page_candidates(doc.pages[pi], pi, o); });
+struct LineNumberPass::State {
+  Document& doc;
+  const CleanOptions& o;
+  std::vector<std::vector<LineFacts>> facts;  // per page, per line; by classify_page
+  std::vector<PageCandidates> per_page;       // by scan_page
+  // Set by decide.
   std::vector<Candidate> cands;
-  std::vector<std::vector<double>> page_rows(doc.pages.size());
-  for (size_t pi = 0; pi < doc.pages.size(); ++pi) {
-    cands.insert(cands.end(), per_page[pi].found.begin(), per_page[pi].found.end());
-    page_rows[pi] = std::move(per_page[pi].rows);
+  std::vector<size_t> accepted;                         // indexes into cands, by page, line, span
+  std::vector<size_t> separator;                        // per candidate, Prefix: spaces cut with it
+  std::vector<std::pair<size_t, size_t>> page_range;   // per page: [begin, end) in accepted
+  PageRemovals logged;                                  // by cut_page
+
+  State(Document& d, const CleanOptions& options) : doc(d), o(options) {
+    facts.resize(doc.pages.size());
+    per_page.resize(doc.pages.size());
+    page_range.assign(doc.pages.size(), {0, 0});
+    logged.resize(doc.pages.size());
   }
-  per_page.clear();
+};
+
+LineNumberPass::LineNumberPass(Document& doc, const CleanOptions& options)
+    : state_(std::make_unique<State>(doc, options)) {}
+LineNumberPass::~LineNumberPass() = default;
+
+void LineNumberPass::classify_page(size_t pi) { state_->facts[pi] = line_facts(state_->doc.pages[pi], state_->o); }
+
+void LineNumberPass::scan_page(size_t pi, const std::vector<size_t>& removed_lines) {
+  State& st = *state_;
+  auto& facts = st.facts[pi];
+  for (auto it = removed_lines.rbegin(); it != removed_lines.rend(); ++it) facts.erase(facts.begin() + static_cast<long>(*it));
+  st.per_page[pi] = page_candidates(st.doc.pages[pi], pi, st.o, facts);
+  facts = {};
+}
+
+void LineNumberPass::decide() {
+  State& st = *state_;
+  const CleanOptions& o = st.o;
+  std::vector<Candidate>& cands = st.cands;
+  std::vector<std::vector<double>> page_rows(st.doc.pages.size());
+  for (size_t pi = 0; pi < st.doc.pages.size(); ++pi) {
+    cands.insert(cands.end(), st.per_page[pi].found.begin(), st.per_page[pi].found.end());
+    page_rows[pi] = std::move(st.per_page[pi].rows);
+  }
+  st.per_page.clear();
   if (cands.empty()) return;
 
   // A candidate joins the most recently started run it follows. Candidates come in page
@@ -318,8 +357,9 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
     }
   }
 
-  std::vector<size_t> accepted;                  // indexes into cands
-  std::vector<size_t> separator(cands.size(), 0);  // Prefix: spaces that go with the number
+  std::vector<size_t>& accepted = st.accepted;
+  std::vector<size_t>& separator = st.separator;
+  separator.assign(cands.size(), 0);
   for (const auto& r : runs) {
     long beside = std::count_if(r.members.begin(), r.members.end(), [&](size_t m) { return cands[m].beside_code; });
     if (beside < o.min_line_number_run) continue;
@@ -345,48 +385,51 @@ void remove_line_numbers(Document& doc, const CleanOptions& o, std::vector<Remov
     if (a.line != b.line) return a.line < b.line;
     return a.span > b.span;
   });
-  // Per page: lines to drop entirely, spans to drop, prefixes to cut.
-  std::vector<std::pair<size_t, size_t>> page_ranges;  // [begin, end) of one page in `accepted`
   for (size_t k = 0; k < accepted.size();) {
     size_t e = k + 1;
     while (e < accepted.size() && cands[accepted[e]].page == cands[accepted[k]].page) ++e;
-    page_ranges.push_back({k, e});
+    st.page_range[cands[accepted[k]].page] = {k, e};
     k = e;
   }
-  PageRemovals slots(page_ranges.size());
-  parallel_for(page_ranges.size(), o.jobs, [&](size_t g) {
-    Page& page = doc.pages[cands[accepted[page_ranges[g].first]].page];
-    std::vector<Removal>& out = slots[g];
-    std::vector<size_t> drop_lines;
-    for (size_t k = page_ranges[g].first; k < page_ranges[g].second; ++k) {
-      const Candidate* c = &cands[accepted[k]];
-      Line& l = page.lines[c->line];
-      switch (c->form) {
-        case Form::OwnLine:
-          for (auto& s : l.spans)
-            if (!s.text.empty()) out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
-          drop_lines.push_back(c->line);
-          break;
-        case Form::FirstSpan:
-        case Form::LastSpan: {
-          Span& s = l.spans[c->span];
-          out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
-          l.spans.erase(l.spans.begin() + static_cast<long>(c->span));
-          refit_line_box(l);
-          break;
-        }
-        case Form::Prefix:
-          out.push_back(cut_span(l.spans[c->span], 0, c->digits_end + separator[accepted[k]], page.number, "line-number"));
-          refit_line_box(l);
-          break;
-      }
-    }
-    std::sort(drop_lines.begin(), drop_lines.end());
-    drop_lines.erase(std::unique(drop_lines.begin(), drop_lines.end()), drop_lines.end());
-    auto& pl = page.lines;
-    for (auto it = drop_lines.rbegin(); it != drop_lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
-  });
-  append_in_page_order(slots, removed);
 }
+
+void LineNumberPass::cut_page(size_t pi) {
+  State& st = *state_;
+  const auto [begin, end] = st.page_range[pi];
+  if (begin == end) return;
+  Page& page = st.doc.pages[pi];
+  std::vector<Removal>& out = st.logged[pi];
+  // Lines to drop entirely, spans to drop, prefixes to cut.
+  std::vector<size_t> drop_lines;
+  for (size_t k = begin; k < end; ++k) {
+    const Candidate* c = &st.cands[st.accepted[k]];
+    Line& l = page.lines[c->line];
+    switch (c->form) {
+      case Form::OwnLine:
+        for (auto& s : l.spans)
+          if (!s.text.empty()) out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+        drop_lines.push_back(c->line);
+        break;
+      case Form::FirstSpan:
+      case Form::LastSpan: {
+        Span& s = l.spans[c->span];
+        out.push_back(cut_span(s, 0, utf8_length(s.text), page.number, "line-number"));
+        l.spans.erase(l.spans.begin() + static_cast<long>(c->span));
+        refit_line_box(l);
+        break;
+      }
+      case Form::Prefix:
+        out.push_back(cut_span(l.spans[c->span], 0, c->digits_end + st.separator[st.accepted[k]], page.number, "line-number"));
+        refit_line_box(l);
+        break;
+    }
+  }
+  std::sort(drop_lines.begin(), drop_lines.end());
+  drop_lines.erase(std::unique(drop_lines.begin(), drop_lines.end()), drop_lines.end());
+  auto& pl = page.lines;
+  for (auto it = drop_lines.rbegin(); it != drop_lines.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+}
+
+void LineNumberPass::append_log(std::vector<Removal>& removed) { append_in_page_order(state_->logged, removed); }
 
 }  // namespace quire::clean_detail

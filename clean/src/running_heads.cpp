@@ -19,7 +19,9 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
 
 #include "internal.h"
 #include "quire/parallel.h"
@@ -43,6 +45,7 @@ struct Row {
   double base = 0;   // baseline y
   std::vector<size_t> lines;  // indexes into the page's lines, left to right
   std::string text;
+  std::vector<std::string> tokens;  // whitespace_tokens(text)
   double max_size = 0;
   bool number_only = false;
   std::vector<NumberCandidate> candidates;
@@ -99,7 +102,8 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
         r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
       }
       i = j;
-      auto tokens = whitespace_tokens(r.text);
+      r.tokens = whitespace_tokens(r.text);
+      const auto& tokens = r.tokens;
       if (tokens.empty()) continue;
       // The number stands at the start or the end of the row, perhaps beside decoration
       // ("— 12 —", "2 | Chapter 1").
@@ -127,41 +131,42 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
   return rows;
 }
 
-// Text of a row without its folio token, for the signature.
-std::string without_token(const std::string& text, const NumberCandidate& c) {
-  auto tokens = whitespace_tokens(text);
-  std::string out;
-  bool dropped = false;
-  std::vector<size_t> order(tokens.size());
-  for (size_t i = 0; i < tokens.size(); ++i) order[i] = c.at_start ? i : tokens.size() - 1 - i;
-  std::vector<bool> keep(tokens.size(), true);
-  for (size_t i : order)
-    if (!dropped && tokens[i] == c.token) { keep[i] = false; dropped = true; }
-  for (size_t i = 0; i < tokens.size(); ++i)
-    if (keep[i]) out += (out.empty() ? "" : " ") + tokens[i];
-  return out;
+// Index of a row's folio token among its tokens (the first or the last with its text, as it
+// stands at the start or the end), npos when the row has no folio.
+size_t folio_token(const Row& r) {
+  if (!r.folio) return std::string::npos;
+  const size_t n = r.tokens.size();
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = r.folio->at_start ? k : n - 1 - k;
+    if (r.tokens[i] == r.folio->token) return i;
+  }
+  return std::string::npos;
 }
 
 // Comparable form of a title: case-folded letters and digits only, without the leading
 // numbering ("1.2. INSTALL SECTION" and "1.2 Install section" meet as "installsection").
-std::string title_key(const std::string& text) {
-  auto tokens = whitespace_tokens(text);
+// `tokens` as whitespace_tokens gives them, leaving out token `skip` (npos: none).
+std::string title_key(const std::vector<std::string>& tokens, size_t skip) {
   size_t start = 0;
   while (start < tokens.size()) {
     const std::string& t = tokens[start];
-    bool numbering = std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-                     !has_alnum(t);
+    bool numbering = start == skip ||
+                     std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) || !has_alnum(t);
     if (!numbering) break;
     ++start;
   }
   std::string key;
-  for (size_t i = start; i < tokens.size(); ++i)
+  for (size_t i = start; i < tokens.size(); ++i) {
+    if (i == skip) continue;
     for (unsigned char c : tokens[i]) {
       if (std::isalnum(c)) key += static_cast<char>(std::tolower(c));
       else if (c >= 0x80) key += static_cast<char>(c);
     }
+  }
   return key;
 }
+
+std::string title_key(const std::string& text) { return title_key(whitespace_tokens(text), std::string::npos); }
 
 bool all_space(std::u32string_view s) {
   return std::all_of(s.begin(), s.end(), [](char32_t c) { return is_space_cp(c); });
@@ -235,17 +240,6 @@ void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
   }
 }
 
-// Distances between consecutive baselines of one page, for body_line_pitch.
-std::vector<double> page_pitch_gaps(const Page& p, const CleanOptions& o) {
-  std::vector<double> bases, gaps;
-  bases.reserve(p.lines.size());
-  for (const auto& l : p.lines) bases.push_back(line_baseline(l));
-  std::sort(bases.begin(), bases.end());
-  for (size_t i = 1; i < bases.size(); ++i)
-    if (bases[i] - bases[i - 1] > o.baseline_tolerance) gaps.push_back(bases[i] - bases[i - 1]);
-  return gaps;
-}
-
 // The usual distance between consecutive baselines of the text: the median over all pages.
 double body_line_pitch(std::vector<std::vector<double>>& page_gaps) {
   std::vector<double> gaps;
@@ -257,20 +251,73 @@ double body_line_pitch(std::vector<std::vector<double>>& page_gaps) {
 
 }  // namespace
 
-void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Removal>& removed) {
-  const size_t page_count = doc.pages.size();
-  std::vector<std::vector<Row>> page_rows(page_count);
-  std::vector<std::vector<double>> page_gaps(page_count);
-  parallel_for(page_count, o.jobs, [&](size_t pi) {
-    page_rows[pi] = page_band_rows(doc.pages[pi], pi, o);
-    page_gaps[pi] = page_pitch_gaps(doc.pages[pi], o);
-  });
+struct RunningHeadPass::State {
+  Document& doc;
+  const CleanOptions& o;
+  // Gathered by scan_page, one slot per page.
+  std::vector<std::vector<Row>> page_rows;
+  std::vector<std::vector<double>> bases;     // baseline of each line, in line order
+  std::vector<std::vector<double>> gaps;      // between consecutive distinct baselines
+  std::vector<std::vector<double>> max_size;  // line_max_size of each line
+  std::vector<SizeChars> size_chars;
+  // Set by decide.
   std::vector<Row> rows;
-  for (auto& pr : page_rows)
+  std::vector<size_t> by_edge;                         // rows by page, edge, distance from it
+  std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in by_edge
+  std::vector<char> furniture;                         // per row: is furniture
+  double min_gap = 0;
+  // Written by cut_page.
+  PageRemovals logged;
+  std::vector<std::vector<size_t>> dropped;
+
+  State(Document& d, const CleanOptions& options) : doc(d), o(options) {
+    const size_t n = doc.pages.size();
+    page_rows.resize(n);
+    bases.resize(n);
+    gaps.resize(n);
+    max_size.resize(n);
+    size_chars.resize(n);
+    page_group.assign(n, {0, 0});
+    logged.resize(n);
+    dropped.resize(n);
+  }
+};
+
+RunningHeadPass::RunningHeadPass(Document& doc, const CleanOptions& options)
+    : state_(std::make_unique<State>(doc, options)) {}
+RunningHeadPass::~RunningHeadPass() = default;
+
+void RunningHeadPass::scan_page(size_t pi) {
+  State& st = *state_;
+  const Page& page = st.doc.pages[pi];
+  st.page_rows[pi] = page_band_rows(page, pi, st.o);
+  auto& bases = st.bases[pi];
+  auto& sizes = st.max_size[pi];
+  bases.reserve(page.lines.size());
+  sizes.reserve(page.lines.size());
+  for (const auto& l : page.lines) {
+    bases.push_back(line_baseline(l));
+    sizes.push_back(line_max_size(l));
+  }
+  std::vector<double> sorted = bases;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i] - sorted[i - 1] > st.o.baseline_tolerance) st.gaps[pi].push_back(sorted[i] - sorted[i - 1]);
+  st.size_chars[pi] = page_size_chars(page);
+}
+
+void RunningHeadPass::decide() {
+  State& st = *state_;
+  const Document& doc = st.doc;
+  const CleanOptions& o = st.o;
+  const size_t page_count = doc.pages.size();
+  std::vector<Row>& rows = st.rows;
+  for (auto& pr : st.page_rows)
     for (auto& r : pr) rows.push_back(std::move(r));
-  page_rows.clear();
+  st.page_rows.clear();
   if (rows.empty()) return;
-  const double body = body_size(doc, o.jobs);
+  const double body = body_size(st.size_chars);
+  st.size_chars.clear();
 
   // Folio offsets over the whole book: page index - printed number, per numbering kind.
   std::map<std::pair<NumberKind, int>, std::set<size_t>> offset_pages;
@@ -301,16 +348,35 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
     r.slot = slots - 1;
   }
 
-  // Signatures recurring in their slot.
+  // Signatures recurring in their slot: the text without the folio, masked.
   parallel_for(rows.size(), o.jobs, [&](size_t i) {
     Row& r = rows[i];
-    const std::string text = r.folio ? without_token(r.text, *r.folio) : r.text;
-    r.signature = head_signature(text);
-    r.title = title_key(text);
+    const size_t skip = folio_token(r);
+    r.signature = head_signature(r.tokens, skip);
+    r.title = title_key(r.tokens, skip);
   }, 64);
-  std::map<std::pair<int, std::string>, std::set<size_t>> signature_pages;
-  for (const auto& r : rows)
-    if (!r.signature.empty()) signature_pages[{r.slot, r.signature}].insert(r.page);
+  // Pages per (slot, signature), counted as the rows go by in page order.
+  std::vector<int> signature_pages(rows.size(), 0);
+  {
+    struct Seen {
+      size_t last_page;
+      int pages;
+    };
+    std::vector<std::unordered_map<std::string_view, Seen>> seen(static_cast<size_t>(slots));
+    std::vector<Seen*> entry(rows.size(), nullptr);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Row& r = rows[i];
+      if (r.signature.empty()) continue;
+      auto [it, fresh] = seen[static_cast<size_t>(r.slot)].try_emplace(r.signature, Seen{r.page, 1});
+      if (!fresh && it->second.last_page != r.page) {
+        it->second.last_page = r.page;
+        ++it->second.pages;
+      }
+      entry[i] = &it->second;
+    }
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (entry[i]) signature_pages[i] = entry[i]->pages;
+  }
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
   // page only (a short section's) still names a heading set larger elsewhere in the book.
@@ -319,19 +385,17 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
     const double heading_size = body * o.head_max_size_ratio;
     std::vector<std::vector<std::string>> page_titles(page_count);
     parallel_for(page_count, o.jobs, [&](size_t pi) {
-      for (const auto& l : doc.pages[pi].lines) {
-        // line_max_size(l) > heading_size, without looking at the text of smaller spans.
-        bool heading = heading_size < 0;
-        for (const auto& s : l.spans)
-          if (s.size > heading_size && s.text.find_first_not_of(' ') != std::string::npos) { heading = true; break; }
-        if (!heading) continue;
-        std::string k = title_key(l.text());
+      const auto& sizes = st.max_size[pi];
+      for (size_t li = 0; li < sizes.size(); ++li) {
+        if (!(sizes[li] > heading_size)) continue;
+        std::string k = title_key(doc.pages[pi].lines[li].text());
         if (!k.empty()) page_titles[pi].push_back(std::move(k));
       }
     });
     for (size_t pi = 0; pi < page_count; ++pi)
       for (auto& k : page_titles[pi]) titles[std::move(k)].insert(pi);
   }
+  st.max_size.clear();
   std::set<std::string> outline_titles;
   for (const auto& e : doc.outline) outline_titles.insert(title_key(e.title));
   outline_titles.insert(title_key(doc.metadata.title));
@@ -348,87 +412,100 @@ void remove_running_heads(Document& doc, const CleanOptions& o, std::vector<Remo
     const Row& r = rows[i];
     if (r.folio) evidenced[i] = true;
     else if (r.signature.empty() || !size_ok(r)) evidenced[i] = false;
-    else evidenced[i] = static_cast<int>(signature_pages.at({r.slot, r.signature}).size()) >= o.min_recurrence ||
-                        names_a_title(r);
+    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(r);
   }
-  std::vector<std::set<size_t>> occupied(static_cast<size_t>(slots)), evidence(static_cast<size_t>(slots));
+  // Pages per slot with a row there, with evidence there, and pages per band; rows come in
+  // page order, so a page is counted when it first shows up.
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  std::vector<size_t> occupied(static_cast<size_t>(slots), 0), evidence(static_cast<size_t>(slots), 0);
+  std::vector<size_t> occupied_last(static_cast<size_t>(slots), kNone), evidence_last(static_cast<size_t>(slots), kNone);
+  size_t band_pages[2] = {0, 0}, band_last[2] = {kNone, kNone};
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    occupied[static_cast<size_t>(r.slot)].insert(r.page);
-    if (evidenced[i]) evidence[static_cast<size_t>(r.slot)].insert(r.page);
+    const auto s = static_cast<size_t>(r.slot);
+    if (occupied_last[s] != r.page) { occupied_last[s] = r.page; ++occupied[s]; }
+    if (evidenced[i] && evidence_last[s] != r.page) { evidence_last[s] = r.page; ++evidence[s]; }
+    const int b = r.top ? 0 : 1;
+    if (band_last[b] != r.page) { band_last[b] = r.page; ++band_pages[b]; }
   }
-  std::set<size_t> band_pages[2];
-  for (const auto& r : rows) band_pages[r.top ? 0 : 1].insert(r.page);
   std::vector<bool> top_slot(static_cast<size_t>(slots));
   for (const auto& r : rows) top_slot[static_cast<size_t>(r.slot)] = r.top;
   std::vector<char> furniture_slot(static_cast<size_t>(slots));
   for (size_t s = 0; s < furniture_slot.size(); ++s) {
-    const auto& ev = evidence[s];
-    const auto& oc = occupied[s];
-    double band_n = static_cast<double>(band_pages[top_slot[s] ? 0 : 1].size());
-    furniture_slot[s] = static_cast<int>(ev.size()) >= o.min_recurrence &&
-                        static_cast<double>(ev.size()) >= o.head_slot_purity * static_cast<double>(oc.size()) &&
-                        static_cast<double>(ev.size()) >= o.head_slot_min_share * band_n;
+    const size_t ev = evidence[s];
+    const size_t oc = occupied[s];
+    double band_n = static_cast<double>(band_pages[top_slot[s] ? 0 : 1]);
+    furniture_slot[s] = static_cast<int>(ev) >= o.min_recurrence &&
+                        static_cast<double>(ev) >= o.head_slot_purity * static_cast<double>(oc) &&
+                        static_cast<double>(ev) >= o.head_slot_min_share * band_n;
   }
-  auto is_furniture = [&](size_t i) {
+  st.furniture.resize(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    if (r.number_only && r.folio) return true;  // a bare folio, in any slot
-    return furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || size_ok(r));
-  };
+    if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
+    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || size_ok(r));
+  }
 
   // Furniture stands at the edge: from each edge inwards, rows are furniture until the first
   // one that is not (a caption or heading below the head stays even if it looks like one).
-  std::vector<size_t> by_edge(rows.size());
+  std::vector<size_t>& by_edge = st.by_edge;
+  by_edge.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) by_edge[i] = i;
   std::stable_sort(by_edge.begin(), by_edge.end(), [&](size_t a, size_t b) {
     if (rows[a].page != rows[b].page) return rows[a].page < rows[b].page;
     if (rows[a].top != rows[b].top) return rows[a].top;
     return rows[a].key < rows[b].key;
   });
-  // ...and furniture is set off from the text block by more than a line of body text: the
-  // cut falls at a gap, never between two body lines that merely look alike page after page.
-  const double min_gap = body_line_pitch(page_gaps) * o.furniture_gap_ratio;
-  std::vector<std::pair<size_t, size_t>> page_groups;  // [begin, end) of one page in by_edge
   for (size_t k = 0; k < by_edge.size();) {
     size_t end = k + 1;
     while (end < by_edge.size() && rows[by_edge[end]].page == rows[by_edge[k]].page) ++end;
-    page_groups.push_back({k, end});
+    st.page_group[rows[by_edge[k]].page] = {k, end};
     k = end;
   }
-  PageRemovals logged(page_groups.size());
-  parallel_for(page_groups.size(), o.jobs, [&](size_t g) {
-    Page& page = doc.pages[rows[by_edge[page_groups[g].first]].page];
-    std::vector<double> bases;  // of the page's lines, when a furniture row asks for its gap
-    std::vector<size_t> drop;   // line indexes
-    for (size_t k = page_groups[g].first; k < page_groups[g].second;) {
-      size_t end = k;
-      while (end < page_groups[g].second && rows[by_edge[end]].top == rows[by_edge[k]].top) ++end;
-      long cut = -1;
-      for (size_t m = k; m < end && is_furniture(by_edge[m]); ++m) {
-        const Row& r = rows[by_edge[m]];
-        if (bases.empty())
-          for (const auto& l : page.lines) bases.push_back(line_baseline(l));
-        // Distance to the nearest line further inside the page.
-        double gap = -1;
-        for (double b : bases) {
-          double d = r.top ? b - r.base : r.base - b;
-          if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
-        }
-        if (gap < 0 || gap >= min_gap) cut = static_cast<long>(m);
-      }
-      for (long m = static_cast<long>(k); m <= cut; ++m) {
-        const Row& r = rows[by_edge[static_cast<size_t>(m)]];
-        log_row(page, r, logged[g]);
-        for (size_t li : r.lines) drop.push_back(li);
-      }
-      k = end;
-    }
-    std::sort(drop.begin(), drop.end());
-    drop.erase(std::unique(drop.begin(), drop.end()), drop.end());
-    auto& pl = page.lines;
-    for (auto it = drop.rbegin(); it != drop.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
-  });
-  append_in_page_order(logged, removed);
+  // ...and furniture is set off from the text block by more than a line of body text: the
+  // cut falls at a gap, never between two body lines that merely look alike page after page.
+  st.min_gap = body_line_pitch(st.gaps) * o.furniture_gap_ratio;
+  st.gaps.clear();
 }
+
+const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
+  State& st = *state_;
+  const auto [begin, stop] = st.page_group[pi];
+  std::vector<size_t>& drop = st.dropped[pi];
+  if (begin == stop) return drop;
+  const std::vector<Row>& rows = st.rows;
+  const std::vector<size_t>& by_edge = st.by_edge;
+  const CleanOptions& o = st.o;
+  Page& page = st.doc.pages[pi];
+  const std::vector<double>& bases = st.bases[pi];  // the page is as scan_page saw it
+  for (size_t k = begin; k < stop;) {
+    size_t end = k;
+    while (end < stop && rows[by_edge[end]].top == rows[by_edge[k]].top) ++end;
+    long cut = -1;
+    for (size_t m = k; m < end && st.furniture[by_edge[m]]; ++m) {
+      const Row& r = rows[by_edge[m]];
+      // Distance to the nearest line further inside the page.
+      double gap = -1;
+      for (double b : bases) {
+        double d = r.top ? b - r.base : r.base - b;
+        if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
+      }
+      if (gap < 0 || gap >= st.min_gap) cut = static_cast<long>(m);
+    }
+    for (long m = static_cast<long>(k); m <= cut; ++m) {
+      const Row& r = rows[by_edge[static_cast<size_t>(m)]];
+      log_row(page, r, st.logged[pi]);
+      for (size_t li : r.lines) drop.push_back(li);
+    }
+    k = end;
+  }
+  std::sort(drop.begin(), drop.end());
+  drop.erase(std::unique(drop.begin(), drop.end()), drop.end());
+  auto& pl = page.lines;
+  for (auto it = drop.rbegin(); it != drop.rend(); ++it) pl.erase(pl.begin() + static_cast<long>(*it));
+  return drop;
+}
+
+void RunningHeadPass::append_log(std::vector<Removal>& removed) { append_in_page_order(state_->logged, removed); }
 
 }  // namespace quire::clean_detail

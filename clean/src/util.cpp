@@ -7,7 +7,6 @@
 #include <map>
 
 #include "internal.h"
-#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
@@ -62,27 +61,28 @@ void refit_line_box(Line& line) {
   if (!first) line.bbox = b;
 }
 
-double body_size(const Document& doc, int jobs) {
+SizeChars page_size_chars(const Page& page) {
   // Keyed by tenths of a point so that 10.91 and 10.909 land together. A page uses a handful
-  // of sizes, mostly in runs, so each page counts into a short list.
-  std::vector<std::vector<std::pair<long, long>>> per_page(doc.pages.size());
-  parallel_for(doc.pages.size(), jobs, [&](size_t pi) {
-    auto& counts = per_page[pi];
-    size_t last = 0;
-    for (const auto& l : doc.pages[pi].lines)
-      for (const auto& s : l.spans) {
-        const long key = std::lround(s.size * 10);
-        const long n = static_cast<long>(is_ascii(s.text) ? s.text.size() : utf8_length(s.text));
-        if (last >= counts.size() || counts[last].first != key) {
-          last = 0;
-          while (last < counts.size() && counts[last].first != key) ++last;
-          if (last == counts.size()) counts.push_back({key, 0});
-        }
-        counts[last].second += n;
+  // of sizes, mostly in runs, so a short list beats a map.
+  SizeChars counts;
+  size_t last = 0;
+  for (const auto& l : page.lines)
+    for (const auto& s : l.spans) {
+      const long key = std::lround(s.size * 10);
+      const long n = static_cast<long>(is_ascii(s.text) ? s.text.size() : utf8_length(s.text));
+      if (last >= counts.size() || counts[last].first != key) {
+        last = 0;
+        while (last < counts.size() && counts[last].first != key) ++last;
+        if (last == counts.size()) counts.push_back({key, 0});
       }
-  });
+      counts[last].second += n;
+    }
+  return counts;
+}
+
+double body_size(const std::vector<SizeChars>& pages) {
   std::map<long, long> chars;
-  for (const auto& counts : per_page)
+  for (const auto& counts : pages)
     for (const auto& [size, n] : counts) chars[size] += n;
   long best = 0, best_n = -1;
   for (const auto& [size, n] : chars)
@@ -113,26 +113,41 @@ std::string to_roman(int v) {
   return out;
 }
 
+int roman_value(char lower_letter) {
+  switch (lower_letter) {
+    case 'i': return 1;
+    case 'v': return 5;
+    case 'x': return 10;
+    case 'l': return 50;
+    case 'c': return 100;
+    case 'd': return 500;
+    case 'm': return 1000;
+    default: return 0;
+  }
+}
+
 std::optional<int> parse_roman(std::string_view t) {
   // Roman folios are set in one case ("xiv" or "XIV"), never mixed.
   if (t.empty() || t.size() > 12) return std::nullopt;
+  // Most words of a head do not start with a numeral letter: settled without the locale.
+  const char c0 = t[0];
+  if (!roman_value(c0 >= 'A' && c0 <= 'Z' ? static_cast<char>(c0 - 'A' + 'a') : c0)) return std::nullopt;
   bool lower = std::islower(static_cast<unsigned char>(t[0]));
-  std::string low;
-  for (char c : t) {
-    unsigned char u = static_cast<unsigned char>(c);
+  char low[12];
+  const size_t n = t.size();
+  for (size_t i = 0; i < n; ++i) {
+    unsigned char u = static_cast<unsigned char>(t[i]);
     if (!std::isalpha(u) || static_cast<bool>(std::islower(u)) != lower) return std::nullopt;
-    low += static_cast<char>(std::tolower(u));
+    low[i] = static_cast<char>(std::tolower(u));
   }
-  static const std::map<char, int> value = {{'i', 1}, {'v', 5}, {'x', 10}, {'l', 50}, {'c', 100}, {'d', 500}, {'m', 1000}};
   int total = 0;
-  for (size_t i = 0; i < low.size(); ++i) {
-    auto it = value.find(low[i]);
-    if (it == value.end()) return std::nullopt;
-    int v = it->second;
-    int next = i + 1 < low.size() && value.count(low[i + 1]) ? value.at(low[i + 1]) : 0;
+  for (size_t i = 0; i < n; ++i) {
+    int v = roman_value(low[i]);
+    if (v == 0) return std::nullopt;
+    int next = i + 1 < n ? roman_value(low[i + 1]) : 0;
     total += v < next ? -v : v;
   }
-  if (total <= 0 || total >= 4000 || to_roman(total) != low) return std::nullopt;
+  if (total <= 0 || total >= 4000 || to_roman(total) != std::string_view(low, n)) return std::nullopt;
   return total;
 }
 
@@ -144,10 +159,13 @@ std::optional<ParsedNumber> parse_page_number(std::string_view t, int max_digits
   return std::nullopt;
 }
 
-std::string head_signature(std::string_view text) {
+std::string head_signature(const std::vector<std::string>& tokens, size_t skip) {
   std::string out;
-  for (const auto& tok : whitespace_tokens(text)) {
-    std::string masked;
+  std::string masked;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (i == skip) continue;
+    const std::string& tok = tokens[i];
+    masked.clear();
     bool in_digits = false;
     for (char c : tok) {
       bool d = c >= '0' && c <= '9';
@@ -156,18 +174,20 @@ std::string head_signature(std::string_view text) {
       in_digits = d;
     }
     // A roman numeral word ("Part IV") varies like a digit run; trailing punctuation kept apart.
-    std::string core = masked;
-    std::string tail;
-    while (!core.empty() && std::ispunct(static_cast<unsigned char>(core.back()))) {
-      tail.insert(tail.begin(), core.back());
-      core.pop_back();
-    }
-    if (parse_roman(core)) masked = "#" + tail;
+    size_t core = masked.size();
+    while (core > 0 && std::ispunct(static_cast<unsigned char>(masked[core - 1]))) --core;
     if (!out.empty()) out += ' ';
-    out += masked;
+    if (parse_roman(std::string_view(masked).substr(0, core))) {
+      out += '#';
+      out.append(masked, core);
+    } else {
+      out += masked;
+    }
   }
   return out;
 }
+
+std::string head_signature(std::string_view text) { return head_signature(whitespace_tokens(text), std::string_view::npos); }
 
 Box piece_box(const Span& span, size_t from, size_t to) {
   size_t n = span.xs.size();
