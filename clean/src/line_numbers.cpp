@@ -123,11 +123,65 @@ struct PageCandidates {
   std::vector<double> rows;
 };
 
+// The candidate a code line holds by itself, in its first or last span or as a `cat -n`
+// prefix (page, line and baseline left for the page to fill in).
+std::optional<Candidate> code_line_candidate(const Line& l, const CleanOptions& o) {
+  auto [first, last] = visible_span_range(l);
+  if (first < 0) return std::nullopt;
+  Candidate c;
+  const Span& fs = l.spans[static_cast<size_t>(first)];
+  const Span& ls = l.spans[static_cast<size_t>(last)];
+  if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
+      distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o)) {
+    c.form = Form::FirstSpan;
+    c.span = static_cast<size_t>(first);
+    c.value = *number_of(fs.text);
+    c.left = true;
+    c.x = fs.bbox.x1;
+    return c;
+  }
+  if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
+      distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o)) {
+    c.form = Form::LastSpan;
+    c.span = static_cast<size_t>(last);
+    c.value = *number_of(ls.text);
+    c.left = false;
+    c.x = ls.bbox.x0;
+    return c;
+  }
+  // `cat -n` style: "  12  int x;" in one monospace span.
+  if (!fs.monospace) return std::nullopt;
+  // Code points of the span: ASCII text is its own (byte = code point).
+  std::u32string wide;
+  const bool ascii = is_ascii(fs.text);
+  if (!ascii) wide = to_u32(fs.text);
+  const size_t size = ascii ? fs.text.size() : wide.size();
+  auto cp = [&](size_t i) -> char32_t { return ascii ? static_cast<unsigned char>(fs.text[i]) : wide[i]; };
+  size_t k = 0;
+  while (k < size && is_space_cp(cp(k))) ++k;
+  size_t d = k;
+  while (d < size && cp(d) >= U'0' && cp(d) <= U'9') ++d;
+  size_t e = d;
+  while (e < size && is_space_cp(cp(e))) ++e;
+  if (d == k || e == d || e == size || static_cast<int>(d - k) > kLineNumberDigits) return std::nullopt;
+  c.form = Form::Prefix;
+  c.span = static_cast<size_t>(first);
+  c.digits_end = d;
+  c.spaces_after = e - d;
+  std::string digits;
+  for (size_t i = k; i < d; ++i) digits += static_cast<char>(cp(i));
+  c.value = *parse_arabic(digits, kLineNumberDigits);
+  c.left = true;
+  c.x = piece_box(fs, k, d).x1;
+  return c;
+}
+
 // What a line is, for this pass: noted once per line while its page is at hand.
 struct LineFacts {
   double baseline = 0;
   std::optional<int> number;  // a bare number
   bool code = false;          // a code line that is not a bare number
+  std::optional<Candidate> candidate;  // code lines: code_line_candidate
 };
 
 std::vector<LineFacts> line_facts(const Page& page, const CleanOptions& o) {
@@ -137,6 +191,7 @@ std::vector<LineFacts> line_facts(const Page& page, const CleanOptions& o) {
     facts[li].baseline = line_baseline(l);
     facts[li].number = line_number_of(l);
     if (!facts[li].number) facts[li].code = is_code(l, o.code_monospace_share);
+    if (facts[li].code) facts[li].candidate = code_line_candidate(l, o);
   }
   return facts;
 }
@@ -184,52 +239,11 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     found.push_back(c);
   }
   for (size_t li : code) {
-    const Line& l = page.lines[li];
-    auto [first, last] = visible_span_range(l);
-    if (first < 0) continue;
-    Candidate c;
+    if (!facts[li].candidate) continue;
+    Candidate c = *facts[li].candidate;
     c.page = pi;
     c.line = li;
     c.baseline = facts[li].baseline;
-    const Span& fs = l.spans[static_cast<size_t>(first)];
-    const Span& ls = l.spans[static_cast<size_t>(last)];
-    if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
-        distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o)) {
-      c.form = Form::FirstSpan;
-      c.span = static_cast<size_t>(first);
-      c.value = *number_of(fs.text);
-      c.left = true;
-      c.x = fs.bbox.x1;
-      found.push_back(c);
-      continue;
-    }
-    if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
-        distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o)) {
-      c.form = Form::LastSpan;
-      c.span = static_cast<size_t>(last);
-      c.value = *number_of(ls.text);
-      c.left = false;
-      c.x = ls.bbox.x0;
-      found.push_back(c);
-      continue;
-    }
-    // `cat -n` style: "  12  int x;" in one monospace span.
-    if (!fs.monospace) continue;
-    std::u32string cps = to_u32(fs.text);
-    size_t k = 0;
-    while (k < cps.size() && is_space_cp(cps[k])) ++k;
-    size_t d = k;
-    while (d < cps.size() && cps[d] >= U'0' && cps[d] <= U'9') ++d;
-    size_t e = d;
-    while (e < cps.size() && is_space_cp(cps[e])) ++e;
-    if (d == k || e == d || e == cps.size() || static_cast<int>(d - k) > kLineNumberDigits) continue;
-    c.form = Form::Prefix;
-    c.span = static_cast<size_t>(first);
-    c.digits_end = d;
-    c.spaces_after = e - d;
-    c.value = *parse_arabic(from_u32(cps.substr(k, d - k)), kLineNumberDigits);
-    c.left = true;
-    c.x = piece_box(fs, k, d).x1;
     found.push_back(c);
   }
   // Listing rows of the page: distinct baselines of code lines and bare numbers.
