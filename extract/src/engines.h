@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "quire/extract.h"
 #include "quire/model.h"
@@ -10,7 +11,10 @@ namespace quire::detail {
 
 // Each throws quire::Error for document-level failures; a page that fails is kept empty with
 // an entry in Page::errors and a warning.
-Document extract_mupdf(const std::string& path, const ExtractOptions& options);
+// With needs_ocr, also sets one flag per extracted page: page_needs_ocr() of that page,
+// computed by the page workers (ocr_document takes them instead of reading every page again).
+Document extract_mupdf(const std::string& path, const ExtractOptions& options,
+                       std::vector<char>* needs_ocr = nullptr);
 Document extract_poppler(const std::string& path, const ExtractOptions& options);
 
 // Throws Error(NotFound / NotPdf) when the file is missing or does not start like a PDF.

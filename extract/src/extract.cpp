@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <future>
 #include <unordered_map>
 
 extern "C" {
@@ -219,15 +220,21 @@ std::string sha256_file(const std::string& path) {
 
 Document extract_document(const std::string& path, const ExtractOptions& options) {
   detail::check_pdf_file(path);
+  // With more than one worker the file's digest is taken on a thread of its own while the
+  // pages are read, rather than as a serial step after them.
+  std::future<std::string> digest;
+  if (options.jobs > 1) digest = std::async(std::launch::async, sha256_file, path);
   Document doc;
+  std::vector<char> needs_ocr;  // per page, from the MuPDF workers (Auto mode)
   if (options.engine == Engine::Poppler) {
     doc = detail::extract_poppler(path, options);
   } else {
     try {
-      doc = detail::extract_mupdf(path, options);
+      doc = detail::extract_mupdf(path, options, options.ocr == OcrMode::Auto ? &needs_ocr : nullptr);
     } catch (const Error& e) {
       // Poppler's parser sometimes reads files MuPDF rejects; never for password or range errors.
       if (e.code != ExitCode::NotPdf || !options.fallback_to_poppler) throw;
+      needs_ocr.clear();  // Poppler's pages are checked afresh
       try {
         doc = detail::extract_poppler(path, options);
       } catch (const Error&) {
@@ -238,10 +245,10 @@ Document extract_document(const std::string& path, const ExtractOptions& options
                                                     "); extracted with Poppler instead");
     }
   }
-  doc.sha256 = sha256_file(path);
+  doc.sha256 = digest.valid() ? digest.get() : sha256_file(path);
   detail::infer_monospace(doc);
   // Pages without a usable text layer (or every page, with OcrMode::Force) are read by OCR.
-  int ocr_pages = detail::ocr_document(path, options, doc);
+  int ocr_pages = detail::ocr_document(path, options, doc, {}, needs_ocr.empty() ? nullptr : &needs_ocr);
   if (ocr_pages > 0)
     doc.engine = ocr_pages == static_cast<int>(doc.pages.size()) ? "tesseract" : doc.engine + "+tesseract";
   if (options.on_warning)

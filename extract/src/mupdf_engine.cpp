@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <exception>
 #include <mutex>
 #include <thread>
 
@@ -26,6 +27,7 @@ extern "C" {
 #include "quire/error.h"
 #include "quire/text.h"
 #include "mupdf_util.h"
+#include "ocr.h"
 
 namespace quire::detail {
 
@@ -651,7 +653,18 @@ void MuContext::open(const std::string& path, const std::string& password) {
   page_count = n;
 }
 
-Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
+// Title, author, outline and page labels: what the document says about itself.
+void read_document_level(MuContext& mu, Document& doc, std::vector<std::string>& labels) {
+  doc.metadata.title = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_TITLE));
+  doc.metadata.author = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_AUTHOR));
+  doc.metadata.subject = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_SUBJECT));
+  doc.metadata.creator = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_CREATOR));
+  doc.metadata.producer = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_PRODUCER));
+  doc.outline = load_outline(mu.ctx, mu.doc);
+  labels = load_page_labels(mu.ctx, mu.doc, mu.page_count);
+}
+
+Document extract_mupdf(const std::string& path, const ExtractOptions& options, std::vector<char>* needs_ocr) {
   MuContext main;
   main.open(path, options.password);
   Document doc;
@@ -660,16 +673,11 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
   doc.page_count = main.page_count;
   const auto range = page_range(path, options, main.page_count);
   const int first = range.first, last = range.second;
-  doc.metadata.title = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_TITLE));
-  doc.metadata.author = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_AUTHOR));
-  doc.metadata.subject = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_SUBJECT));
-  doc.metadata.creator = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_CREATOR));
-  doc.metadata.producer = normalize_text(lookup_meta(main.ctx, main.doc, FZ_META_INFO_PRODUCER));
-  doc.outline = load_outline(main.ctx, main.doc);
-  std::vector<std::string> labels = load_page_labels(main.ctx, main.doc, main.page_count);
+  std::vector<std::string> labels;
 
   const int count = last - first + 1;
   doc.pages.resize(static_cast<size_t>(count));
+  if (needs_ocr) needs_ocr->assign(static_cast<size_t>(count), 0);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
   std::vector<std::string> worker_warnings;
@@ -717,30 +725,47 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options) {
       } else if (raw.failed) {
         p.errors.push_back("out of memory while recording images and paths");
       }
-      if (static_cast<size_t>(index) < labels.size()) p.label = labels[static_cast<size_t>(index)];
+      // The OCR check reads every character: here it runs on the page workers while the
+      // page is still in cache, not in one pass over the whole book afterwards.
+      if (needs_ocr) (*needs_ocr)[static_cast<size_t>(k)] = page_needs_ocr(p, options) ? 1 : 0;
       doc.pages[static_cast<size_t>(k)] = std::move(p);
       if (options.on_page) options.on_page(index + 1);
     }
   };
 
   if (jobs == 1) {
+    read_document_level(main, doc, labels);
     work(&main, 0);
   } else {
-    std::vector<std::unique_ptr<MuContext>> workers;
-    workers.reserve(static_cast<size_t>(jobs));
-    for (int i = 0; i < jobs; ++i) {
-      if (i == 0) continue;
-      auto w = std::make_unique<MuContext>();
-      w->open(path, options.password);
-      workers.push_back(std::move(w));
-    }
+    // Each worker opens the document and is torn down on its own thread; the main thread
+    // reads the outline and labels meanwhile and then joins the page loop, so little of
+    // the document-level work stays serial.
+    std::vector<std::vector<std::string>> mupdf_warnings(static_cast<size_t>(jobs));
+    std::vector<std::exception_ptr> failures(static_cast<size_t>(jobs));
     std::vector<std::thread> threads;
-    size_t slot = 1;
-    for (auto& w : workers) threads.emplace_back(work, w.get(), slot++);
+    for (int i = 1; i < jobs; ++i)
+      threads.emplace_back([&, i] {
+        try {
+          MuContext w;
+          w.open(path, options.password);
+          work(&w, static_cast<size_t>(i));
+          std::lock_guard lock(w.mutex);
+          mupdf_warnings[static_cast<size_t>(i)] = std::move(w.warnings);
+        } catch (...) {
+          failures[static_cast<size_t>(i)] = std::current_exception();
+        }
+      });
+    read_document_level(main, doc, labels);
     work(&main, 0);
     for (auto& t : threads) t.join();
-    for (auto& w : workers)
-      for (auto& m : w->warnings) main.warnings.push_back(m);
+    for (auto& f : failures)
+      if (f) std::rethrow_exception(f);
+    for (auto& ws : mupdf_warnings)
+      for (auto& m : ws) main.warnings.push_back(m);
+  }
+  for (int k = 0; k < count; ++k) {
+    const size_t index = static_cast<size_t>(first - 1 + k);
+    if (index < labels.size()) doc.pages[static_cast<size_t>(k)].label = labels[index];
   }
   // Warnings in a fixed order whatever the thread timing.
   std::sort(worker_warnings.begin(), worker_warnings.end());

@@ -490,11 +490,14 @@ void warn_once_without_thread_limit(const ExtractOptions& options) {
 
 }  // namespace
 
-int ocr_document(const std::string& path, const ExtractOptions& options, Document& doc, const OcrTuning& tuning) {
+int ocr_document(const std::string& path, const ExtractOptions& options, Document& doc, const OcrTuning& tuning,
+                 const std::vector<char>* needs_ocr) {
   if (options.ocr == OcrMode::Never) return 0;
+  if (needs_ocr && needs_ocr->size() != doc.pages.size()) needs_ocr = nullptr;
   std::vector<size_t> todo;
   for (size_t i = 0; i < doc.pages.size(); ++i)
-    if (options.ocr == OcrMode::Force || page_needs_ocr(doc.pages[i], options)) todo.push_back(i);
+    if (options.ocr == OcrMode::Force || (needs_ocr ? (*needs_ocr)[i] != 0 : page_needs_ocr(doc.pages[i], options)))
+      todo.push_back(i);
   if (todo.empty()) return 0;
   check_ocr_language(options.ocr_lang);
   warn_once_without_thread_limit(options);

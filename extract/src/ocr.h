@@ -87,8 +87,9 @@ std::string tessdata_dir();
 void check_ocr_language(const std::string& lang);
 
 // OCRs the pages that options.ocr selects (Force: all; Auto: page_needs_ocr; Never: none)
-// and replaces their lines. Returns the number of pages OCR'd.
+// and replaces their lines. Returns the number of pages OCR'd. needs_ocr, when given (one
+// flag per page, from the engine's page workers), stands for page_needs_ocr in Auto mode.
 int ocr_document(const std::string& pdf_path, const ExtractOptions& options, Document& doc,
-                 const OcrTuning& tuning = {});
+                 const OcrTuning& tuning = {}, const std::vector<char>* needs_ocr = nullptr);
 
 }  // namespace quire::detail
