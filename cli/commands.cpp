@@ -161,17 +161,19 @@ int cmd_extract(const Args& args) {
 
 int cmd_clean(const Args& args) {
   std::string input, output, removed;
+  CleanOptions co;
   po::options_description d("quire clean options");
   d.add_options()
       ("input", po::value(&input)->required(), "pages.jsonl from quire extract")
       ("output,o", po::value(&output)->required(), "cleaned pages.jsonl to write")
-      ("removed", po::value(&removed), "removal log to write (default: OUTPUT's folder/removed.jsonl)");
+      ("removed", po::value(&removed), "removal log to write (default: OUTPUT's folder/removed.jsonl)")
+      ("jobs,j", po::value(&co.jobs)->default_value(default_jobs()), "worker threads");
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
   if (!parse(args, "quire clean pages.jsonl -o clean.jsonl [--removed removed.jsonl]", d, pos, vm)) return 0;
   Document doc = read_pages_file(input);
-  CleanResult r = clean_document(doc);
+  CleanResult r = clean_document(doc, co);
   for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
   std::ostringstream out, log;
   write_pages_jsonl(out, doc);
@@ -190,7 +192,8 @@ int cmd_layout(const Args& args) {
   d.add_options()
       ("input", po::value(&input)->required(), "cleaned pages.jsonl")
       ("output,o", po::value(&output)->required(), "book.jsonl to write (chapters of blocks)")
-      ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters");
+      ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters")
+      ("jobs,j", po::value(&lo.jobs)->default_value(default_jobs()), "worker threads");
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;

@@ -185,7 +185,10 @@ BuildReport build_corpus(const BuildOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : hw;
   const int book_workers = std::max(1, std::min<int>(jobs, static_cast<int>(mine.size())));
   BuildOptions per_book = options;
+  // A book's share of the threads, used by every stage (pages, chapters, figures).
   per_book.extract.jobs = std::max(1, jobs / book_workers);
+  per_book.clean.jobs = per_book.extract.jobs;
+  per_book.layout.jobs = per_book.extract.jobs;
   if (options.keep_intermediate) {
     per_book.intermediate_dir = (tmp / "intermediate").string();
     per_book.cache_dir.clear();  // a cached book has no intermediate files to give
