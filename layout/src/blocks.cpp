@@ -4,7 +4,6 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <optional>
 
 #include "internal.h"
 #include "quire/parallel.h"
@@ -41,12 +40,12 @@ void append_lower(std::string& out, const std::u32string& cps, size_t from, size
 }
 
 // One page's words: the runs of word characters of its tokens, and the compounds they form.
-void collect_page_words(const Page& p, WordEvidence& ev) {
+void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
   bool prev_broken = false;  // the previous line ended with a hyphen
   std::string key;
   std::vector<std::pair<size_t, size_t>> parts;  // [begin, end) in the token's code points
   for (const auto& l : p.lines) {
-    auto toks = whitespace_tokens(l.text());
+    auto toks = whitespace_tokens(pl.text(l));
     if (toks.empty()) continue;
     for (size_t t = 0; t < toks.size(); ++t) {
       const std::u32string cps = to_u32(toks[t]);
@@ -102,7 +101,7 @@ void add_counts(WordCounts& into, const WordCounts& from) {
 
 }  // namespace
 
-WordEvidence collect_words(const Document& doc, const LayoutOptions& o) {
+WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
   WordEvidence ev;
   // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
   for (const std::string* f : {&doc.metadata.producer, &doc.metadata.creator}) {
@@ -110,11 +109,17 @@ WordEvidence collect_words(const Document& doc, const LayoutOptions& o) {
     for (char c : *f) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (l.find("tex") != std::string::npos || l.find("dvipdf") != std::string::npos) ev.tex = true;
   }
-  // Pages are independent (a word broken at a page's end is not joined here); the counts
-  // are sums, the same in any order.
-  std::vector<WordEvidence> pages(doc.pages.size());
-  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) { collect_page_words(doc.pages[i], pages[i]); });
-  for (auto& p : pages) {
+  // Pages are independent (a word broken at a page's end is not joined here) and the counts
+  // are sums, the same in any order: runs of consecutive pages are counted apart, then added
+  // up. A few runs per thread keep threads busy; one thread counts straight into `ev`.
+  const size_t n = doc.pages.size();
+  const size_t groups = o.jobs <= 1 ? 1 : std::min(n, static_cast<size_t>(o.jobs) * 4);
+  std::vector<WordEvidence> parts(groups > 1 ? groups : 0);
+  parallel_for(groups, o.jobs, [&](size_t g) {
+    WordEvidence& into = groups > 1 ? parts[g] : ev;
+    for (size_t i = n * g / groups; i < n * (g + 1) / groups; ++i) collect_page_words(doc.pages[i], lines[i], into);
+  });
+  for (auto& p : parts) {
     add_counts(ev.words, p.words);
     add_counts(ev.hyphenated, p.hyphenated);
     add_counts(ev.compound_first, p.compound_first);
@@ -418,10 +423,38 @@ size_t list_marker(const std::string& t) {
   return enumerator_length(t);
 }
 
-bool last_token_mono(const Row& r, const LayoutOptions& o) {
+std::optional<std::string> last_token(const std::string& text, bool* more) {
+  size_t end = text.size();
+  while (end > 0 && ascii_space(text[end - 1])) --end;
+  size_t start = end;
+  while (start > 0 && !ascii_space(text[start - 1])) --start;
+  // An ASCII space is a token boundary whatever surrounds it, so the tokens of the tail are
+  // the last ones of the whole.
+  auto tail = whitespace_tokens(std::string_view(text).substr(start));
+  if (tail.empty() && start > 0) {  // the tail is other white space
+    tail = whitespace_tokens(text);
+    start = 0;
+  }
+  if (tail.empty()) return std::nullopt;
+  if (more) {
+    // An ASCII character but white space before the tail makes a token of its own.
+    *more = tail.size() > 1;
+    for (size_t i = 0; i < start && !*more; ++i) {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      if (c >= 0x80) {  // (normalisation may leave nothing of a token: a lone soft hyphen)
+        *more = !whitespace_tokens(std::string_view(text).substr(0, start)).empty();
+        break;
+      }
+      if (!ascii_space(static_cast<char>(c))) *more = true;
+    }
+  }
+  return std::move(tail.back());
+}
+
+bool last_token_mono(const Row& r, const PageLines& pl) {
   for (auto l = r.lines.rbegin(); l != r.lines.rend(); ++l)
-    for (auto s = (*l)->spans.rbegin(); s != (*l)->spans.rend(); ++s)
-      if (!whitespace_tokens(s->text).empty()) return is_monospace(*s, o);
+    for (size_t s = (*l)->spans.size(); s-- > 0;)
+      if (!whitespace_tokens((*l)->spans[s].text).empty()) return pl.mono(**l, s);
   return false;
 }
 
@@ -501,21 +534,6 @@ std::map<const Row*, long> find_tables(const std::vector<Item>& items, const Lay
   }
   flush();
   return out;
-}
-
-// The last of whitespace_tokens(text), if any, tokenizing only the text's tail: a paragraph's
-// text grows line by line, and its last token is asked for at every line.
-std::optional<std::string> last_token(const std::string& text) {
-  size_t end = text.size();
-  while (end > 0 && ascii_space(text[end - 1])) --end;
-  size_t start = end;
-  while (start > 0 && !ascii_space(text[start - 1])) --start;
-  // An ASCII space is a token boundary whatever surrounds it, so the tokens of the tail are
-  // the last ones of the whole.
-  auto tail = whitespace_tokens(std::string_view(text).substr(start));
-  if (tail.empty() && start > 0) tail = whitespace_tokens(text);  // the tail is other white space
-  if (tail.empty()) return std::nullopt;
-  return std::move(tail.back());
 }
 
 struct Builder {

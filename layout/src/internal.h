@@ -1,7 +1,9 @@
 // Private to layout/: the intermediate forms between a page's lines and chapter blocks.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -10,6 +12,31 @@
 #include "quire/model.h"
 
 namespace quire::detail {
+
+bool is_monospace(const Span&, const LayoutOptions&);
+
+// Facts about the lines of one page that several steps ask for, found once: each line's
+// text (Line::text), whether it shows anything, and which of its spans are monospace
+// (is_monospace).
+class PageLines {
+ public:
+  PageLines() = default;
+  PageLines(const Page&, const LayoutOptions&);
+  // `line` must be one of the page's lines.
+  const std::string& text(const Line& line) const { return text_[index(line)]; }
+  bool visible(const Line& line) const { return visible_[index(line)] != 0; }
+  bool mono(const Line& line, size_t span) const { return mono_[first_[index(line)] + span] != 0; }
+
+ private:
+  size_t index(const Line& line) const { return static_cast<size_t>(&line - lines_); }
+  const Line* lines_ = nullptr;
+  std::vector<std::string> text_;
+  std::vector<uint8_t> visible_;
+  std::vector<uint32_t> first_;  // index in mono_ of each line's first span
+  std::vector<uint8_t> mono_;
+};
+// PageLines of every page of `doc`, in page order.
+std::vector<PageLines> page_lines(const Document& doc, const LayoutOptions&);
 
 // Book-wide typographic facts that thresholds are relative to.
 struct BookStats {
@@ -64,8 +91,6 @@ struct Item {
   FigureItem figure;
 };
 
-bool is_monospace(const Span&, const LayoutOptions&);
-
 // Row text tests of block typing.
 // Ends with a sentence's final punctuation (closing quotes and brackets skipped), or is blank.
 bool ends_sentence(const std::string& text);
@@ -74,12 +99,17 @@ bool starts_lower(const std::string& text);
 // Length in bytes of a list marker (bullet or enumerator "1." "(a)" "iv)") starting the
 // text and followed by white space; 0 when there is none.
 size_t list_marker(const std::string& text);
+// The last of whitespace_tokens(text), none when there are no tokens, found from the text's
+// tail (a paragraph's text grows line by line, and its last token is asked for at each
+// line). `more`, if given, tells whether other tokens come before it.
+std::optional<std::string> last_token(const std::string& text, bool* more = nullptr);
 // The row's last token is set in a monospace font (its hyphens are real ones).
-bool last_token_mono(const Row&, const LayoutOptions&);
-BookStats measure_book(const Document&, const LayoutOptions&);
+bool last_token_mono(const Row&, const PageLines&);
+
+BookStats measure_book(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
 
 // A page's rows and figures in reading order (columns, bands, footnotes last).
-std::vector<Item> page_items(const Page&, const BookStats&, const LayoutOptions&);
+std::vector<Item> page_items(const Page&, const PageLines&, const BookStats&, const LayoutOptions&);
 
 // Evidence about words used by the hyphenation rule.
 using WordCounts = std::unordered_map<std::string, int>;
@@ -92,7 +122,7 @@ struct WordEvidence {
   bool tex = false;           // typeset by TeX (its hyphenation minimums apply)
 };
 // Pages in parallel (options.jobs); the evidence is the same for any thread count.
-WordEvidence collect_words(const Document&, const LayoutOptions&);
+WordEvidence collect_words(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
 
 // Items of the whole book in order -> blocks (figures carry their captions after them).
 // `sizes` receives the largest font size of each block (heading levels come from it);
@@ -115,6 +145,6 @@ std::string caption_label(const std::string& text);
 
 // Share of a page's rows that are contents or index entries: rows ending with page numbers,
 // or holding dot leaders (OCR noise in them tolerated).
-double page_number_line_share(const Page&, const LayoutOptions&);
+double page_number_line_share(const Page&, const PageLines&, const LayoutOptions&);
 
 }  // namespace quire::detail

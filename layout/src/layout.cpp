@@ -271,15 +271,16 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
-  BookStats st = detail::measure_book(doc, o);
-  detail::WordEvidence ev = detail::collect_words(doc, o);
+  const std::vector<detail::PageLines> lines = detail::page_lines(doc, o);
+  BookStats st = detail::measure_book(doc, lines, o);
+  detail::WordEvidence ev = detail::collect_words(doc, lines, o);
   // Each page's reading order on its own (pages are independent until blocks join them),
   // then the book's items in page order.
   std::vector<std::vector<detail::Item>> page_items(doc.pages.size());
   std::vector<double> page_share(doc.pages.size());
   parallel_for(doc.pages.size(), o.jobs, [&](size_t i) {
-    page_items[i] = detail::page_items(doc.pages[i], st, o);
-    page_share[i] = detail::page_number_line_share(doc.pages[i], o);
+    page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
+    page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
   });
   std::vector<detail::Item> items;
   {

@@ -33,13 +33,6 @@ bool has_visible(const std::string& s) {
   return false;
 }
 
-// Line::text() only adds spaces between spans, so a line shows something when a span does.
-bool line_has_visible(const Line& l) {
-  for (const auto& s : l.spans)
-    if (has_visible(s.text)) return true;
-  return false;
-}
-
 // The element at the middle of `v` sorted (the upper one of an even count); reorders `v`.
 double median_in_place(std::vector<double>& v) {
   if (v.empty()) return 0;
@@ -123,7 +116,6 @@ namespace {
 
 // One page's share of the book statistics (measure_book adds the pages up in page order).
 struct PageSizes {
-  std::vector<uint8_t> mono;               // is_monospace of each span, lines in order
   std::map<long, long> size_chars;         // size in 0.1 pt -> characters of proportional spans
   std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
 };
@@ -135,18 +127,35 @@ struct PageEdges {
 
 }  // namespace
 
-BookStats measure_book(const Document& doc, const LayoutOptions& o) {
+PageLines::PageLines(const Page& page, const LayoutOptions& o) : lines_(page.lines.data()) {
+  text_.reserve(page.lines.size());
+  visible_.reserve(page.lines.size());
+  first_.reserve(page.lines.size());
+  for (const auto& l : page.lines) {
+    text_.push_back(l.text());
+    visible_.push_back(has_visible(text_.back()));
+    first_.push_back(static_cast<uint32_t>(mono_.size()));
+    for (const auto& s : l.spans) mono_.push_back(is_monospace(s, o));
+  }
+}
+
+std::vector<PageLines> page_lines(const Document& doc, const LayoutOptions& o) {
+  std::vector<PageLines> out(doc.pages.size());
+  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) { out[i] = PageLines(doc.pages[i], o); });
+  return out;
+}
+
+BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
   BookStats st;
   const size_t n = doc.pages.size();
   std::vector<PageSizes> sizes(n);
   parallel_for(n, o.jobs, [&](size_t i) {
     PageSizes& ps = sizes[i];
-    std::u32string cps;
+    const PageLines& pl = lines[i];
     for (const auto& l : doc.pages[i].lines)
-      for (const auto& s : l.spans) {
-        bool mono = is_monospace(s, o);
-        ps.mono.push_back(mono);
-        if (mono) {
+      for (size_t k = 0; k < l.spans.size(); ++k) {
+        const Span& s = l.spans[k];
+        if (pl.mono(l, k)) {
           append_advances(s, to_u32(s.text), ps.adv[font_key(s)]);
           continue;
         }
@@ -175,14 +184,16 @@ BookStats measure_book(const Document& doc, const LayoutOptions& o) {
   std::vector<PageEdges> edges(n);
   parallel_for(n, o.jobs, [&](size_t i) {
     const Page& p = doc.pages[i];
-    const std::vector<uint8_t>& mono = sizes[i].mono;
+    const PageLines& pl = lines[i];
     PageEdges& e = edges[i];
-    size_t k = 0;  // span index into `mono`
     for (const auto& l : p.lines) {
       bool body = !l.spans.empty();
-      for (const auto& s : l.spans) {
-        if (mono[k++] || std::fabs(s.size - st.body_size) > 0.5) body = false;
-        if (std::fabs(s.size - st.body_size) <= 0.5 && s.baseline > 0 && has_visible(s.text)) {
+      for (size_t k = 0; k < l.spans.size(); ++k) {
+        const Span& s = l.spans[k];
+        if (pl.mono(l, k) || std::fabs(s.size - st.body_size) > 0.5) body = false;
+        // (Visibility is asked last: only a baseline beyond the page's extremes so far counts.)
+        if (std::fabs(s.size - st.body_size) <= 0.5 && s.baseline > 0 && (s.baseline < e.top || s.baseline > e.bottom) &&
+            has_visible(s.text)) {
           e.top = std::min(e.top, s.baseline);
           e.bottom = std::max(e.bottom, s.baseline);
         }
@@ -249,11 +260,11 @@ bool has_leader_run(const std::string& text, const LayoutOptions& o) {
   return false;
 }
 
-double page_number_line_share(const Page& page, const LayoutOptions& o) {
+double page_number_line_share(const Page& page, const PageLines& pl, const LayoutOptions& o) {
   // Rows of the page (a contents line is often several lines: number, title, leaders, page).
   std::vector<const Line*> lines;
   for (const auto& l : page.lines)
-    if (line_has_visible(l)) lines.push_back(&l);
+    if (pl.visible(l)) lines.push_back(&l);
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.y1 < b->bbox.y1; });
   int rows = 0, numbered = 0;
   for (size_t i = 0; i < lines.size();) {
@@ -263,23 +274,27 @@ double page_number_line_share(const Page& page, const LayoutOptions& o) {
     i = j;
     std::stable_sort(row.begin(), row.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
     std::string text;
-    for (const Line* l : row) text += l->text() + " ";
-    auto toks = whitespace_tokens(text);
-    if (toks.empty()) continue;
+    for (const Line* l : row) {
+      text += pl.text(*l);
+      text += ' ';
+    }
+    bool more = false;
+    const std::optional<std::string> last_tok = last_token(text, &more);
+    if (!last_tok) continue;
     ++rows;
-    const std::string& last = toks.back();
+    const std::string& last = *last_tok;
     // Arabic or roman page numbers, or a list of them ("12, 34, 56" in an index).
     bool number = std::all_of(last.begin(), last.end(), [](char c) {
       return std::isdigit(static_cast<unsigned char>(c)) || c == ',' || c == '-' || std::strchr("ivxlcdm", c);
     }) && std::any_of(last.begin(), last.end(), [](char c) { return c != ',' && c != '-'; });
-    if ((number && toks.size() > 1) || has_leader_run(text, o)) ++numbered;
+    if ((number && more) || has_leader_run(text, o)) ++numbered;
   }
   return rows ? static_cast<double>(numbered) / rows : 0;
 }
 
 namespace {
 
-Row make_row(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
+Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   Row r;
   r.page = page;
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
@@ -289,17 +304,17 @@ Row make_row(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
   long visible = 0, bold = 0, mono = 0;
   for (const Line* l : lines) {
     r.bbox = r.bbox.united(l->bbox);
-    std::string t = l->text();
     if (!r.text.empty()) r.text += ' ';
-    r.text += t;
-    for (const auto& s : l->spans) {
+    r.text += pl.text(*l);
+    for (size_t k = 0; k < l->spans.size(); ++k) {
+      const Span& s = l->spans[k];
       long n = 0;
       for (char32_t c : to_u32(s.text))
         if (!is_space_cp(c)) ++n;
       visible += n;
       sizes[std::lround(s.size * 10)] += n;
       if (s.bold) bold += n;
-      if (is_monospace(s, o)) mono += n;
+      if (pl.mono(*l, k)) mono += n;
     }
   }
   long best = -1;
@@ -313,7 +328,7 @@ Row make_row(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
   r.marker = list_marker(r.text);
   r.full_stop = ends_sentence(r.text);
   r.lower_start = starts_lower(r.text);
-  r.mono_end = last_token_mono(r, o);
+  r.mono_end = last_token_mono(r, pl);
   return r;
 }
 
@@ -331,7 +346,7 @@ double line_baseline(const Line& l) {
 
 // Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
 // are parts of one typeset line.
-std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const LayoutOptions& o) {
+std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o) {
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
     return line_baseline(*a) < line_baseline(*b);
   });
@@ -347,12 +362,12 @@ std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const Layo
       cur.push_back(l);
       continue;
     }
-    if (!cur.empty()) rows.push_back(make_row(page, cur, o));
+    if (!cur.empty()) rows.push_back(make_row(page, cur, pl));
     cur = {l};
     cur_base = b;
     cur_size = sz;
   }
-  if (!cur.empty()) rows.push_back(make_row(page, cur, o));
+  if (!cur.empty()) rows.push_back(make_row(page, cur, pl));
   return rows;
 }
 
@@ -363,7 +378,7 @@ struct Gutter {
 
 // A two-column page has a vertical strip near the middle of the text area that almost no
 // line crosses, with a flush left edge on both sides of it.
-Gutter find_gutter(const std::vector<const Line*>& lines, const LayoutOptions& o) {
+Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
   Gutter g;
   if (lines.size() < static_cast<size_t>(2 * o.min_column_lines)) return g;
   double L = 1e9, R = -1e9;
@@ -393,8 +408,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const LayoutOptions& o
     std::vector<double> xs;
     for (const Line* l : lines) {
       bool mono = true;
-      for (const auto& s : l->spans)
-        if (!is_monospace(s, o)) {
+      for (size_t k = 0; k < l->spans.size(); ++k)
+        if (!pl.mono(*l, k)) {
           mono = false;
           break;
         }
@@ -442,7 +457,7 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
 
 }  // namespace
 
-std::vector<Item> page_items(const Page& page, const BookStats& st, const LayoutOptions& o) {
+std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookStats& st, const LayoutOptions& o) {
   std::vector<FigureRegion> regions = find_figures(page, o);
   std::vector<bool> label_line(page.lines.size(), false);
   for (const auto& r : regions)
@@ -450,9 +465,9 @@ std::vector<Item> page_items(const Page& page, const BookStats& st, const Layout
       if (i < label_line.size()) label_line[i] = true;
   std::vector<const Line*> lines;
   for (size_t i = 0; i < page.lines.size(); ++i)
-    if (!label_line[i] && line_has_visible(page.lines[i])) lines.push_back(&page.lines[i]);
+    if (!label_line[i] && pl.visible(page.lines[i])) lines.push_back(&page.lines[i]);
 
-  Gutter g = find_gutter(lines, o);
+  Gutter g = find_gutter(lines, pl, o);
   // Column of each line: 0 / 1, or -1 for a line over the gutter.
   auto column_of = [&](const Box& b) {
     if (!g.found) return 0;
@@ -463,7 +478,7 @@ std::vector<Item> page_items(const Page& page, const BookStats& st, const Layout
   for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
   std::vector<Row> rows;
   for (int c = 0; c < 3; ++c) {
-    auto rs = group_rows(page.number, by_col[c], o);
+    auto rs = group_rows(page.number, by_col[c], pl, o);
     for (auto& r : rs) {
       r.column = c - 1;
       rows.push_back(std::move(r));

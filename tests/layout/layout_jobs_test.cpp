@@ -2,6 +2,7 @@
 // parallel, and the book is put together in page order.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -40,8 +41,12 @@ void expect_same_at_any_jobs(const std::string& pdf) {
 TEST(LayoutJobs, FixtureBooksSameAtAnyThreadCount) {
   const fs::path dir = fs::path(QUIRE_SOURCE_DIR) / "fixtures" / "books";
   std::vector<std::string> pdfs;
+  // (Scanned fixtures are left out: OCR takes seconds and their text layer lays out like
+  // any other.)
   for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".pdf") pdfs.push_back(e.path().string());
+    if (e.path().extension() == ".pdf" && e.path().stem().string().find("scan") == std::string::npos)
+      pdfs.push_back(e.path().string());
+  std::sort(pdfs.begin(), pdfs.end());
   ASSERT_FALSE(pdfs.empty()) << "no fixture books in " << dir;
   for (const auto& pdf : pdfs) expect_same_at_any_jobs(pdf);
 }
