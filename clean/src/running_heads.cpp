@@ -262,8 +262,7 @@ struct RunningHeadPass::State {
   std::vector<SizeChars> size_chars;
   // Set by decide.
   std::vector<Row> rows;
-  std::vector<size_t> by_edge;                         // rows by page, edge, distance from it
-  std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in by_edge
+  std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
   std::vector<char> furniture;                         // per row: is furniture
   double min_gap = 0;
   // Written by cut_page.
@@ -311,73 +310,130 @@ void RunningHeadPass::decide() {
   const Document& doc = st.doc;
   const CleanOptions& o = st.o;
   const size_t page_count = doc.pages.size();
+  constexpr size_t kNone = static_cast<size_t>(-1);
+
+  // All rows in page order, moved page by page in parallel.
   std::vector<Row>& rows = st.rows;
-  for (auto& pr : st.page_rows)
-    for (auto& r : pr) rows.push_back(std::move(r));
-  st.page_rows.clear();
-  if (rows.empty()) return;
+  std::vector<size_t> first_of_page(page_count + 1, 0);
+  for (size_t pi = 0; pi < page_count; ++pi) first_of_page[pi + 1] = first_of_page[pi] + st.page_rows[pi].size();
+  if (first_of_page[page_count] == 0) return;
+  rows.resize(first_of_page[page_count]);
+  parallel_for(page_count, o.jobs, [&](size_t pi) {
+    std::move(st.page_rows[pi].begin(), st.page_rows[pi].end(), rows.begin() + static_cast<long>(first_of_page[pi]));
+    std::vector<Row>().swap(st.page_rows[pi]);
+    if (first_of_page[pi] != first_of_page[pi + 1]) st.page_group[pi] = {first_of_page[pi], first_of_page[pi + 1]};
+  });
   const double body = body_size(st.size_chars);
   st.size_chars.clear();
 
-  // Folio offsets over the whole book: page index - printed number, per numbering kind.
-  std::map<std::pair<NumberKind, int>, std::set<size_t>> offset_pages;
-  for (const auto& r : rows)
-    for (const auto& c : r.candidates)
-      offset_pages[{c.number.kind, doc.pages[r.page].number - c.number.value}].insert(r.page);
-  auto in_sequence = [&](const Row& r, const NumberCandidate& c) {
-    auto it = offset_pages.find({c.number.kind, doc.pages[r.page].number - c.number.value});
-    return it != offset_pages.end() && static_cast<int>(it->second.size()) >= o.min_page_number_pages;
+  // Folio offsets over the whole book: page index - printed number, per numbering kind, with
+  // the number of pages showing each (rows come in page order: a page counts when first seen).
+  struct Offset {
+    size_t last_page;
+    int pages;
   };
-  for (auto& r : rows)
-    for (const auto& c : r.candidates)
-      if (c.label_match || in_sequence(r, c)) { r.folio = c; break; }
-
-  // Slots: rows at one baseline distance from their edge, across pages.
-  std::vector<size_t> order(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (rows[a].top != rows[b].top) return rows[a].top;
-    if (rows[a].key != rows[b].key) return rows[a].key < rows[b].key;
-    return rows[a].page < rows[b].page;
-  });
-  int slots = 0;
-  for (size_t k = 0; k < order.size(); ++k) {
-    Row& r = rows[order[k]];
-    const Row* prev = k > 0 ? &rows[order[k - 1]] : nullptr;
-    if (!prev || prev->top != r.top || r.key - prev->key > o.baseline_tolerance) ++slots;
-    r.slot = slots - 1;
-  }
-
-  // Signatures recurring in their slot: the text without the folio, masked.
-  parallel_for(rows.size(), o.jobs, [&](size_t i) {
-    Row& r = rows[i];
-    const size_t skip = folio_token(r);
-    r.signature = head_signature(r.tokens, skip);
-    r.title = title_key(r.tokens, skip);
-  }, 64);
-  // Pages per (slot, signature), counted as the rows go by in page order.
-  std::vector<int> signature_pages(rows.size(), 0);
-  {
-    struct Seen {
-      size_t last_page;
-      int pages;
-    };
-    std::vector<std::unordered_map<std::string_view, Seen>> seen(static_cast<size_t>(slots));
-    std::vector<Seen*> entry(rows.size(), nullptr);
-    for (size_t i = 0; i < rows.size(); ++i) {
-      const Row& r = rows[i];
-      if (r.signature.empty()) continue;
-      auto [it, fresh] = seen[static_cast<size_t>(r.slot)].try_emplace(r.signature, Seen{r.page, 1});
+  std::map<std::pair<NumberKind, int>, Offset> offset_pages;
+  for (const auto& r : rows)
+    for (const auto& c : r.candidates) {
+      auto [it, fresh] = offset_pages.try_emplace({c.number.kind, doc.pages[r.page].number - c.number.value}, Offset{r.page, 1});
       if (!fresh && it->second.last_page != r.page) {
         it->second.last_page = r.page;
         ++it->second.pages;
       }
-      entry[i] = &it->second;
+    }
+  auto in_sequence = [&](const Row& r, const NumberCandidate& c) {
+    auto it = offset_pages.find({c.number.kind, doc.pages[r.page].number - c.number.value});
+    return it != offset_pages.end() && it->second.pages >= o.min_page_number_pages;
+  };
+  parallel_for(rows.size(), o.jobs, [&](size_t i) {
+    Row& r = rows[i];
+    for (const auto& c : r.candidates)
+      if (c.label_match || in_sequence(r, c)) { r.folio = c; break; }
+  }, 256);
+
+  // Slots: rows at one baseline distance from their edge, across pages. Sorted as small
+  // records: the rows themselves are large and far apart in memory.
+  struct Place {
+    bool top;
+    double key;
+    size_t page;
+    size_t row;
+  };
+  std::vector<Place> order(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) order[i] = {rows[i].top, rows[i].key, rows[i].page, i};
+  std::stable_sort(order.begin(), order.end(), [](const Place& a, const Place& b) {
+    if (a.top != b.top) return a.top;
+    if (a.key != b.key) return a.key < b.key;
+    return a.page < b.page;
+  });
+  int slots = 0;
+  std::vector<int> slot_of(rows.size());
+  for (size_t k = 0; k < order.size(); ++k) {
+    const Place& r = order[k];
+    const Place* prev = k > 0 ? &order[k - 1] : nullptr;
+    if (!prev || prev->top != r.top || r.key - prev->key > o.baseline_tolerance) ++slots;
+    slot_of[r.row] = slots - 1;
+  }
+  std::vector<Place>().swap(order);
+
+  // What the book-level counts need of each row, kept small so that the serial loops below
+  // do not stream the rows through the cache.
+  struct Brief {
+    size_t page;
+    size_t signature_hash;  // of the slot and the signature; 0 when there is no signature
+    int slot;
+    bool top;
+    bool folio;
+    bool number_only;
+    bool size_ok;
+  };
+  std::vector<Brief> brief(rows.size());
+  auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
+  // Signatures recurring in their slot: the text without the folio, masked.
+  parallel_for(rows.size(), o.jobs, [&](size_t i) {
+    Row& r = rows[i];
+    r.slot = slot_of[i];
+    const size_t skip = folio_token(r);
+    r.signature = head_signature(r.tokens, skip);
+    r.title = title_key(r.tokens, skip);
+    // Not needed any more: freed here, on the worker, rather than all at once at the end.
+    std::vector<std::string>().swap(r.tokens);
+    std::string().swap(r.text);
+    size_t h = 0;
+    if (!r.signature.empty())
+      h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;
+    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only, size_ok(r)};
+  }, 64);
+
+  // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash;
+  // rows whose hashes meet are compared by slot and text, so a collision never merges two
+  // signatures.
+  std::vector<int> signature_pages(rows.size(), 0);
+  {
+    struct Group {
+      size_t first_row;  // a row with this slot and signature
+      size_t last_page;
+      int pages;
+    };
+    std::unordered_map<size_t, std::vector<Group>> groups;
+    std::vector<std::pair<const std::vector<Group>*, size_t>> group_of(rows.size(), {nullptr, 0});
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Brief& r = brief[i];
+      if (r.signature_hash == 0) continue;
+      auto& list = groups[r.signature_hash];
+      size_t g = 0;
+      while (g < list.size() && (brief[list[g].first_row].slot != r.slot || rows[list[g].first_row].signature != rows[i].signature)) ++g;
+      if (g == list.size()) list.push_back({i, r.page, 1});
+      else if (list[g].last_page != r.page) {
+        list[g].last_page = r.page;
+        ++list[g].pages;
+      }
+      group_of[i] = {&list, g};
     }
     for (size_t i = 0; i < rows.size(); ++i)
-      if (entry[i]) signature_pages[i] = entry[i]->pages;
+      if (group_of[i].first) signature_pages[i] = (*group_of[i].first)[group_of[i].second].pages;
   }
-  auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
+
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
   // page only (a short section's) still names a heading set larger elsewhere in the book.
   std::map<std::string, std::set<size_t>> titles;  // title key -> pages where it is a heading
@@ -408,28 +464,28 @@ void RunningHeadPass::decide() {
     return it != titles.end() && (it->second.size() > 1 || !it->second.count(r.page));
   };
   std::vector<char> evidenced(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
+  parallel_for(rows.size(), o.jobs, [&](size_t i) {
+    const Brief& r = brief[i];
     if (r.folio) evidenced[i] = true;
-    else if (r.signature.empty() || !size_ok(r)) evidenced[i] = false;
-    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(r);
-  }
+    else if (r.signature_hash == 0 || !r.size_ok) evidenced[i] = false;
+    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(rows[i]);
+  }, 256);
+
   // Pages per slot with a row there, with evidence there, and pages per band; rows come in
   // page order, so a page is counted when it first shows up.
-  constexpr size_t kNone = static_cast<size_t>(-1);
   std::vector<size_t> occupied(static_cast<size_t>(slots), 0), evidence(static_cast<size_t>(slots), 0);
   std::vector<size_t> occupied_last(static_cast<size_t>(slots), kNone), evidence_last(static_cast<size_t>(slots), kNone);
+  std::vector<bool> top_slot(static_cast<size_t>(slots));
   size_t band_pages[2] = {0, 0}, band_last[2] = {kNone, kNone};
   for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
+    const Brief& r = brief[i];
     const auto s = static_cast<size_t>(r.slot);
     if (occupied_last[s] != r.page) { occupied_last[s] = r.page; ++occupied[s]; }
     if (evidenced[i] && evidence_last[s] != r.page) { evidence_last[s] = r.page; ++evidence[s]; }
     const int b = r.top ? 0 : 1;
     if (band_last[b] != r.page) { band_last[b] = r.page; ++band_pages[b]; }
+    top_slot[s] = r.top;
   }
-  std::vector<bool> top_slot(static_cast<size_t>(slots));
-  for (const auto& r : rows) top_slot[static_cast<size_t>(r.slot)] = r.top;
   std::vector<char> furniture_slot(static_cast<size_t>(slots));
   for (size_t s = 0; s < furniture_slot.size(); ++s) {
     const size_t ev = evidence[s];
@@ -441,27 +497,11 @@ void RunningHeadPass::decide() {
   }
   st.furniture.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
+    const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
-    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || size_ok(r));
+    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok);
   }
 
-  // Furniture stands at the edge: from each edge inwards, rows are furniture until the first
-  // one that is not (a caption or heading below the head stays even if it looks like one).
-  std::vector<size_t>& by_edge = st.by_edge;
-  by_edge.resize(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) by_edge[i] = i;
-  std::stable_sort(by_edge.begin(), by_edge.end(), [&](size_t a, size_t b) {
-    if (rows[a].page != rows[b].page) return rows[a].page < rows[b].page;
-    if (rows[a].top != rows[b].top) return rows[a].top;
-    return rows[a].key < rows[b].key;
-  });
-  for (size_t k = 0; k < by_edge.size();) {
-    size_t end = k + 1;
-    while (end < by_edge.size() && rows[by_edge[end]].page == rows[by_edge[k]].page) ++end;
-    st.page_group[rows[by_edge[k]].page] = {k, end};
-    k = end;
-  }
   // ...and furniture is set off from the text block by more than a line of body text: the
   // cut falls at a gap, never between two body lines that merely look alike page after page.
   st.min_gap = body_line_pitch(st.gaps) * o.furniture_gap_ratio;
@@ -470,15 +510,23 @@ void RunningHeadPass::decide() {
 
 const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
   State& st = *state_;
-  const auto [begin, stop] = st.page_group[pi];
+  const auto [first_row, end_row] = st.page_group[pi];
   std::vector<size_t>& drop = st.dropped[pi];
-  if (begin == stop) return drop;
+  if (first_row == end_row) return drop;
   const std::vector<Row>& rows = st.rows;
-  const std::vector<size_t>& by_edge = st.by_edge;
   const CleanOptions& o = st.o;
   Page& page = st.doc.pages[pi];
   const std::vector<double>& bases = st.bases[pi];  // the page is as scan_page saw it
-  for (size_t k = begin; k < stop;) {
+  // Furniture stands at the edge: from each edge inwards, rows are furniture until the first
+  // one that is not (a caption or heading below the head stays even if it looks like one).
+  std::vector<size_t> by_edge(end_row - first_row);
+  for (size_t i = 0; i < by_edge.size(); ++i) by_edge[i] = first_row + i;
+  std::stable_sort(by_edge.begin(), by_edge.end(), [&](size_t a, size_t b) {
+    if (rows[a].top != rows[b].top) return rows[a].top;
+    return rows[a].key < rows[b].key;
+  });
+  const size_t stop = by_edge.size();
+  for (size_t k = 0; k < stop;) {
     size_t end = k;
     while (end < stop && rows[by_edge[end]].top == rows[by_edge[k]].top) ++end;
     long cut = -1;
