@@ -130,6 +130,8 @@ void infer_monospace(Document& doc) {
       if (l.direction != 0) continue;
       for (const auto& s : l.spans) {
         if (s.monospace || s.xs.size() < 3) continue;
+        auto& st = font_of(s.font).at(std::lround(s.size * 10));
+        if (st.advances.size() >= kMaxSamples) continue;  // the book's main fonts, soon
         // Code points without decoding when the span is ASCII (nearly all of them).
         const bool ascii = is_ascii(s.text);
         if (!ascii) wide = to_u32(s.text);
@@ -138,7 +140,6 @@ void infer_monospace(Document& doc) {
         auto cp = [&](size_t i) -> char32_t {
           return ascii ? static_cast<unsigned char>(s.text[i]) : wide[i];
         };
-        auto& st = font_of(s.font).at(std::lround(s.size * 10));
         for (size_t i = 0; i + 1 < n && st.advances.size() < kMaxSamples; ++i) {
           if (space(cp(i)) || space(cp(i + 1))) continue;
           float a = s.xs[i + 1] - s.xs[i];
