@@ -247,21 +247,30 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
   // One advance for the whole listing: that of the font most of its glyphs are set in
   // (margin line numbers and bold keywords may use other faces of other sizes).
   std::map<std::string, std::pair<long, const Span*>> fonts;
-  for (const Row* r : rows)
-    for (const auto* l : r->lines)
-      for (const auto& s : l->spans) {
-        auto& f = fonts[s.font + "@" + std::to_string(std::lround(s.size * 10))];
-        f.first += static_cast<long>(utf8_length(s.text));
-        f.second = &s;
-      }
+  std::vector<const std::string*> span_font;  // each span's key in `fonts`, spans in order
+  {
+    const Span* prev = nullptr;
+    decltype(fonts)::value_type* entry = nullptr;
+    for (const Row* r : rows)
+      for (const auto* l : r->lines)
+        for (const auto& s : l->spans) {
+          // (Consecutive spans of a listing mostly share one font: its key is made once.)
+          if (!prev || prev->font != s.font || std::lround(prev->size * 10) != std::lround(s.size * 10))
+            entry = &*fonts.try_emplace(s.font + "@" + std::to_string(std::lround(s.size * 10))).first;
+          prev = &s;
+          entry->second.first += static_cast<long>(utf8_length(s.text));
+          entry->second.second = &s;
+          span_font.push_back(&entry->first);
+        }
+  }
   double adv = 0;
   long most = -1;
-  std::string main_font;
+  const std::string* main_font = nullptr;  // (keys are unique: the same key, the same string)
   for (const auto& [k, f] : fonts)
     if (f.first > most) {
       most = f.first;
       adv = advance_of(*f.second);
-      main_font = k;
+      main_font = &k;
     }
   // The listing's own advance where it has enough glyphs: a listing package may set every
   // character in a fixed box wider than the font's natural advance, so the same font has
@@ -269,10 +278,11 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
   // Measured from token start to token start across one space (a glyph may sit off
   // centre in its cell, and the space cell is where the difference shows).
   std::vector<double> own;
+  size_t span_index = 0;
   for (const Row* r : rows)
     for (const auto* l : r->lines)
       for (const auto& s : l->spans) {
-        if (s.font + "@" + std::to_string(std::lround(s.size * 10)) != main_font) continue;
+        if (span_font[span_index++] != main_font) continue;
         auto cps = to_u32(s.text);
         if (s.xs.size() != cps.size()) continue;
         long prev_start = -1;
@@ -285,8 +295,9 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
         }
       }
   if (own.size() >= o.min_advance_samples) {
-    std::sort(own.begin(), own.end());
-    adv = own[own.size() / 2];
+    auto mid = own.begin() + static_cast<std::ptrdiff_t>(own.size() / 2);
+    std::nth_element(own.begin(), mid, own.end());
+    adv = *mid;
   }
   if (adv <= 0) adv = 0.6 * st.body_size;
 
@@ -331,8 +342,9 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     std::vector<double> near;
     for (double p : pitches)
       if (p <= mn * 1.3) near.push_back(p);
-    std::sort(near.begin(), near.end());
-    pitch = near[near.size() / 2];
+    auto mid = near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2);
+    std::nth_element(near.begin(), mid, near.end());
+    pitch = *mid;
   }
   std::string out;
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -451,10 +463,34 @@ std::optional<std::string> last_token(const std::string& text, bool* more) {
   return std::move(tail.back());
 }
 
+namespace {
+
+// A token whose last code point is a hyphen (is_hyphen_cp: '-' or U+2010).
+bool ends_with_hyphen(std::string_view t) {
+  return (!t.empty() && t.back() == '-') || (t.size() >= 3 && t.substr(t.size() - 3) == "\xE2\x80\x90");
+}
+
+bool is_ascii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+// !whitespace_tokens(s).empty(), without making the tokens of ASCII text.
+bool has_token(std::string_view s) {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return !whitespace_tokens(s).empty();
+    if (!ascii_space(c)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool last_token_mono(const Row& r, const PageLines& pl) {
   for (auto l = r.lines.rbegin(); l != r.lines.rend(); ++l)
     for (size_t s = (*l)->spans.size(); s-- > 0;)
-      if (!whitespace_tokens((*l)->spans[s].text).empty()) return pl.mono(**l, s);
+      if (has_token((*l)->spans[s].text)) return pl.mono(**l, s);
   return false;
 }
 
@@ -582,15 +618,21 @@ struct Builder {
   std::string prose(const std::vector<const Row*>& rs) {
     std::string text;
     for (size_t i = 0; i < rs.size(); ++i) {
-      std::string t = rs[i]->text;
+      const std::string& t = rs[i]->text;
       if (i == 0) {
         text = t;
         continue;
       }
       std::optional<std::string> prev_last = last_token(text);
-      auto toks = whitespace_tokens(t);
-      if (prev_last && !toks.empty()) {
+      // Only a token ending in a hyphen may join the next line's first one.
+      if (prev_last && ends_with_hyphen(*prev_last)) {
         const std::string before = std::move(*prev_last);
+        auto toks = whitespace_tokens(t);
+        if (toks.empty()) {
+          text += ' ';
+          text += t;
+          continue;
+        }
         const std::string& after = toks.front();
         std::string joined = join_hyphenated(before, after, rs[i - 1]->mono_end, ev, o);
         if (!joined.empty()) {
@@ -608,7 +650,20 @@ struct Builder {
     }
     // Collapse runs of white space to single spaces: prose keeps no line structure.
     std::string clean;
+    clean.reserve(text.size());
     bool sp = false;
+    if (is_ascii(text)) {
+      for (char c : text) {
+        if (ascii_space(c)) {
+          sp = true;
+          continue;
+        }
+        if (sp && !clean.empty()) clean += ' ';
+        sp = false;
+        clean += c;
+      }
+      return clean;
+    }
     for (char32_t c : to_u32(text)) {
       if (is_space_cp(c)) {
         sp = true;

@@ -27,6 +27,21 @@ bool contains_nocase(const std::string& s, std::string_view k, bool at_start_onl
   return false;
 }
 
+// Code points of `s` that are not white space.
+long visible_count(const std::string& s) {
+  long n = 0;
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) {  // not ASCII: decode
+      n = 0;
+      for (char32_t cp : to_u32(s))
+        if (!is_space_cp(cp)) ++n;
+      return n;
+    }
+    if (c != ' ' && (c < '\t' || c > '\r')) ++n;
+  }
+  return n;
+}
+
 bool has_visible(const std::string& s) {
   for (char32_t c : to_u32(s))
     if (!is_space_cp(c)) return true;
@@ -75,14 +90,37 @@ double mode(const std::vector<double>& v, double step) {
 
 }  // namespace
 
+namespace {
+
+// Font names of the typewriter faces in common use (TeX's cmtt/lmmono, Courier, DejaVu Sans
+// Mono, Consolas, Menlo, Source Code Pro, Fira Code, Inconsolata).
+bool monospace_name_uncached(const std::string& font) {
+  static constexpr std::string_view kAnywhere[] = {"mono",  "courier", "typewriter", "consol",
+                                                   "menlo", "monaco",  "code",       "inconsolata"};
+  static constexpr std::string_view kPrefix[] = {"cmtt", "sftt", "ectt", "txtt"};
+  for (std::string_view k : kAnywhere)
+    if (contains_nocase(font, k)) return true;
+  for (std::string_view k : kPrefix)
+    if (contains_nocase(font, k, true)) return true;
+  return false;
+}
+
+// A book sets its spans in a few dozen fonts: each thread remembers the verdicts.
+bool monospace_name(const std::string& font) {
+  constexpr size_t kRemembered = 64;
+  thread_local std::vector<std::pair<std::string, bool>> seen;
+  for (const auto& [name, mono] : seen)
+    if (name == font) return mono;
+  bool mono = monospace_name_uncached(font);
+  if (seen.size() < kRemembered) seen.emplace_back(font, mono);
+  return mono;
+}
+
+}  // namespace
+
 bool is_monospace(const Span& s, const LayoutOptions& o) {
   if (s.monospace) return true;
-  // Font names of the typewriter faces in common use (TeX's cmtt/lmmono, Courier,
-  // DejaVu Sans Mono, Consolas, Menlo, Source Code Pro, Fira Code, Inconsolata).
-  for (std::string_view k : {"mono", "courier", "typewriter", "consol", "menlo", "monaco", "code", "inconsolata"})
-    if (contains_nocase(s.font, k)) return true;
-  for (std::string_view k : {"cmtt", "sftt", "ectt", "txtt"})
-    if (contains_nocase(s.font, k, true)) return true;
+  if (monospace_name(s.font)) return true;
   // Otherwise judge from the glyphs: a proportional face cannot set six different glyphs
   // on one uniform advance.
   // Cheapest tests first: this runs for every span of the book.
@@ -152,11 +190,16 @@ BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines,
   parallel_for(n, o.jobs, [&](size_t i) {
     PageSizes& ps = sizes[i];
     const PageLines& pl = lines[i];
+    const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
+    std::vector<double>* into = nullptr;
     for (const auto& l : doc.pages[i].lines)
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];
         if (pl.mono(l, k)) {
-          append_advances(s, to_u32(s.text), ps.adv[font_key(s)]);
+          // (A listing's spans follow one another in one font: its key is made once.)
+          if (!last_mono || last_mono->size != s.size || last_mono->font != s.font) into = &ps.adv[font_key(s)];
+          last_mono = &s;
+          append_advances(s, to_u32(s.text), *into);
           continue;
         }
         ps.size_chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
@@ -308,9 +351,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
     r.text += pl.text(*l);
     for (size_t k = 0; k < l->spans.size(); ++k) {
       const Span& s = l->spans[k];
-      long n = 0;
-      for (char32_t c : to_u32(s.text))
-        if (!is_space_cp(c)) ++n;
+      const long n = visible_count(s.text);
       visible += n;
       sizes[std::lround(s.size * 10)] += n;
       if (s.bold) bold += n;
