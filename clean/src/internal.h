@@ -36,7 +36,7 @@ std::optional<int> parse_arabic(std::string_view token, int max_digits);
 // "Chapter 12: Tables" and "Chapter 3: Tables" share one signature.
 std::string head_signature(std::string_view text);
 // The same of text already split by whitespace_tokens, leaving out token `skip` (npos: none).
-std::string head_signature(const std::vector<std::string>& tokens, size_t skip);
+std::string head_signature(const std::vector<std::string_view>& tokens, size_t skip);
 
 // Cuts code points [from, to) out of `span` into a Removal (page, box from the glyph
 // positions, exact text), leaving the rest in `span` with xs kept aligned. Returns the removal.

@@ -45,29 +45,49 @@ struct Row {
   double base = 0;   // baseline y
   std::vector<size_t> lines;  // indexes into the page's lines, left to right
   std::string text;
-  std::vector<std::string> tokens;  // whitespace_tokens(text)
+  // whitespace_tokens(text): views into `text` when it is ASCII (splitting is all that
+  // whitespace_tokens does to ASCII), else into `owned_tokens`. One allocation per row
+  // instead of one per word.
+  std::vector<std::string_view> tokens;
+  std::vector<std::string> owned_tokens;
   double max_size = 0;
   bool number_only = false;
   std::vector<NumberCandidate> candidates;
   std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
   std::string signature;                 // text without the folio, masked
-  std::string title;                     // text without the folio as a title key
+  size_t folio_index = std::string::npos;  // the folio's index in tokens
   int slot = -1;
 };
 
-bool has_alnum(const std::string& t) {
+bool has_alnum(std::string_view t) {
   for (unsigned char c : t)
     if (std::isalnum(c) || c >= 0x80) return true;
   return false;
 }
 
-bool label_matches(const std::string& token, const ParsedNumber& n, const std::string& label, int max_digits) {
+bool label_matches(std::string_view token, const ParsedNumber& n, const std::string& label, int max_digits) {
   if (label.empty()) return false;
   if (token == label) return true;
   auto l = parse_page_number(label, max_digits);
   if (!l || l->kind != n.kind || l->value != n.value) return false;
   // "XIV" against label "xiv": same numeral in another case is the same folio.
   return true;
+}
+
+void split_tokens(Row& r) {
+  if (!r.owned_tokens.empty() || !is_ascii(r.text)) {
+    if (r.owned_tokens.empty()) r.owned_tokens = whitespace_tokens(r.text);
+    r.tokens.assign(r.owned_tokens.begin(), r.owned_tokens.end());
+    return;
+  }
+  const std::string_view text = r.text;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && is_space_cp(static_cast<unsigned char>(text[i]))) ++i;
+    const size_t start = i;
+    while (i < text.size() && !is_space_cp(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) r.tokens.push_back(text.substr(start, i - start));
+  }
 }
 
 // The rows of one page's head and foot bands: the head band's first, each band's from the
@@ -102,7 +122,7 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
         r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
       }
       i = j;
-      r.tokens = whitespace_tokens(r.text);
+      split_tokens(r);
       const auto& tokens = r.tokens;
       if (tokens.empty()) continue;
       // The number stands at the start or the end of the row, perhaps beside decoration
@@ -118,15 +138,21 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
       std::vector<long> ends{first};
       if (last != first) ends.push_back(last);
       for (long t : ends) {
-        const std::string& tok = tokens[static_cast<size_t>(t)];
+        const std::string_view tok = tokens[static_cast<size_t>(t)];
         if (auto n = parse_page_number(tok, o.max_page_number_digits)) {
-          NumberCandidate c{*n, tok, t == first, false};
+          NumberCandidate c{*n, std::string(tok), t == first, false};
           c.label_match = label_matches(tok, *n, page.label, o.max_page_number_digits);
           r.candidates.push_back(c);
         }
       }
       rows.push_back(std::move(r));
     }
+  }
+  // Moving a row moves a short text to another address: its token views are made again
+  // where the rows now stay.
+  for (auto& r : rows) {
+    r.tokens.clear();
+    split_tokens(r);
   }
   return rows;
 }
@@ -146,10 +172,10 @@ size_t folio_token(const Row& r) {
 // Comparable form of a title: case-folded letters and digits only, without the leading
 // numbering ("1.2. INSTALL SECTION" and "1.2 Install section" meet as "installsection").
 // `tokens` as whitespace_tokens gives them, leaving out token `skip` (npos: none).
-std::string title_key(const std::vector<std::string>& tokens, size_t skip) {
+std::string title_key(const std::vector<std::string_view>& tokens, size_t skip) {
   size_t start = 0;
   while (start < tokens.size()) {
-    const std::string& t = tokens[start];
+    const std::string_view t = tokens[start];
     bool numbering = start == skip ||
                      std::any_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) || !has_alnum(t);
     if (!numbering) break;
@@ -166,7 +192,10 @@ std::string title_key(const std::vector<std::string>& tokens, size_t skip) {
   return key;
 }
 
-std::string title_key(const std::string& text) { return title_key(whitespace_tokens(text), std::string::npos); }
+std::string title_key(const std::string& text) {
+  const std::vector<std::string> owned = whitespace_tokens(text);
+  return title_key(std::vector<std::string_view>(owned.begin(), owned.end()), std::string::npos);
+}
 
 bool all_space(std::u32string_view s) {
   return std::all_of(s.begin(), s.end(), [](char32_t c) { return is_space_cp(c); });
@@ -261,7 +290,7 @@ struct RunningHeadPass::State {
   std::vector<std::vector<double>> max_size;  // line_max_size of each line
   std::vector<SizeChars> size_chars;
   // Set by decide.
-  std::vector<Row> rows;
+  std::vector<Row*> rows;  // into page_rows, page by page
   std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
   std::vector<char> furniture;                         // per row: is furniture
   double min_gap = 0;
@@ -312,17 +341,14 @@ void RunningHeadPass::decide() {
   const size_t page_count = doc.pages.size();
   constexpr size_t kNone = static_cast<size_t>(-1);
 
-  // All rows in page order, moved page by page in parallel.
-  std::vector<Row>& rows = st.rows;
-  std::vector<size_t> first_of_page(page_count + 1, 0);
-  for (size_t pi = 0; pi < page_count; ++pi) first_of_page[pi + 1] = first_of_page[pi] + st.page_rows[pi].size();
-  if (first_of_page[page_count] == 0) return;
-  rows.resize(first_of_page[page_count]);
-  parallel_for(page_count, o.jobs, [&](size_t pi) {
-    std::move(st.page_rows[pi].begin(), st.page_rows[pi].end(), rows.begin() + static_cast<long>(first_of_page[pi]));
-    std::vector<Row>().swap(st.page_rows[pi]);
-    if (first_of_page[pi] != first_of_page[pi + 1]) st.page_group[pi] = {first_of_page[pi], first_of_page[pi + 1]};
-  });
+  // All rows in page order; they stay where scan_page put them.
+  std::vector<Row*>& rows = st.rows;
+  for (size_t pi = 0; pi < page_count; ++pi) {
+    if (st.page_rows[pi].empty()) continue;
+    st.page_group[pi] = {rows.size(), rows.size() + st.page_rows[pi].size()};
+    for (auto& r : st.page_rows[pi]) rows.push_back(&r);
+  }
+  if (rows.empty()) return;
   const double body = body_size(st.size_chars);
   st.size_chars.clear();
 
@@ -333,8 +359,8 @@ void RunningHeadPass::decide() {
     int pages;
   };
   std::map<std::pair<NumberKind, int>, Offset> offset_pages;
-  for (const auto& r : rows)
-    for (const auto& c : r.candidates) {
+  for (const Row* row : rows)
+    for (const Row& r = *row; const auto& c : r.candidates) {
       auto [it, fresh] = offset_pages.try_emplace({c.number.kind, doc.pages[r.page].number - c.number.value}, Offset{r.page, 1});
       if (!fresh && it->second.last_page != r.page) {
         it->second.last_page = r.page;
@@ -346,7 +372,7 @@ void RunningHeadPass::decide() {
     return it != offset_pages.end() && it->second.pages >= o.min_page_number_pages;
   };
   parallel_for(rows.size(), o.jobs, [&](size_t i) {
-    Row& r = rows[i];
+    Row& r = *rows[i];
     for (const auto& c : r.candidates)
       if (c.label_match || in_sequence(r, c)) { r.folio = c; break; }
   }, 256);
@@ -360,7 +386,7 @@ void RunningHeadPass::decide() {
     size_t row;
   };
   std::vector<Place> order(rows.size());
-  for (size_t i = 0; i < rows.size(); ++i) order[i] = {rows[i].top, rows[i].key, rows[i].page, i};
+  for (size_t i = 0; i < rows.size(); ++i) order[i] = {rows[i]->top, rows[i]->key, rows[i]->page, i};
   std::stable_sort(order.begin(), order.end(), [](const Place& a, const Place& b) {
     if (a.top != b.top) return a.top;
     if (a.key != b.key) return a.key < b.key;
@@ -391,47 +417,56 @@ void RunningHeadPass::decide() {
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
   // Signatures recurring in their slot: the text without the folio, masked.
   parallel_for(rows.size(), o.jobs, [&](size_t i) {
-    Row& r = rows[i];
+    Row& r = *rows[i];
     r.slot = slot_of[i];
-    const size_t skip = folio_token(r);
-    r.signature = head_signature(r.tokens, skip);
-    r.title = title_key(r.tokens, skip);
-    // Not needed any more: freed here, on the worker, rather than all at once at the end.
-    std::vector<std::string>().swap(r.tokens);
-    std::string().swap(r.text);
+    r.folio_index = folio_token(r);
+    r.signature = head_signature(r.tokens, r.folio_index);
     size_t h = 0;
     if (!r.signature.empty())
       h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;
     brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only, size_ok(r)};
   }, 64);
 
-  // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash;
-  // rows whose hashes meet are compared by slot and text, so a collision never merges two
-  // signatures.
+  // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash
+  // in an open-addressing table; rows whose hashes meet are compared by slot and text, so a
+  // collision never merges two signatures.
   std::vector<int> signature_pages(rows.size(), 0);
   {
     struct Group {
+      size_t hash;
       size_t first_row;  // a row with this slot and signature
       size_t last_page;
       int pages;
     };
-    std::unordered_map<size_t, std::vector<Group>> groups;
-    std::vector<std::pair<const std::vector<Group>*, size_t>> group_of(rows.size(), {nullptr, 0});
+    std::vector<Group> groups;
+    std::vector<size_t> group_of(rows.size(), kNone);
+    size_t capacity = 64;
+    while (capacity < 2 * rows.size()) capacity *= 2;
+    std::vector<size_t> table(capacity, kNone);  // group indexes
     for (size_t i = 0; i < rows.size(); ++i) {
       const Brief& r = brief[i];
       if (r.signature_hash == 0) continue;
-      auto& list = groups[r.signature_hash];
-      size_t g = 0;
-      while (g < list.size() && (brief[list[g].first_row].slot != r.slot || rows[list[g].first_row].signature != rows[i].signature)) ++g;
-      if (g == list.size()) list.push_back({i, r.page, 1});
-      else if (list[g].last_page != r.page) {
-        list[g].last_page = r.page;
-        ++list[g].pages;
+      size_t at = r.signature_hash & (capacity - 1);
+      for (;; at = (at + 1) & (capacity - 1)) {
+        if (table[at] == kNone) {
+          table[at] = groups.size();
+          groups.push_back({r.signature_hash, i, r.page, 0});
+          break;
+        }
+        const Group& g = groups[table[at]];
+        if (g.hash == r.signature_hash && brief[g.first_row].slot == r.slot &&
+            rows[g.first_row]->signature == rows[i]->signature)
+          break;
       }
-      group_of[i] = {&list, g};
+      Group& g = groups[table[at]];
+      if (g.pages == 0 || g.last_page != r.page) {
+        g.last_page = r.page;
+        ++g.pages;
+      }
+      group_of[i] = table[at];
     }
     for (size_t i = 0; i < rows.size(); ++i)
-      if (group_of[i].first) signature_pages[i] = (*group_of[i].first)[group_of[i].second].pages;
+      if (group_of[i] != kNone) signature_pages[i] = groups[group_of[i]].pages;
   }
 
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
@@ -457,7 +492,7 @@ void RunningHeadPass::decide() {
   outline_titles.insert(title_key(doc.metadata.title));
   outline_titles.erase("");
   auto names_a_title = [&](const Row& r) {
-    const std::string& k = r.title;
+    const std::string k = title_key(r.tokens, r.folio_index);
     if (k.empty()) return false;
     if (outline_titles.count(k)) return true;
     auto it = titles.find(k);
@@ -468,7 +503,11 @@ void RunningHeadPass::decide() {
     const Brief& r = brief[i];
     if (r.folio) evidenced[i] = true;
     else if (r.signature_hash == 0 || !r.size_ok) evidenced[i] = false;
-    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(rows[i]);
+    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(*rows[i]);
+    // Not needed any more: freed here, on the worker, rather than all at once at the end.
+    std::vector<std::string_view>().swap(rows[i]->tokens);
+    std::vector<std::string>().swap(rows[i]->owned_tokens);
+    std::string().swap(rows[i]->text);
   }, 256);
 
   // Pages per slot with a row there, with evidence there, and pages per band; rows come in
@@ -513,7 +552,7 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
   const auto [first_row, end_row] = st.page_group[pi];
   std::vector<size_t>& drop = st.dropped[pi];
   if (first_row == end_row) return drop;
-  const std::vector<Row>& rows = st.rows;
+  const std::vector<Row*>& rows = st.rows;
   const CleanOptions& o = st.o;
   Page& page = st.doc.pages[pi];
   const std::vector<double>& bases = st.bases[pi];  // the page is as scan_page saw it
@@ -522,16 +561,16 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
   std::vector<size_t> by_edge(end_row - first_row);
   for (size_t i = 0; i < by_edge.size(); ++i) by_edge[i] = first_row + i;
   std::stable_sort(by_edge.begin(), by_edge.end(), [&](size_t a, size_t b) {
-    if (rows[a].top != rows[b].top) return rows[a].top;
-    return rows[a].key < rows[b].key;
+    if (rows[a]->top != rows[b]->top) return rows[a]->top;
+    return rows[a]->key < rows[b]->key;
   });
   const size_t stop = by_edge.size();
   for (size_t k = 0; k < stop;) {
     size_t end = k;
-    while (end < stop && rows[by_edge[end]].top == rows[by_edge[k]].top) ++end;
+    while (end < stop && rows[by_edge[end]]->top == rows[by_edge[k]]->top) ++end;
     long cut = -1;
     for (size_t m = k; m < end && st.furniture[by_edge[m]]; ++m) {
-      const Row& r = rows[by_edge[m]];
+      const Row& r = *rows[by_edge[m]];
       // Distance to the nearest line further inside the page.
       double gap = -1;
       for (double b : bases) {
@@ -541,7 +580,7 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
       if (gap < 0 || gap >= st.min_gap) cut = static_cast<long>(m);
     }
     for (long m = static_cast<long>(k); m <= cut; ++m) {
-      const Row& r = rows[by_edge[static_cast<size_t>(m)]];
+      const Row& r = *rows[by_edge[static_cast<size_t>(m)]];
       log_row(page, r, st.logged[pi]);
       for (size_t li : r.lines) drop.push_back(li);
     }

@@ -159,12 +159,12 @@ std::optional<ParsedNumber> parse_page_number(std::string_view t, int max_digits
   return std::nullopt;
 }
 
-std::string head_signature(const std::vector<std::string>& tokens, size_t skip) {
+std::string head_signature(const std::vector<std::string_view>& tokens, size_t skip) {
   std::string out;
   std::string masked;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (i == skip) continue;
-    const std::string& tok = tokens[i];
+    const std::string_view tok = tokens[i];
     masked.clear();
     bool in_digits = false;
     for (char c : tok) {
@@ -187,7 +187,10 @@ std::string head_signature(const std::vector<std::string>& tokens, size_t skip) 
   return out;
 }
 
-std::string head_signature(std::string_view text) { return head_signature(whitespace_tokens(text), std::string_view::npos); }
+std::string head_signature(std::string_view text) {
+  const std::vector<std::string> owned = whitespace_tokens(text);
+  return head_signature(std::vector<std::string_view>(owned.begin(), owned.end()), std::string_view::npos);
+}
 
 Box piece_box(const Span& span, size_t from, size_t to) {
   size_t n = span.xs.size();
