@@ -19,6 +19,15 @@ bool is_word_cp(char32_t c) {
 
 bool is_hyphen_cp(char32_t c) { return c == U'-' || c == 0x2010; }
 
+// White space as is_space_cp has it, for ASCII.
+bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+bool is_ascii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 std::string lower(const std::u32string& s) {
   std::u32string t = s;
   for (auto& c : t)
@@ -44,11 +53,28 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
   bool prev_broken = false;  // the previous line ended with a hyphen
   std::string key;
   std::vector<std::pair<size_t, size_t>> parts;  // [begin, end) in the token's code points
+  std::vector<std::string> owned;
+  std::vector<std::string_view> toks;  // whitespace_tokens of the line
+  std::u32string cps;                  // code points of the token at hand
   for (const auto& l : p.lines) {
-    auto toks = whitespace_tokens(pl.text(l));
+    const std::string& text = pl.text(l);
+    toks.clear();
+    const bool ascii = is_ascii(text);
+    if (ascii) {  // (ASCII needs no normalisation: split in place, as whitespace_tokens does)
+      for (size_t i = 0; i < text.size();) {
+        while (i < text.size() && ascii_space(text[i])) ++i;
+        const size_t start = i;
+        while (i < text.size() && !ascii_space(text[i])) ++i;
+        if (i > start) toks.push_back(std::string_view(text).substr(start, i - start));
+      }
+    } else {
+      owned = whitespace_tokens(text);
+      toks.assign(owned.begin(), owned.end());
+    }
     if (toks.empty()) continue;
     for (size_t t = 0; t < toks.size(); ++t) {
-      const std::u32string cps = to_u32(toks[t]);
+      if (ascii) cps.assign(toks[t].begin(), toks[t].end());
+      else cps = to_u32(toks[t]);
       auto add = [&](WordCounts& m, size_t k) {
         key.clear();
         append_lower(key, cps, parts[k].first, parts[k].second);
@@ -90,7 +116,7 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
       }
       end_run(cps.size(), false);
     }
-    auto last = to_u32(toks.back());
+    const std::u32string& last = cps;  // the last token's
     prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
   }
 }
@@ -400,7 +426,6 @@ bool starts_lower(const std::string& t) {
 
 namespace {
 
-bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 bool ascii_digit(char c) { return c >= '0' && c <= '9'; }
 bool roman_digit(char c) { return c == 'i' || c == 'v' || c == 'x'; }
 
@@ -468,12 +493,6 @@ namespace {
 // A token whose last code point is a hyphen (is_hyphen_cp: '-' or U+2010).
 bool ends_with_hyphen(std::string_view t) {
   return (!t.empty() && t.back() == '-') || (t.size() >= 3 && t.substr(t.size() - 3) == "\xE2\x80\x90");
-}
-
-bool is_ascii(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  return true;
 }
 
 // !whitespace_tokens(s).empty(), without making the tokens of ASCII text.
@@ -719,7 +738,7 @@ struct Builder {
   void close() {
     if (open()) {
       BlockType t = type;
-      if (t == BlockType::Paragraph && !caption_label(rows.front()->text).empty()) t = BlockType::Caption;
+      if (t == BlockType::Paragraph && rows.front()->caption) t = BlockType::Caption;
       push(make(t, rows), rows);
       rows.clear();
     }
@@ -878,7 +897,7 @@ std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
             if (it.row.bbox.y0 - above.y1 >= o.float_separation_ratio * st.body_size) break;
           }
-          if (!caption_label(it.row.text).empty()) has_float = true;
+          if (it.row.caption) has_float = true;
         }
         ++j;
       }

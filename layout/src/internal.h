@@ -74,6 +74,7 @@ struct Row {
   bool full_stop = false;    // ends_sentence(text)
   bool lower_start = false;  // starts_lower(text)
   bool mono_end = false;     // last_token_mono(*this)
+  bool caption = false;      // !caption_label(text).empty()
 };
 
 // A figure region placed in the reading order, with its caption rows taken out of the flow.

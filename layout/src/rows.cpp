@@ -27,6 +27,33 @@ bool contains_nocase(const std::string& s, std::string_view k, bool at_start_onl
   return false;
 }
 
+// Counts by a few keys (font sizes of a row or a page): a short list searched in order.
+class SmallCounts {
+ public:
+  void add(long key, long n) {
+    for (auto& [k, c] : counts_)
+      if (k == key) {
+        c += n;
+        return;
+      }
+    counts_.emplace_back(key, n);
+  }
+  const std::vector<std::pair<long, long>>& counts() const { return counts_; }
+  // The key counted most, the smallest of those on a tie; `fallback` when there are none.
+  long most_common(long fallback) const {
+    long best_key = fallback, best = -1;
+    for (const auto& [k, c] : counts_)
+      if (c > best || (c == best && k < best_key)) {
+        best = c;
+        best_key = k;
+      }
+    return best_key;
+  }
+
+ private:
+  std::vector<std::pair<long, long>> counts_;
+};
+
 // Code points of `s` that are not white space.
 long visible_count(const std::string& s) {
   long n = 0;
@@ -154,7 +181,7 @@ namespace {
 
 // One page's share of the book statistics (measure_book adds the pages up in page order).
 struct PageSizes {
-  std::map<long, long> size_chars;         // size in 0.1 pt -> characters of proportional spans
+  SmallCounts size_chars;         // size in 0.1 pt -> characters of proportional spans
   std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
 };
 
@@ -202,13 +229,13 @@ BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines,
           append_advances(s, to_u32(s.text), *into);
           continue;
         }
-        ps.size_chars[std::lround(s.size * 10)] += static_cast<long>(utf8_length(s.text));
+        ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
       }
   });
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
   for (auto& ps : sizes) {
-    for (const auto& [sz, c] : ps.size_chars) size_chars[sz] += c;
+    for (const auto& [sz, c] : ps.size_chars.counts()) size_chars[sz] += c;
     for (auto& [k, v] : ps.adv) {
       auto& all = adv[k];
       all.insert(all.end(), v.begin(), v.end());
@@ -343,7 +370,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
   r.lines = lines;
   r.bbox = lines.front()->bbox;
-  std::map<long, long> sizes;
+  SmallCounts sizes;  // size in 0.1 pt -> visible characters
   long visible = 0, bold = 0, mono = 0;
   for (const Line* l : lines) {
     r.bbox = r.bbox.united(l->bbox);
@@ -353,14 +380,12 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
       const Span& s = l->spans[k];
       const long n = visible_count(s.text);
       visible += n;
-      sizes[std::lround(s.size * 10)] += n;
+      sizes.add(std::lround(s.size * 10), n);
       if (s.bold) bold += n;
       if (pl.mono(*l, k)) mono += n;
     }
   }
-  long best = -1;
-  for (const auto& [sz, n] : sizes)
-    if (n > best) { best = n; r.size = sz / 10.0; }
+  if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
   r.bold = visible > 0 && bold == visible;
   r.mono = visible > 0 && mono == visible;
   const Line* first = lines.front();
@@ -370,6 +395,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   r.full_stop = ends_sentence(r.text);
   r.lower_start = starts_lower(r.text);
   r.mono_end = last_token_mono(r, pl);
+  r.caption = !caption_label(r.text).empty();
   return r;
 }
 
@@ -490,7 +516,7 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     const Row& r = rows[end];
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || std::fabs(r.size - prev.size) > 0.1 * prev.size) break;
-    if (!caption_label(r.text).empty()) break;
+    if (r.caption) break;
     ++end;
   }
   return end;
@@ -561,7 +587,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     long start = -1;
     for (size_t i = 0; i < rows.size() && start < 0; ++i)
       if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.edge_tolerance &&
-          rows[i].bbox.y0 <= reg.bbox.y1 + reach && !caption_label(rows[i].text).empty())
+          rows[i].bbox.y0 <= reg.bbox.y1 + reach && rows[i].caption)
         start = static_cast<long>(i);
     size_t end = 0;
     if (start >= 0) {
@@ -573,7 +599,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
         if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
         // Walk up the caption paragraph to its label line.
         for (size_t k = i + 1; k-- > 0 && i - k < 8;)
-          if (!caption_label(rows[k].text).empty() && !taken[k]) {
+          if (rows[k].caption && !taken[k]) {
             size_t e = caption_end(rows, k, o);
             if (e > i) { start = static_cast<long>(k); end = e; }
             break;
