@@ -22,6 +22,7 @@
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "internal.h"
 #include "quire/parallel.h"
@@ -471,7 +472,13 @@ void RunningHeadPass::decide() {
 
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
   // page only (a short section's) still names a heading set larger elsewhere in the book.
-  std::map<std::string, std::set<size_t>> titles;  // title key -> pages where it is a heading
+  // Hashed: every row without other evidence looks its title up (refman: thousands of
+  // headings and outline entries, ~15,000 lookups).
+  struct TitlePages {
+    size_t first_page;
+    bool several = false;  // set as a heading on more than one page
+  };
+  std::unordered_map<std::string, TitlePages> titles;  // title key -> pages where it is a heading
   if (body > 0) {
     const double heading_size = body * o.head_max_size_ratio;
     std::vector<std::vector<std::string>> page_titles(page_count);
@@ -484,10 +491,13 @@ void RunningHeadPass::decide() {
       }
     });
     for (size_t pi = 0; pi < page_count; ++pi)
-      for (auto& k : page_titles[pi]) titles[std::move(k)].insert(pi);
+      for (auto& k : page_titles[pi]) {
+        auto [it, fresh] = titles.try_emplace(std::move(k), TitlePages{pi});
+        if (!fresh && it->second.first_page != pi) it->second.several = true;
+      }
   }
   st.max_size.clear();
-  std::set<std::string> outline_titles;
+  std::unordered_set<std::string> outline_titles;
   for (const auto& e : doc.outline) outline_titles.insert(title_key(e.title));
   outline_titles.insert(title_key(doc.metadata.title));
   outline_titles.erase("");
@@ -496,7 +506,7 @@ void RunningHeadPass::decide() {
     if (k.empty()) return false;
     if (outline_titles.count(k)) return true;
     auto it = titles.find(k);
-    return it != titles.end() && (it->second.size() > 1 || !it->second.count(r.page));
+    return it != titles.end() && (it->second.several || it->second.first_page != r.page);
   };
   std::vector<char> evidenced(rows.size());
   parallel_for(rows.size(), o.jobs, [&](size_t i) {
