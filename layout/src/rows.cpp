@@ -294,6 +294,11 @@ BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines,
 std::string caption_label(const std::string& text) {
   // "Figure 1.1:", "Figure 3-2.", "Fig. 4", "Table 2:", "Listing 5", "Exhibit A".
   static const char* kWords[] = {"Figure", "Fig.", "FIGURE", "FIG.", "Table", "TABLE", "Listing", "Exhibit", "Plate", "Chart", "Diagram"};
+  // (Every row is asked: most start with none of the words' initials.)
+  switch (text.empty() ? '\0' : text[0]) {
+    case 'F': case 'T': case 'L': case 'E': case 'P': case 'C': case 'D': break;
+    default: return {};
+  }
   for (const char* w : kWords) {
     std::string ws = w;
     if (text.rfind(ws, 0) != 0) continue;
