@@ -599,6 +599,9 @@ struct Builder {
   std::vector<Block> out;
   std::vector<double> sizes;  // largest font size of each block in `out`
   std::vector<size_t> join_ends;  // joins logged up to and with each block in `out`
+  // Rows each block in `out` takes its text from (none for figures), made by finish().
+  std::vector<std::vector<const Row*>> text_rows;
+  std::vector<uint8_t> captioned;  // a figure block followed by its caption block
   std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
 
   std::map<const Row*, long> table_run;  // rows of tables -> their table (find_tables)
@@ -634,7 +637,7 @@ struct Builder {
   }
 
   // Prose text of rows: one space between lines, line-end hyphens decided and logged.
-  std::string prose(const std::vector<const Row*>& rs) {
+  std::string prose(const std::vector<const Row*>& rs, std::vector<HyphenJoin>& log) const {
     std::string text;
     for (size_t i = 0; i < rs.size(); ++i) {
       const std::string& t = rs[i]->text;
@@ -655,7 +658,7 @@ struct Builder {
         const std::string& after = toks.front();
         std::string joined = join_hyphenated(before, after, rs[i - 1]->mono_end, ev, o);
         if (!joined.empty()) {
-          joins.push_back({rs[i - 1]->page, before, after, joined});
+          log.push_back({rs[i - 1]->page, before, after, joined});
           // Drop the trailing white space of the text and the leading one of the line.
           while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
           text.resize(text.size() - before.size());
@@ -695,6 +698,7 @@ struct Builder {
     return clean;
   }
 
+  // A block of rows `rs`; its text comes in finish().
   Block make(BlockType t, const std::vector<const Row*>& rs) {
     Block b;
     b.type = t;
@@ -703,18 +707,45 @@ struct Builder {
     b.bbox = rs.front()->bbox;
     for (const Row* r : rs)
       if (r->page == b.page) b.bbox = b.bbox.united(r->bbox);
-    if (t == BlockType::Code) b.text = code_text(rs, st, o);
-    else if (t == BlockType::Table) b.text = table_text(rs);
-    else b.text = prose(rs);
     return b;
   }
 
-  void push(Block b, const std::vector<const Row*>& rs) {
+  // `text`: the block's text is made from `rs` (a figure's rows are its caption's).
+  void push(Block b, const std::vector<const Row*>& rs, bool text = true) {
     double sz = 0;
     for (const Row* r : rs) sz = std::max(sz, r->size);
     out.push_back(std::move(b));
     sizes.push_back(sz);
-    join_ends.push_back(joins.size());
+    text_rows.push_back(text ? rs : std::vector<const Row*>{});
+    captioned.push_back(false);
+  }
+
+  // Block texts, once every block's rows are known: each block's text depends on its rows
+  // alone, so blocks are made in parallel. Hyphen joins are logged in block order, as if
+  // made one after the other (a figure owns its caption's).
+  void finish() {
+    std::vector<std::vector<HyphenJoin>> logged(out.size());
+    parallel_for(
+        out.size(), o.jobs,
+        [&](size_t i) {
+          const auto& rs = text_rows[i];
+          if (rs.empty()) return;
+          Block& b = out[i];
+          if (b.type == BlockType::Code) b.text = code_text(rs, st, o);
+          else if (b.type == BlockType::Table) b.text = table_text(rs);
+          else b.text = prose(rs, logged[i]);
+        },
+        16);
+    join_ends.resize(out.size());
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (captioned[i] && i + 1 < out.size()) {
+        out[i].figure_ref = caption_label(out[i + 1].text);
+        joins.insert(joins.end(), logged[i + 1].begin(), logged[i + 1].end());
+        logged[i + 1].clear();
+      }
+      joins.insert(joins.end(), logged[i].begin(), logged[i].end());
+      join_ends[i] = joins.size();
+    }
   }
 
   void emit_figure(const FigureItem& f) {
@@ -727,11 +758,11 @@ struct Builder {
       std::vector<const Row*> rs;
       for (const auto& r : f.caption) rs.push_back(&r);
       Block c = make(BlockType::Caption, rs);
-      b.figure_ref = caption_label(c.text);
-      push(std::move(b), rs);
+      push(std::move(b), rs, false);  // (its figure_ref comes from the caption's text)
+      captioned.back() = true;
       push(std::move(c), rs);
     } else {
-      push(std::move(b), {});
+      push(std::move(b), {}, false);
     }
   }
 
@@ -871,7 +902,7 @@ struct Builder {
 std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
                                 const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
                                 std::vector<size_t>& join_ends) {
-  Builder b{st, ev, o, joins, {}, {}, {}, {}, find_tables(items, o), BlockType::Paragraph, {}, {}};
+  Builder b{st, ev, o, joins, {}, {}, {}, {}, {}, {}, find_tables(items, o), BlockType::Paragraph, {}, {}};
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);
@@ -917,6 +948,7 @@ std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&
     feed(first);
   }
   b.close();
+  b.finish();
   sizes = std::move(b.sizes);
   join_ends = std::move(b.join_ends);
   return std::move(b.out);
