@@ -50,6 +50,9 @@ using PageRemovals = std::vector<std::vector<Removal>>;
 // Moves every slot's entries to the end of `removed`, slot by slot.
 void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed);
 
+// is_space_cp for an ASCII byte, inline: the splitting loops call it for every character.
+inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 // True when the UTF-8 text holds nothing but ASCII (normalisation leaves it as it is).
 bool is_ascii(std::string_view text);
 

@@ -55,7 +55,7 @@ size_t visible_count(const std::string& text) {
         if (!is_space_cp(cp)) ++n;
       return n;
     }
-    if (!is_space_cp(c)) ++n;
+    if (!is_ascii_space(c)) ++n;
   }
   return n;
 }

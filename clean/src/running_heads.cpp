@@ -84,9 +84,9 @@ void split_tokens(Row& r) {
   const std::string_view text = r.text;
   size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && is_space_cp(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < text.size() && is_ascii_space(static_cast<unsigned char>(text[i]))) ++i;
     const size_t start = i;
-    while (i < text.size() && !is_space_cp(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < text.size() && !is_ascii_space(static_cast<unsigned char>(text[i]))) ++i;
     if (i > start) r.tokens.push_back(text.substr(start, i - start));
   }
 }
