@@ -101,6 +101,10 @@ const char* ligature_expansion(char32_t c) {
   }
 }
 
+inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+}  // namespace
+
 bool is_ascii(std::string_view s) {
   // Eight bytes at a time: any high bit means a non-ASCII byte.
   const char* p = s.data();
@@ -116,10 +120,6 @@ bool is_ascii(std::string_view s) {
     if (static_cast<unsigned char>(*p) >= 0x80) return false;
   return true;
 }
-
-inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-}  // namespace
 
 std::string normalize_text(std::string_view s) {
   if (is_ascii(s)) return std::string(s);  // NFC and ligature-free already

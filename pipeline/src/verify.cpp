@@ -2,6 +2,8 @@
 // the logged furniture. Tokens are white-space separated and normalised the one way quire
 // allows (ligatures, soft hyphens, NFC), so a changed character anywhere in a word shows.
 #include <algorithm>
+#include <deque>
+#include <string_view>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -36,11 +38,39 @@ std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
 
 namespace {
 
-using Bag = std::unordered_map<std::string, long>;
+// A multiset of words. Words are views: into the text they come from when it is ASCII (the
+// common case, which needs no normalisation), else into normalised copies the bag keeps.
+// Every text added must outlive the bag.
+class Bag {
+ public:
+  void add(const std::vector<std::string>& tokens, long n = 1) {
+    for (const auto& t : tokens) counts_[t] += n;
+  }
+  void add_text(std::string_view text, long n = 1) {
+    if (!is_ascii(text)) {
+      for (auto& t : whitespace_tokens(text)) counts_[store_.emplace_back(std::move(t))] += n;
+      return;
+    }
+    size_t i = 0;
+    while (i < text.size()) {
+      while (i < text.size() && is_space(text[i])) ++i;
+      size_t start = i;
+      while (i < text.size() && !is_space(text[i])) ++i;
+      if (i > start) counts_[text.substr(start, i - start)] += n;
+    }
+  }
+  long count(std::string_view w) const {
+    auto it = counts_.find(w);
+    return it == counts_.end() ? 0 : it->second;
+  }
+  bool contains(std::string_view w) const { return counts_.count(w) > 0; }
+  const std::unordered_map<std::string_view, long>& counts() const { return counts_; }
 
-void add(Bag& bag, const std::vector<std::string>& tokens, long n = 1) {
-  for (const auto& t : tokens) bag[t] += n;
-}
+ private:
+  static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+  std::unordered_map<std::string_view, long> counts_;
+  std::deque<std::string> store_;  // stable addresses for the views
+};
 
 struct Group {
   int first = 0, last = 0;
@@ -78,14 +108,14 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
   for (int p = g.first; p <= g.last; ++p) {
     auto it = index.source.find(p);
     if (it == index.source.end()) continue;
-    for (const auto& l : it->second->lines) add(src, l.tokens);
+    for (const auto& l : it->second->lines) src.add(l.tokens);
     if (index.excluded.count(p))
-      for (const auto& l : it->second->lines) add(on_excluded, l.tokens);
-    for (const auto* r : PageIndex::at(index.removals, p)) add(src, whitespace_tokens(r->text), -1);
+      for (const auto& l : it->second->lines) on_excluded.add(l.tokens);
+    for (const auto* r : PageIndex::at(index.removals, p)) src.add_text(r->text, -1);
     for (const auto* j : PageIndex::at(index.joins, p)) {
-      add(src, whitespace_tokens(j->before), -1);
-      add(src, whitespace_tokens(j->after), -1);
-      add(src, whitespace_tokens(j->joined), 1);
+      src.add_text(j->before, -1);
+      src.add_text(j->after, -1);
+      src.add_text(j->joined, 1);
     }
   }
   Bag out;
@@ -94,8 +124,8 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
     const Chapter& c = book.chapters[ci];
     if (chapter_name.empty()) chapter_name = c.title;
     for (const auto& b : c.blocks) {
-      add(out, whitespace_tokens(b.text));
-      for (const auto& l : b.labels) add(out, whitespace_tokens(l));
+      out.add_text(b.text);
+      for (const auto& l : b.labels) out.add_text(l);
     }
   }
   // Where a word differs, find the page and line it comes from, for the report.
@@ -122,25 +152,21 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
       }
     return {g.first, ""};
   };
-  auto count = [](const Bag& bag, const std::string& w) {
-    auto it = bag.find(w);
-    return it == bag.end() ? 0L : it->second;
-  };
   // Only the words whose counts differ, in word order so that the report is deterministic.
   std::vector<std::string> differing;
-  for (const auto& [w, n] : src)
-    if (n != count(out, w)) differing.push_back(w);
-  for (const auto& [w, n] : out)
-    if (n != 0 && !src.count(w)) differing.push_back(w);
+  for (const auto& [w, n] : src.counts())
+    if (n != out.count(w)) differing.emplace_back(w);
+  for (const auto& [w, n] : out.counts())
+    if (n != 0 && !src.contains(w)) differing.emplace_back(w);
   std::sort(differing.begin(), differing.end());
   for (const auto& w : differing) {
-    long s = count(src, w);
-    long o = count(out, w);
+    long s = src.count(w);
+    long o = out.count(w);
     if (s > o) {
       // Excluded matter (contents, index) shares the group: as many of the missing
       // occurrences as stand on its pages are accounted for.
       long missing = s - o;
-      if (g.has_excluded) missing -= std::min(missing, std::max(0L, count(on_excluded, w)));
+      if (g.has_excluded) missing -= std::min(missing, std::max(0L, on_excluded.count(w)));
       if (missing == 0) continue;
       auto [page, ctx] = locate(w);
       for (long k = 0; k < missing; ++k) diffs.push_back({book.id, chapter_name, page, "missing", w, ctx});
@@ -188,9 +214,10 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
   for (const auto& sp : source)
     if (!covered.count(sp.number)) {
       Bag left;
-      for (const auto& l : sp.lines) add(left, l.tokens);
-      for (const auto* r : PageIndex::at(index.removals, sp.number)) add(left, whitespace_tokens(r->text), -1);
-      std::vector<std::pair<std::string, long>> sorted(left.begin(), left.end());
+      for (const auto& l : sp.lines) left.add(l.tokens);
+      for (const auto* r : PageIndex::at(index.removals, sp.number)) left.add_text(r->text, -1);
+      std::vector<std::pair<std::string, long>> sorted;
+      for (const auto& [w, n] : left.counts()) sorted.emplace_back(std::string(w), n);
       std::sort(sorted.begin(), sorted.end());
       for (const auto& [w, n] : sorted)
         for (long k = 0; k < n; ++k)

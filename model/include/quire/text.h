@@ -21,6 +21,9 @@ std::string from_u32(std::u32string_view);
 // soft hyphens removed, then Unicode NFC. Nothing else (no NFKC: it changes wording).
 std::string normalize_text(std::string_view);
 
+// True when every byte is ASCII: such text is already normalised and splits at ASCII spaces.
+bool is_ascii(std::string_view);
+
 // Words for the wording check: the text split at Unicode white space, each normalised.
 std::vector<std::string> whitespace_tokens(std::string_view);
 
