@@ -755,8 +755,13 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
           failures[static_cast<size_t>(i)] = std::current_exception();
         }
       });
-    read_document_level(main, doc, labels);
-    work(&main, 0);
+    try {
+      read_document_level(main, doc, labels);
+      work(&main, 0);
+    } catch (...) {
+      failures[0] = std::current_exception();  // rethrown once the workers are joined
+      next = count;
+    }
     for (auto& t : threads) t.join();
     for (auto& f : failures)
       if (f) std::rethrow_exception(f);
