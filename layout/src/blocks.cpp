@@ -78,7 +78,7 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
       auto add = [&](WordCounts& m, size_t k) {
         key.clear();
         append_lower(key, cps, parts[k].first, parts[k].second);
-        m[key]++;
+        m.add(key);
       };
       // Runs of word characters joined by single hyphens.
       size_t cur = 0;  // start of the current run
@@ -90,7 +90,7 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
           append_lower(key, cps, parts[k].first, parts[k].second);
           key += '-';
           append_lower(key, cps, parts[k + 1].first, parts[k + 1].second);
-          ev.hyphenated[key]++;
+          ev.hyphenated.add(key);
           add(ev.compound_first, k);
           add(ev.compound_last, k + 1);
         }
@@ -122,10 +122,54 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
 }
 
 void add_counts(WordCounts& into, const WordCounts& from) {
-  for (const auto& [k, n] : from) into[k] += n;
+  from.for_each([&](const std::string& w, int n) { into.add(w, n); });
 }
 
 }  // namespace
+
+void WordCounts::add(const std::string& word, int n) {
+  if (n <= 0) return;
+  if ((size_ + 1) * 4 > slots_.size() * 3) grow();
+  const size_t h = std::hash<std::string>{}(word);
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.count == 0) {
+      s.hash = h;
+      s.word = word;
+      s.count = n;
+      ++size_;
+      return;
+    }
+    if (s.hash == h && s.word == word) {
+      s.count += n;
+      return;
+    }
+  }
+}
+
+int WordCounts::count(const std::string& word) const {
+  if (slots_.empty()) return 0;
+  const size_t h = std::hash<std::string>{}(word);
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.count == 0) return 0;
+    if (s.hash == h && s.word == word) return s.count;
+  }
+}
+
+void WordCounts::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_ = std::vector<Slot>(old.empty() ? 1024 : old.size() * 2);
+  const size_t mask = slots_.size() - 1;
+  for (auto& s : old)
+    if (s.count > 0) {
+      size_t i = s.hash & mask;
+      while (slots_[i].count != 0) i = (i + 1) & mask;
+      slots_[i] = std::move(s);
+    }
+}
 
 WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
   WordEvidence ev;
@@ -153,7 +197,7 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
     p = {};
   }
   ev.sorted_words.reserve(ev.words.size());
-  for (const auto& [w, n] : ev.words) ev.sorted_words.push_back(w);
+  ev.words.for_each([&](const std::string& w, int) { ev.sorted_words.push_back(w); });
   std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
   return ev;
 }
@@ -198,10 +242,7 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
   size_t e = 0;
   while (e < a.size() && is_word_cp(a[e])) ++e;
   std::u32string right = a.substr(0, e);
-  auto count = [](const WordCounts& m, const std::string& k) {
-    auto it = m.find(k);
-    return it == m.end() ? 0 : it->second;
-  };
+  auto count = [](const WordCounts& m, const std::string& k) { return m.count(k); };
   auto ascii_letters = [](const std::u32string& w) {
     return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });
   };

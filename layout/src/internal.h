@@ -5,7 +5,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "quire/layout.h"
@@ -113,7 +112,29 @@ BookStats measure_book(const Document&, const std::vector<PageLines>&, const Lay
 std::vector<Item> page_items(const Page&, const PageLines&, const BookStats&, const LayoutOptions&);
 
 // Evidence about words used by the hyphenation rule.
-using WordCounts = std::unordered_map<std::string, int>;
+// Occurrences of each word: open addressing in one flat table (a large manual counts a
+// million words; a node per word and a bucket array cost two cache misses a word).
+class WordCounts {
+ public:
+  void add(const std::string& word, int n = 1);
+  int count(const std::string& word) const;  // 0 when never added
+  size_t size() const { return size_; }
+  template <class Fn>
+  void for_each(Fn&& fn) const {  // fn(word, count), in no particular order
+    for (const auto& s : slots_)
+      if (s.count > 0) fn(s.word, s.count);
+  }
+
+ private:
+  struct Slot {
+    size_t hash = 0;
+    std::string word;
+    int count = 0;  // 0: an empty slot
+  };
+  void grow();
+  std::vector<Slot> slots_;  // a power of two of them, at most 3/4 used
+  size_t size_ = 0;
+};
 struct WordEvidence {
   WordCounts words;           // every word (letters and digits), lowercase
   WordCounts hyphenated;      // "a-b" compounds seen inside a line, lowercase
