@@ -166,12 +166,16 @@ std::string head_signature(const std::vector<std::string_view>& tokens, size_t s
     if (i == skip) continue;
     const std::string_view tok = tokens[i];
     masked.clear();
-    bool in_digits = false;
-    for (char c : tok) {
-      bool d = c >= '0' && c <= '9';
-      if (d && !in_digits) masked += '#';
-      else if (!d) masked += c;
-      in_digits = d;
+    if (std::none_of(tok.begin(), tok.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      masked.assign(tok);  // most words: nothing to mask
+    } else {
+      bool in_digits = false;
+      for (char c : tok) {
+        bool d = c >= '0' && c <= '9';
+        if (d && !in_digits) masked += '#';
+        else if (!d) masked += c;
+        in_digits = d;
+      }
     }
     // A roman numeral word ("Part IV") varies like a digit run; trailing punctuation kept apart.
     size_t core = masked.size();
