@@ -34,8 +34,7 @@ class PageLines {
   std::vector<uint32_t> first_;  // index in mono_ of each line's first span
   std::vector<uint8_t> mono_;
 };
-// PageLines of every page of `doc`, in page order.
-std::vector<PageLines> page_lines(const Document& doc, const LayoutOptions&);
+
 
 // Book-wide typographic facts that thresholds are relative to.
 struct BookStats {
@@ -106,7 +105,9 @@ std::optional<std::string> last_token(const std::string& text, bool* more = null
 // The row's last token is set in a monospace font (its hyphens are real ones).
 bool last_token_mono(const Row&, const PageLines&);
 
-BookStats measure_book(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
+// Also makes the PageLines of every page of the document, in page order (the statistics
+// read every span, and so does PageLines).
+BookStats measure_book(const Document&, std::vector<PageLines>& lines, const LayoutOptions&);
 
 // A page's rows and figures in reading order (columns, bands, footnotes last).
 std::vector<Item> page_items(const Page&, const PageLines&, const BookStats&, const LayoutOptions&);

@@ -271,7 +271,7 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
-  const std::vector<detail::PageLines> lines = detail::page_lines(doc, o);
+  std::vector<detail::PageLines> lines;
   BookStats st = detail::measure_book(doc, lines, o);
   detail::WordEvidence ev = detail::collect_words(doc, lines, o);
   // Each page's reading order on its own (pages are independent until blocks join them),

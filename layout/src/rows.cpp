@@ -183,6 +183,19 @@ namespace {
 struct PageSizes {
   SmallCounts size_chars;         // size in 0.1 pt -> characters of proportional spans
   std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
+  // What the margins and the text block need once the body size is known, so that the
+  // spans are read once:
+  struct LineSizes {
+    double x0;
+    double min_size, max_size;  // of its spans
+    bool prose;                 // it has spans, none of them monospace
+  };
+  std::vector<LineSizes> lines;
+  struct SizeBaselines {
+    double size;
+    double top = 1e9, bottom = -1;  // first and last baseline of visible spans of the size
+  };
+  std::vector<SizeBaselines> baselines;  // one per distinct span size
 };
 
 struct PageEdges {
@@ -204,25 +217,35 @@ PageLines::PageLines(const Page& page, const LayoutOptions& o) : lines_(page.lin
   }
 }
 
-std::vector<PageLines> page_lines(const Document& doc, const LayoutOptions& o) {
-  std::vector<PageLines> out(doc.pages.size());
-  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) { out[i] = PageLines(doc.pages[i], o); });
-  return out;
-}
-
-BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
+BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
   BookStats st;
   const size_t n = doc.pages.size();
   std::vector<PageSizes> sizes(n);
+  lines.assign(n, {});
   parallel_for(n, o.jobs, [&](size_t i) {
     PageSizes& ps = sizes[i];
-    const PageLines& pl = lines[i];
+    const PageLines& pl = lines[i] = PageLines(doc.pages[i], o);
     const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
     std::vector<double>* into = nullptr;
-    for (const auto& l : doc.pages[i].lines)
+    ps.lines.reserve(doc.pages[i].lines.size());
+    for (const auto& l : doc.pages[i].lines) {
+      PageSizes::LineSizes ls{l.bbox.x0, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];
+        ls.min_size = std::min(ls.min_size, s.size);
+        ls.max_size = std::max(ls.max_size, s.size);
+        if (s.baseline > 0) {
+          auto b = std::find_if(ps.baselines.begin(), ps.baselines.end(),
+                                [&](const PageSizes::SizeBaselines& e) { return e.size == s.size; });
+          if (b == ps.baselines.end()) b = ps.baselines.insert(b, {s.size});
+          // (Visibility is asked last: only a baseline beyond the extremes so far counts.)
+          if ((s.baseline < b->top || s.baseline > b->bottom) && has_visible(s.text)) {
+            b->top = std::min(b->top, s.baseline);
+            b->bottom = std::max(b->bottom, s.baseline);
+          }
+        }
         if (pl.mono(l, k)) {
+          ls.prose = false;
           // (A listing's spans follow one another in one font: its key is made once.)
           if (!last_mono || last_mono->size != s.size || last_mono->font != s.font) into = &ps.adv[font_key(s)];
           last_mono = &s;
@@ -231,6 +254,8 @@ BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines,
         }
         ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
       }
+      ps.lines.push_back(ls);
+    }
   });
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
@@ -252,24 +277,20 @@ BookStats measure_book(const Document& doc, const std::vector<PageLines>& lines,
   // Left margin per page parity: the flush edge of body-size prose lines (two-sided
   // books shift the text block between odd and even pages).
   std::vector<PageEdges> edges(n);
+  const double body = st.body_size;
   parallel_for(n, o.jobs, [&](size_t i) {
-    const Page& p = doc.pages[i];
-    const PageLines& pl = lines[i];
+    const PageSizes& ps = sizes[i];
     PageEdges& e = edges[i];
-    for (const auto& l : p.lines) {
-      bool body = !l.spans.empty();
-      for (size_t k = 0; k < l.spans.size(); ++k) {
-        const Span& s = l.spans[k];
-        if (pl.mono(l, k) || std::fabs(s.size - st.body_size) > 0.5) body = false;
-        // (Visibility is asked last: only a baseline beyond the page's extremes so far counts.)
-        if (std::fabs(s.size - st.body_size) <= 0.5 && s.baseline > 0 && (s.baseline < e.top || s.baseline > e.bottom) &&
-            has_visible(s.text)) {
-          e.top = std::min(e.top, s.baseline);
-          e.bottom = std::max(e.bottom, s.baseline);
-        }
+    // A body line: every span within half a point of the body size (|size - body| grows
+    // away from the body size, so the smallest and the largest tell).
+    for (const auto& ls : ps.lines)
+      if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5)
+        e.x0s.push_back(ls.x0);
+    for (const auto& b : ps.baselines)
+      if (std::fabs(b.size - body) <= 0.5 && b.bottom > 0) {
+        e.top = std::min(e.top, b.top);
+        e.bottom = std::max(e.bottom, b.bottom);
       }
-      if (body) e.x0s.push_back(l.bbox.x0);
-    }
   });
   std::map<int, std::vector<double>> x0s;
   std::map<int, std::vector<double>> tops, bottoms;
@@ -629,9 +650,11 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       if (b.y1 <= r.bbox.y0 + o.edge_tolerance) r.nothing_above = false;
       if (b.y0 >= r.bbox.y1 - o.edge_tolerance) r.nothing_below = false;
     };
-    for (const auto& q : rows)
-      if (&q != &r && q.bbox != r.bbox) check(q.bbox, q.column);
-    for (const auto& reg : regions) check(reg.bbox, column_of(reg.bbox));
+    // (Once something is found above and below, nothing more can change the row.)
+    for (size_t i = 0; i < rows.size() && (r.nothing_above || r.nothing_below); ++i)
+      if (&rows[i] != &r && rows[i].bbox != r.bbox) check(rows[i].bbox, rows[i].column);
+    for (size_t i = 0; i < regions.size() && (r.nothing_above || r.nothing_below); ++i)
+      check(regions[i].bbox, column_of(regions[i].bbox));
   }
 
   // Footnotes: the small rows at the bottom of each column, the first starting with a mark.
