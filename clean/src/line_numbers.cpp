@@ -11,6 +11,7 @@
 // alone, so monospace data lines that start with consecutive numbers would be taken for it.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "internal.h"
 #include "quire/text.h"

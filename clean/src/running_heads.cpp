@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <set>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
@@ -271,9 +270,9 @@ void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
 }
 
 // The usual distance between consecutive baselines of the text: the median over all pages.
-double body_line_pitch(std::vector<std::vector<double>>& page_gaps) {
+double body_line_pitch(const std::vector<std::vector<double>>& page_gaps) {
   std::vector<double> gaps;
-  for (auto& g : page_gaps) gaps.insert(gaps.end(), g.begin(), g.end());
+  for (const auto& g : page_gaps) gaps.insert(gaps.end(), g.begin(), g.end());
   if (gaps.empty()) return 0;
   std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
   return gaps[gaps.size() / 2];
