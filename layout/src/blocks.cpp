@@ -595,7 +595,7 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns.
 // Returns each table row's run number.
-std::map<const Row*, long> find_tables(const std::vector<Item>& items, const LayoutOptions& o) {
+std::map<const Row*, long> find_tables(const std::vector<const Item*>& items, const LayoutOptions& o) {
   std::map<const Row*, long> out;
   long run = 0;
   std::vector<const Row*> cur;
@@ -608,7 +608,8 @@ std::map<const Row*, long> find_tables(const std::vector<Item>& items, const Lay
     cur.clear();
     prev_cells.clear();
   };
-  for (const auto& it : items) {
+  for (const Item* item : items) {
+    const Item& it = *item;
     if (it.kind != Item::Text) {
       flush();
       continue;
@@ -940,7 +941,7 @@ struct Builder {
 
 }  // namespace
 
-std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats& st, const WordEvidence& ev,
+std::vector<Block> build_blocks(const std::vector<const Item*>& items, const BookStats& st, const WordEvidence& ev,
                                 const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
                                 std::vector<size_t>& join_ends) {
   Builder b{st, ev, o, joins, {}, {}, {}, {}, {}, {}, find_tables(items, o), BlockType::Paragraph, {}, {}};
@@ -952,20 +953,20 @@ std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&
     // A float (figure, table with its caption) at the top of a new page or column, over
     // the continuation of a block open at the break: the float waits for the block to end.
     const Row* prev = b.open() ? b.rows.back() : nullptr;
-    const Item& first = items[i];
+    const Item& first = *items[i];
     int page = first.kind == Item::Figure ? first.figure.page : first.row.page;
     if (prev && page != prev->page) {
       size_t j = i;
       bool has_float = false;
       while (j < items.size() && j - i < o.max_float_items) {
-        const Item& it = items[j];
+        const Item& it = *items[j];
         if (it.kind == Item::Figure) {
           if (it.figure.page != page) break;
           has_float = true;
         } else {
           if (it.row.page != page || it.row.footnote) break;
           if (j > i && has_float && b.continues(it.row)) {
-            const Item& before = items[j - 1];
+            const Item& before = *items[j - 1];
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
             if (it.row.bbox.y0 - above.y1 >= o.float_separation_ratio * st.body_size) break;
           }
@@ -973,15 +974,15 @@ std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&
         }
         ++j;
       }
-      bool found = has_float && j < items.size() && j > i && items[j].kind == Item::Text &&
-                   items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row);
+      bool found = has_float && j < items.size() && j > i && items[j]->kind == Item::Text &&
+                   items[j]->row.page == page && !items[j]->row.footnote && b.continues(items[j]->row);
       if (found) {
         // Feed the continuation first, then the float group, then go on after it.
         size_t k = j;
-        while (k < items.size() && items[k].kind == Item::Text && items[k].row.page == page &&
-               !items[k].row.footnote && b.continues(items[k].row))
-          feed(items[k++]);
-        for (size_t q = i; q < j; ++q) feed(items[q]);
+        while (k < items.size() && items[k]->kind == Item::Text && items[k]->row.page == page &&
+               !items[k]->row.footnote && b.continues(items[k]->row))
+          feed(*items[k++]);
+        for (size_t q = i; q < j; ++q) feed(*items[q]);
         i = k - 1;
         continue;
       }

@@ -147,11 +147,12 @@ struct WordEvidence {
 // Pages in parallel (options.jobs); the evidence is the same for any thread count.
 WordEvidence collect_words(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
 
-// Items of the whole book in order -> blocks (figures carry their captions after them).
+// Items of the whole book in order (each page's, in page order) -> blocks (figures carry
+// their captions after them).
 // `sizes` receives the largest font size of each block (heading levels come from it);
 // `join_ends` the number of joins logged up to and with each block (block i made joins
 // [join_ends[i-1], join_ends[i]); a figure block owns its caption's).
-std::vector<Block> build_blocks(const std::vector<Item>& items, const BookStats&, const WordEvidence&,
+std::vector<Block> build_blocks(const std::vector<const Item*>& items, const BookStats&, const WordEvidence&,
                                 const LayoutOptions&, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
                                 std::vector<size_t>& join_ends);
 

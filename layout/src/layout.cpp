@@ -282,7 +282,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
     page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
   });
-  std::vector<detail::Item> items;
+  std::vector<const detail::Item*> items;
   {
     size_t total = 0;
     for (const auto& its : page_items) total += its.size();
@@ -290,13 +290,14 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   }
   std::map<int, double> number_share;  // page -> share of lines ending with a page number
   for (size_t i = 0; i < doc.pages.size(); ++i) {
-    for (auto& it : page_items[i]) items.push_back(std::move(it));
+    for (const auto& it : page_items[i]) items.push_back(&it);
     number_share[doc.pages[i].number] = page_share[i];
   }
-  page_items.clear();
   std::vector<double> sizes;
   std::vector<size_t> join_ends;
   std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes, join_ends);
+  items.clear();
+  page_items.clear();
   // Blocks that end up in a chapter. Joins made inside excluded matter (a copyright page's
   // prose) are dropped: those words are not in the corpus, and the wording check accounts
   // for excluded pages by their printed tokens, unjoined.

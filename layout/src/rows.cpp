@@ -692,9 +692,9 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     Item it;
     if (e.figure) {
       it.kind = Item::Figure;
-      it.figure = figures[e.index];
+      it.figure = std::move(figures[e.index]);  // (each element is emitted once)
     } else {
-      it.row = flow[e.index];
+      it.row = std::move(flow[e.index]);
     }
     items.push_back(std::move(it));
   };
@@ -717,7 +717,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   for (auto& r : flow)
     if (r.footnote) {
       Item it;
-      it.row = r;
+      it.row = std::move(r);
       items.push_back(std::move(it));
     }
   return items;
