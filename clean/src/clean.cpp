@@ -48,7 +48,10 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
   heads.decide();
   parallel_for(pages, options.jobs, [&](size_t pi) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
   line_numbers.decide();
-  parallel_for(pages, options.jobs, [&](size_t pi) { line_numbers.cut_page(pi); });
+  parallel_for(pages, options.jobs, [&](size_t pi) {
+    heads.release_page(pi);
+    line_numbers.cut_page(pi);
+  });
   append_in_page_order(crop_marks, result.removed);
   heads.append_log(result.removed);
   line_numbers.append_log(result.removed);

@@ -73,6 +73,9 @@ class RunningHeadPass {
   void scan_page(size_t page_index);
   void decide();
   const std::vector<size_t>& cut_page(size_t page_index);
+  // Frees what the page's rows and lines kept, once cut_page's result has been used: on the
+  // workers, page by page, rather than all at once when the pass ends.
+  void release_page(size_t page_index);
   void append_log(std::vector<Removal>& removed);
 
  private:

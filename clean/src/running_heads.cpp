@@ -602,6 +602,13 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
   return drop;
 }
 
+void RunningHeadPass::release_page(size_t pi) {
+  State& st = *state_;
+  std::vector<Row>().swap(st.page_rows[pi]);
+  std::vector<double>().swap(st.bases[pi]);
+  std::vector<size_t>().swap(st.dropped[pi]);
+}
+
 void RunningHeadPass::append_log(std::vector<Removal>& removed) { append_in_page_order(state_->logged, removed); }
 
 }  // namespace quire::clean_detail
