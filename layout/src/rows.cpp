@@ -54,6 +54,18 @@ class SmallCounts {
   std::vector<std::pair<long, long>> counts_;
 };
 
+// to_u32(s) into `out`, reusing its storage (ASCII, most text, needs no decoding).
+void decode_into(std::u32string& out, const std::string& s) {
+  out.resize(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (static_cast<unsigned char>(s[i]) >= 0x80) {
+      out = to_u32(s);
+      return;
+    }
+    out[i] = static_cast<char32_t>(s[i]);
+  }
+}
+
 // Code points of `s` that are not white space.
 long visible_count(const std::string& s) {
   long n = 0;
@@ -152,7 +164,8 @@ bool is_monospace(const Span& s, const LayoutOptions& o) {
   // on one uniform advance.
   // Cheapest tests first: this runs for every span of the book.
   if (s.xs.size() < 7) return false;
-  const std::u32string cps = to_u32(s.text);
+  thread_local std::u32string cps;
+  decode_into(cps, s.text);
   thread_local std::vector<double> adv;
   adv.clear();
   append_advances(s, cps, adv);
