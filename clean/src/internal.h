@@ -53,8 +53,6 @@ void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed);
 // is_space_cp for an ASCII byte, inline: the splitting loops call it for every character.
 inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-// True when the UTF-8 text holds nothing but ASCII (normalisation leaves it as it is).
-bool is_ascii(std::string_view text);
 
 // The passes. Each works page by page where it can, in steps that clean_document runs over all
 // pages in parallel (a step touches only its own page), with the book-level decisions between

@@ -20,7 +20,7 @@ void spread(std::vector<float>& out, float x0, float x1, size_t count) {
 
 void normalize_span(Span& s) {
   // ASCII has no ligature glyphs, soft hyphens or combining marks: already normal.
-  if (clean_detail::is_ascii(s.text)) return;
+  if (is_ascii(s.text)) return;
   std::string target = normalize_text(s.text);
   if (target == s.text) return;
   std::u32string cps = to_u32(s.text);

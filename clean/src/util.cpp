@@ -2,8 +2,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 #include <map>
 
 #include "internal.h"
@@ -18,20 +16,6 @@ void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed) {
   for (auto& slot : slots)
     for (auto& r : slot) removed.push_back(std::move(r));
   slots.clear();
-}
-
-bool is_ascii(std::string_view text) {
-  // Eight bytes at a time: every span of the book passes here once or more.
-  const char* p = text.data();
-  size_t n = text.size();
-  uint64_t high = 0;
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t w;
-    std::memcpy(&w, p, 8);
-    high |= w;
-  }
-  for (; n > 0; ++p, --n) high |= static_cast<unsigned char>(*p);
-  return (high & 0x8080808080808080ULL) == 0;
 }
 
 double line_baseline(const Line& line) {
