@@ -53,7 +53,6 @@ void append_in_page_order(PageRemovals& slots, std::vector<Removal>& removed);
 // is_space_cp for an ASCII byte, inline: the splitting loops call it for every character.
 inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-
 // The passes. Each works page by page where it can, in steps that clean_document runs over all
 // pages in parallel (a step touches only its own page), with the book-level decisions between
 // them serial (`decide`). Every pass logs into per-page slots, joined in page order.
