@@ -25,13 +25,36 @@ std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
     const Page& p = extracted.pages[i];
     SourcePage& sp = out[i];
     sp.number = p.number;
-    sp.lines.reserve(p.lines.size());
+    auto piece = [&](size_t offset, size_t size) {
+      return SourcePage::Piece{static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
+    };
     for (const auto& l : p.lines) {
-      SourceLine sl;
-      sl.text = l.text();
-      sl.tokens = whitespace_tokens(sl.text);
-      if (!sl.tokens.empty()) sp.lines.push_back(std::move(sl));
+      const size_t line_start = sp.text.size();
+      sp.text += l.text();
+      const std::string_view line = std::string_view(sp.text).substr(line_start);
+      SourcePage::Line sl;
+      sl.text = piece(line_start, line.size());
+      sl.first_token = static_cast<uint32_t>(sp.tokens.size());
+      if (is_ascii(line)) {
+        auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+        size_t k = 0;
+        while (k < line.size()) {
+          while (k < line.size() && is_space(line[k])) ++k;
+          size_t start = k;
+          while (k < line.size() && !is_space(line[k])) ++k;
+          if (k > start) sp.tokens.push_back(piece(line_start + start, k - start));
+        }
+      } else {
+        for (const auto& t : whitespace_tokens(line)) {
+          sp.tokens.push_back(piece(sp.text.size(), t.size()));
+          sp.text += t;
+        }
+      }
+      sl.end_token = static_cast<uint32_t>(sp.tokens.size());
+      if (sl.end_token > sl.first_token) sp.lines.push_back(sl);
+      else sp.text.resize(line_start);  // a line without words is not kept
     }
+    sp.text.shrink_to_fit();
   }, 8);
   return out;
 }
@@ -43,8 +66,9 @@ namespace {
 // Every text added must outlive the bag.
 class Bag {
  public:
-  void add(const std::vector<std::string>& tokens, long n = 1) {
-    for (const auto& t : tokens) counts_[t] += n;
+  // The tokens of one source line (views into the page's buffer).
+  void add(const SourcePage& page, const SourcePage::Line& line, long n = 1) {
+    for (uint32_t k = line.first_token; k < line.end_token; ++k) counts_[page.view(page.tokens[k])] += n;
   }
   void add_text(std::string_view text, long n = 1) {
     if (!is_ascii(text)) {
@@ -108,9 +132,10 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
   for (int p = g.first; p <= g.last; ++p) {
     auto it = index.source.find(p);
     if (it == index.source.end()) continue;
-    for (const auto& l : it->second->lines) src.add(l.tokens);
+    const SourcePage& page = *it->second;
+    for (const auto& l : page.lines) src.add(page, l);
     if (index.excluded.count(p))
-      for (const auto& l : it->second->lines) on_excluded.add(l.tokens);
+      for (const auto& l : page.lines) on_excluded.add(page, l);
     for (const auto* r : PageIndex::at(index.removals, p)) src.add_text(r->text, -1);
     for (const auto* j : PageIndex::at(index.joins, p)) {
       src.add_text(j->before, -1);
@@ -133,8 +158,10 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
     for (int p = g.first; p <= g.last; ++p) {
       auto it = index.source.find(p);
       if (it == index.source.end()) continue;
-      for (const auto& l : it->second->lines)
-        if (std::find(l.tokens.begin(), l.tokens.end(), w) != l.tokens.end()) return {p, clip(l.text)};
+      const SourcePage& page = *it->second;
+      for (const auto& l : page.lines)
+        for (uint32_t k = l.first_token; k < l.end_token; ++k)
+          if (page.view(page.tokens[k]) == w) return {p, clip(std::string(page.view(l.text)))};
     }
     return {g.first, ""};
   };
@@ -214,7 +241,7 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
   for (const auto& sp : source)
     if (!covered.count(sp.number)) {
       Bag left;
-      for (const auto& l : sp.lines) left.add(l.tokens);
+      for (const auto& l : sp.lines) left.add(sp, l);
       for (const auto* r : PageIndex::at(index.removals, sp.number)) left.add_text(r->text, -1);
       std::vector<std::pair<std::string, long>> sorted;
       for (const auto& [w, n] : left.counts()) sorted.emplace_back(std::string(w), n);

@@ -2,7 +2,9 @@
 // and joins shard outputs (`quire merge`). The only module that includes every stage.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -94,14 +96,23 @@ struct VerifyReport {
 // chapter group's words with the corpus's (allowed: logged hyphen joins, ligatures, white space).
 VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract);
 // The source side of the check: each page's lines as normalised white-space tokens,
-// taken from a freshly extracted (not cleaned) document.
-struct SourceLine {
-  std::vector<std::string> tokens;
-  std::string text;
-};
+// taken from a freshly extracted (not cleaned) document. A page keeps all its text in one
+// buffer (a book's worth of tokens as separate strings would cost tens of megabytes):
+// each line's text, followed, for a line that is not plain ASCII, by its normalised tokens.
 struct SourcePage {
+  struct Piece {
+    uint32_t offset = 0, size = 0;  // within `text`
+  };
+  struct Line {
+    Piece text;
+    uint32_t first_token = 0, end_token = 0;  // its tokens: tokens[first_token, end_token)
+  };
   int number = 0;
-  std::vector<SourceLine> lines;
+  std::string text;
+  std::vector<Piece> tokens;
+  std::vector<Line> lines;  // lines with at least one token, in page order
+
+  std::string_view view(Piece p) const { return std::string_view(text).substr(p.offset, p.size); }
 };
 // Pages are tokenised on up to `jobs` threads; the result does not depend on it.
 std::vector<SourcePage> source_words(const Document& extracted, int jobs = 1);
