@@ -61,6 +61,53 @@ std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
 
 namespace {
 
+// Word counts in one flat open-addressing table (linear probing, power-of-two size): a book
+// has hundreds of thousands of words, and a node per distinct word cost more than the
+// counting itself.
+class WordCounts {
+ public:
+  struct Entry {
+    std::string_view word;
+    long count = 0;
+    bool used = false;
+  };
+  long& operator[](std::string_view w) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    Entry& e = slots_[find_slot(w)];
+    if (!e.used) {
+      e.used = true;
+      e.word = w;
+      ++size_;
+    }
+    return e.count;
+  }
+  const Entry* find(std::string_view w) const {
+    if (slots_.empty()) return nullptr;
+    const Entry& e = slots_[find_slot(w)];
+    return e.used ? &e : nullptr;
+  }
+  template <class Fn>
+  void for_each(Fn&& fn) const {
+    for (const auto& e : slots_)
+      if (e.used) fn(e.word, e.count);
+  }
+
+ private:
+  size_t find_slot(std::string_view w) const {
+    const size_t mask = slots_.size() - 1;
+    for (size_t i = std::hash<std::string_view>{}(w) & mask;; i = (i + 1) & mask)
+      if (!slots_[i].used || slots_[i].word == w) return i;
+  }
+  void grow() {
+    std::vector<Entry> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : old.size() * 2, Entry{});
+    for (const auto& e : old)
+      if (e.used) slots_[find_slot(e.word)] = e;
+  }
+  std::vector<Entry> slots_;
+  size_t size_ = 0;
+};
+
 // A multiset of words. Words are views: into the text they come from when it is ASCII (the
 // common case, which needs no normalisation), else into normalised copies the bag keeps.
 // Every text added must outlive the bag.
@@ -84,15 +131,15 @@ class Bag {
     }
   }
   long count(std::string_view w) const {
-    auto it = counts_.find(w);
-    return it == counts_.end() ? 0 : it->second;
+    const auto* e = counts_.find(w);
+    return e ? e->count : 0;
   }
-  bool contains(std::string_view w) const { return counts_.count(w) > 0; }
-  const std::unordered_map<std::string_view, long>& counts() const { return counts_; }
+  bool contains(std::string_view w) const { return counts_.find(w) != nullptr; }
+  const WordCounts& counts() const { return counts_; }
 
  private:
   static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-  std::unordered_map<std::string_view, long> counts_;
+  WordCounts counts_;
   std::deque<std::string> store_;  // stable addresses for the views
 };
 
@@ -181,10 +228,12 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
   };
   // Only the words whose counts differ, in word order so that the report is deterministic.
   std::vector<std::string> differing;
-  for (const auto& [w, n] : src.counts())
+  src.counts().for_each([&](std::string_view w, long n) {
     if (n != out.count(w)) differing.emplace_back(w);
-  for (const auto& [w, n] : out.counts())
+  });
+  out.counts().for_each([&](std::string_view w, long n) {
     if (n != 0 && !src.contains(w)) differing.emplace_back(w);
+  });
   std::sort(differing.begin(), differing.end());
   for (const auto& w : differing) {
     long s = src.count(w);
@@ -244,7 +293,7 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
       for (const auto& l : sp.lines) left.add(sp, l);
       for (const auto* r : PageIndex::at(index.removals, sp.number)) left.add_text(r->text, -1);
       std::vector<std::pair<std::string, long>> sorted;
-      for (const auto& [w, n] : left.counts()) sorted.emplace_back(std::string(w), n);
+      left.counts().for_each([&](std::string_view w, long n) { sorted.emplace_back(std::string(w), n); });
       std::sort(sorted.begin(), sorted.end());
       for (const auto& [w, n] : sorted)
         for (long k = 0; k < n; ++k)
