@@ -349,7 +349,8 @@ int cmd_merge(const Args& args) {
       ("shards", po::value(&o.shards)->multitoken()->required(), "the shard outputs (from build --shard I/N)")
       ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write")
       ("map", po::value(&o.map_path), "the map.toml the shards were built with")
-      ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are");
+      ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are")
+      ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads");
   po::positional_options_description pos;
   pos.add("shards", -1);
   po::variables_map vm;

@@ -182,13 +182,14 @@ struct LoadedBook {
   Book book;                    // titles, numbers and kinds, for resolving map references
 };
 
-LoadedBook load_book(const fs::path& out, const std::string& id) {
+LoadedBook load_book(const fs::path& out, const std::string& id, int jobs) {
   LoadedBook lb;
   const std::string path = (out / book_dir_rel(id) / "book.json").string();
   try {
     lb.meta = Json::parse(read_file(path));
     lb.book.id = id;
     lb.book.title = lb.meta.at("title").get<std::string>();
+    std::vector<std::string> files;
     for (const auto& c : lb.meta.at("chapters")) {
       Chapter ch;
       ch.title = c.at("title").get<std::string>();
@@ -197,8 +198,10 @@ LoadedBook load_book(const fs::path& out, const std::string& id) {
       ch.first_page = c.at("pages")[0].get<int>();
       ch.last_page = c.at("pages")[1].get<int>();
       lb.book.chapters.push_back(std::move(ch));
-      lb.chapters.push_back(Json::parse(read_file((out / c.at("blocks").get<std::string>()).string())));
+      files.push_back((out / c.at("blocks").get<std::string>()).string());
     }
+    lb.chapters.resize(files.size());
+    parallel_for(files.size(), jobs, [&](size_t i) { lb.chapters[i] = Json::parse(read_file(files[i])); });
   } catch (const Json::exception& e) {
     throw Error(ExitCode::BadIntermediate, path, 0, std::string("malformed book: ") + e.what());
   }
@@ -212,10 +215,11 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   const fs::path out(out_dir);
   std::vector<LoadedBook> books;
   std::map<std::string, size_t> by_id;
-  for (const auto& id : book_ids) {
-    by_id[id] = books.size();
-    books.push_back(load_book(out, id));
-  }
+  books.resize(book_ids.size());
+  for (size_t i = 0; i < book_ids.size(); ++i) by_id[book_ids[i]] = i;
+  // Books one after another, each book's chapters on the threads (a corpus is often one
+  // large book).
+  for (size_t i = 0; i < book_ids.size(); ++i) books[i] = load_book(out, book_ids[i], options.jobs);
 
   SiteModel site;
   if (map) {
@@ -235,14 +239,14 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
     if (map)
       for (const auto& mb : map->books)
         if (mb.id == sb.id) sb.short_name = mb.short_name;
-    for (size_t i = 0; i < lb.chapters.size(); ++i) {
-      SiteChapter sc;
-      sc.id = lb.meta["chapters"][i].at("id").get<std::string>();
+    sb.chapters.resize(lb.chapters.size());
+    parallel_for(lb.chapters.size(), options.jobs, [&](size_t i) {
+      SiteChapter& sc = sb.chapters[i];
+      sc.id = lb.meta.at("chapters")[i].at("id").get<std::string>();
       sc.title = lb.book.chapters[i].title;
       sc.number = lb.book.chapters[i].number;
       for (const auto& bj : lb.chapters[i].at("blocks")) sc.blocks.push_back(block_from_json(bj));
-      sb.chapters.push_back(std::move(sc));
-    }
+    });
     const Json furniture = lb.meta.value("furniture", Json::object());
     for (const auto& [reason, n] : furniture.items()) sb.furniture[reason] = n.get<long>();
     sb.joins = static_cast<long>(lb.meta.value("joins", Json::array()).size());
@@ -321,7 +325,7 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   manifest["gaps"] = std::move(gaps);
   write_file((out / "manifest.json").string(), dump(manifest, true));
 
-  if (options.site) write_site(out_dir, site);
+  if (options.site) write_site(out_dir, site, options.jobs);
 }
 
 }  // namespace quire

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "assets.h"
+#include "quire/parallel.h"
 #include "util.h"
 
 namespace quire::exporting {
@@ -233,25 +234,28 @@ std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::p
 
 }  // namespace
 
-void write_site(const std::string& out_dir, const SiteModel& site) {
+void write_site(const std::string& out_dir, const SiteModel& site, int jobs) {
   const fs::path dir = fs::path(out_dir) / "site";
   write_file((dir / "index.html").string(), index_page(site));
   write_file((dir / "assets" / "quire.css").string(), kStylesheet);
   write_file((dir / "assets" / "quire.js").string(), kScript);
   std::map<std::pair<size_t, size_t>, size_t> position;
   for (size_t i = 0; i < site.order.size(); ++i) position[site.order[i]] = i;
+  std::vector<std::pair<size_t, size_t>> pages;  // (book, chapter): one page each
   for (size_t b = 0; b < site.books.size(); ++b)
-    for (size_t c = 0; c < site.books[b].chapters.size(); ++c) {
-      const std::pair<size_t, size_t>* prev = nullptr;
-      const std::pair<size_t, size_t>* next = nullptr;
-      auto it = position.find({b, c});
-      if (it != position.end()) {
-        if (it->second > 0) prev = &site.order[it->second - 1];
-        if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
-      }
-      write_file((dir / site.books[b].id / (site.books[b].chapters[c].id + ".html")).string(),
-                 chapter_page(site, b, c, prev, next, it != position.end()));
+    for (size_t c = 0; c < site.books[b].chapters.size(); ++c) pages.push_back({b, c});
+  parallel_for(pages.size(), jobs, [&](size_t i) {
+    const auto [b, c] = pages[i];
+    const std::pair<size_t, size_t>* prev = nullptr;
+    const std::pair<size_t, size_t>* next = nullptr;
+    auto it = position.find({b, c});
+    if (it != position.end()) {
+      if (it->second > 0) prev = &site.order[it->second - 1];
+      if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
     }
+    write_file((dir / site.books[b].id / (site.books[b].chapters[c].id + ".html")).string(),
+               chapter_page(site, b, c, prev, next, it != position.end()));
+  });
 }
 
 }  // namespace quire::exporting

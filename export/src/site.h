@@ -48,6 +48,6 @@ struct SiteModel {
 
 // Writes OUT/site/index.html, OUT/site/<book>/<chapter>.html for every chapter of every
 // book, and OUT/site/assets/.
-void write_site(const std::string& out_dir, const SiteModel& site);
+void write_site(const std::string& out_dir, const SiteModel& site, int jobs = 1);
 
 }  // namespace quire::exporting

@@ -289,7 +289,9 @@ BuildReport build_corpus(const BuildOptions& options) {
     std::string index_key;
     if (!per_book.cache_dir.empty()) index_key = index_cache_key(keyed, options.map_path, options);
     if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string())) {
-      export_index(tmp.string(), ids, map ? &*map : nullptr, options.exporting);
+      ExportOptions exporting = options.exporting;
+      exporting.jobs = jobs;
+      export_index(tmp.string(), ids, map ? &*map : nullptr, exporting);
       if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
     }
     install_output_dir(tmp, out);
