@@ -676,6 +676,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   std::vector<std::string> labels;
 
   const int count = last - first + 1;
+  if (options.on_open) options.on_open(count);
   doc.pages.resize(static_cast<size_t>(count));
   if (needs_ocr) needs_ocr->assign(static_cast<size_t>(count), 0);
   const int jobs = std::max(1, std::min(options.jobs, count));

@@ -273,6 +273,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   const std::vector<std::string> labels = load_labels(*main);
 
   const int count = last - first + 1;
+  if (options.on_open) options.on_open(count);
   doc.pages.resize(static_cast<size_t>(count));
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};

@@ -195,8 +195,6 @@ BuildReport build_corpus(const BuildOptions& options) {
     fs::create_directories(per_book.intermediate_dir);
   }
 
-  Progress progress(options.log == LogMode::Human, mine.size());
-  per_book.extract.on_page = [&progress](int) { progress.page_done(); };
   report.books.resize(mine.size());
   // Largest files first, so that the last book to start is a small one and the workers
   // finish together; results keep their places whatever the order of work.
@@ -208,6 +206,7 @@ BuildReport build_corpus(const BuildOptions& options) {
     if (ec) sizes[i] = 0;
   }
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
+  Progress progress(options.log == LogMode::Human, sizes);
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
   std::vector<std::string> book_keys(mine.size());
@@ -219,7 +218,10 @@ BuildReport build_corpus(const BuildOptions& options) {
       o.id = job.id;
       o.file = job.file;
       fs::path book_dir = tmp / "books" / job.id;
-      progress.book_started(job.id);
+      progress.book_started(i, job.id);
+      BuildOptions book_options = per_book;  // this book's progress callbacks
+      book_options.extract.on_open = [&progress, i](int pages) { progress.book_opened(i, pages); };
+      book_options.extract.on_page = [&progress, i](int) { progress.page_done(i); };
       if (options.log == LogMode::Json) {
         std::lock_guard lock(log_mutex);
         Json ev;
@@ -240,7 +242,7 @@ BuildReport build_corpus(const BuildOptions& options) {
         if (hit) {
           o = *hit;
         } else {
-          o = build_one_book(job.path, job.id, job.map_entry, per_book, tmp.string());
+          o = build_one_book(job.path, job.id, job.map_entry, book_options, tmp.string());
           o.ok = true;
           if (!key.empty()) cache_store(per_book.cache_dir, key, o, tmp.string());
         }
@@ -257,7 +259,7 @@ BuildReport build_corpus(const BuildOptions& options) {
       }
       o.id = job.id;
       o.file = job.file;
-      progress.book_done();
+      progress.book_done(i);
       if (options.log != LogMode::Quiet) {
         std::lock_guard lock(log_mutex);
         progress.clear();

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <regex>
 #include <thread>
 
 #include "quire/json.h"
@@ -324,6 +325,40 @@ TEST(Build, KeepIntermediateWritesEachStagesFile) {
   auto l = run_quire("layout " + shell_quote(dir / "fx-plain.clean.jsonl") + " -o " + shell_quote(t.path / "b.jsonl"));
   EXPECT_EQ(l.code, 0) << l.out;
   EXPECT_NE(read_file(dir / "fx-plain.book.jsonl").find("\"format\":\"quire-book/1\""), std::string::npos);
+}
+
+// On a terminal, a build draws one progress line (books, pages, pages/s, ETA, current book),
+// redrawn in place; `script` gives the build a terminal.
+RunResult run_on_a_terminal(const std::string& args) {
+  return run_command("script -qfec " + shell_quote(shell_quote(QUIRE_BINARY) + " " + args) + " /dev/null");
+}
+
+TEST(Progress, ALiveLineWithAnEtaOnATerminal) {
+  if (!run_command("script --version").out.size()) GTEST_SKIP() << "no `script` (util-linux) to make a terminal";
+  TempDir t("progress");
+  fs::path in = fixture_input(t);
+  auto r = run_on_a_terminal("build " + shell_quote(in) + " -o " + shell_quote(t.path / "out") + " --jobs 1");
+  ASSERT_TRUE(built(r.code)) << r.out;
+  EXPECT_NE(r.out.find("books 0/2"), std::string::npos) << r.out;
+  // After the first book, the ETA is an estimate in seconds; at the end it is 0.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("books 1/2  pages [0-9]+  [0-9]+ pages/s  ETA [0-9]+s"))) << r.out;
+  EXPECT_NE(r.out.find("books 2/2"), std::string::npos) << r.out;
+  // Nothing is drawn when the output is not a terminal.
+  auto piped = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "out2") + " --jobs 1");
+  EXPECT_EQ(piped.out.find("pages/s"), std::string::npos) << piped.out;
+}
+
+TEST(Progress, OneLargeBookHasAnEtaBeforeItEnds) {
+  if (!fs::exists(kManuals / "refman.pdf")) GTEST_SKIP() << "r-doc-pdf is not installed";
+  if (!run_command("script --version").out.size()) GTEST_SKIP() << "no `script` (util-linux) to make a terminal";
+  TempDir t("progress-refman");
+  fs::create_directories(t.path / "in");
+  fs::create_symlink(kManuals / "refman.pdf", t.path / "in" / "refman.pdf");
+  auto r = run_on_a_terminal("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") + " --jobs 2");
+  ASSERT_TRUE(built(r.code)) << r.out.substr(0, 2000);
+  // While the only book is being read, the ETA is already a number of seconds.
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("books 0/1  pages [0-9]+  [0-9]+ pages/s  ETA [0-9]+s  refman")))
+      << r.out.substr(0, 2000);
 }
 
 }  // namespace

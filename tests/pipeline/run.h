@@ -26,10 +26,10 @@ inline std::string shell_quote(const std::string& s) {
   return q + "'";
 }
 
-// Runs `quire ARGS` and captures its output.
-inline RunResult run_quire(const std::string& args) {
+// Runs a shell command and captures its output.
+inline RunResult run_command(const std::string& command) {
   RunResult r;
-  std::string cmd = shell_quote(QUIRE_BINARY) + " " + args + " 2>&1";
+  std::string cmd = command + " 2>&1";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
   std::array<char, 4096> buf;
@@ -39,6 +39,9 @@ inline RunResult run_quire(const std::string& args) {
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+// Runs `quire ARGS` and captures its output.
+inline RunResult run_quire(const std::string& args) { return run_command(shell_quote(QUIRE_BINARY) + " " + args); }
 
 inline std::string read_file(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

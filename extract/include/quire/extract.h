@@ -40,6 +40,8 @@ struct ExtractOptions {
   double page_memory_mb = 0;
   // Called with each warning line ("FILE: page N: ...").
   std::function<void(const std::string&)> on_warning;
+  // Called once the document is open, with the number of pages to read (for progress).
+  std::function<void(int pages)> on_open;
   // Called after each page is done (for progress), from any worker thread.
   std::function<void(int page)> on_page;
 };
