@@ -494,27 +494,6 @@ std::vector<std::string> load_page_labels(fz_context* ctx, fz_document* doc, int
   return labels;
 }
 
-// Keeps MuPDF's page-number map loaded for a worker's page loop. Loading a page resolves
-// the destinations of its link annotations to page numbers; without the map each is a
-// walk up the page tree (a reference manual has thousands of links).
-class PageTree {
- public:
-  PageTree(fz_context* ctx, fz_document* doc) : ctx_(ctx), pdf_(pdf_specifics(ctx, doc)) {
-    if (!pdf_) return;
-    fz_try(ctx_) pdf_load_page_tree(ctx_, pdf_);
-    fz_catch(ctx_) pdf_ = nullptr;
-  }
-  ~PageTree() {
-    if (pdf_) pdf_drop_page_tree(ctx_, pdf_);
-  }
-  PageTree(const PageTree&) = delete;
-  PageTree& operator=(const PageTree&) = delete;
-
- private:
-  fz_context* ctx_;
-  pdf_document* pdf_;
-};
-
 // ---- a worker: its own context and document ----
 
 void warning_sink(void* user, const char* message) {
@@ -687,7 +666,6 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
   const size_t budget_bytes = static_cast<size_t>(options.page_memory_mb * 1024 * 1024);
   auto work = [&](MuContext* w, size_t slot) {
-    PageTree tree(w->ctx, w->doc);
     for (int k = next++; k < count; k = next++) {
       int index = first - 1 + k;
       RawPage raw;
