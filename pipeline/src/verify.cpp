@@ -3,12 +3,11 @@
 // allows (ligatures, soft hyphens, NFC), so a changed character anywhere in a word shows.
 #include <algorithm>
 #include <deque>
-#include <string_view>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
-#include <unordered_map>
+#include <string_view>
 
 #include "quire/json.h"
 #include "quire/parallel.h"
