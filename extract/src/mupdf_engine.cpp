@@ -599,9 +599,13 @@ MuContext::MuContext() {
   fz_catch(ctx) {}
 }
 
-MuContext::~MuContext() {
+MuContext::~MuContext() { close(); }
+
+void MuContext::close() {
   if (doc) fz_drop_document(ctx, doc);
-  fz_drop_context(ctx);
+  doc = nullptr;
+  if (ctx) fz_drop_context(ctx);
+  ctx = nullptr;
 }
 
 void MuContext::open(const std::string& path, const std::string& password) {
@@ -741,6 +745,9 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       failures[0] = std::current_exception();  // rethrown once the workers are joined
       next = count;
     }
+    // Freeing a document's objects takes a while on a large book: the main thread frees
+    // its own while the workers finish and free theirs, not after them.
+    main.close();
     for (auto& t : threads) t.join();
     for (auto& f : failures)
       if (f) std::rethrow_exception(f);

@@ -32,6 +32,9 @@ struct MuContext {
 
   // Opens and authenticates; throws quire::Error (NotPdf, Encrypted).
   void open(const std::string& path, const std::string& password);
+
+  // Drops the document and the context now rather than at destruction; warnings stay.
+  void close();
 };
 
 std::string base_name(const std::string& path);
