@@ -39,7 +39,8 @@ std::vector<std::string> chapter_ids(const Book& book) {
     std::string base = slugify(book.chapters[i].title, kMaxSlug, "chapter");
     std::string slug = base;
     for (int k = 2; used.count(slug); ++k) {
-      std::string suffix = "-" + std::to_string(k);
+      std::string suffix = std::to_string(k);
+      suffix.insert(suffix.begin(), '-');
       std::string head = base.substr(0, std::min(base.size(), kMaxSlug - suffix.size()));
       while (!head.empty() && head.back() == '-') head.pop_back();
       slug = head + suffix;
@@ -284,11 +285,21 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
 
   // corpus.jsonl: the map's chapters in map order, then the chapters no map entry names,
   // in book order, so that every chapter of the corpus is in it once.
-  std::string corpus;
-  for (const auto& [b, c] : site.order) corpus += dump(books[b].chapters[c], false);
+  std::vector<std::pair<size_t, size_t>> lines = site.order;
   for (size_t b = 0; b < books.size(); ++b)
     for (size_t c = 0; c < books[b].chapters.size(); ++c)
-      if (!seen.count({b, c})) corpus += dump(books[b].chapters[c], false);
+      if (!seen.count({b, c})) lines.push_back({b, c});
+  std::vector<std::string> dumped(lines.size());
+  parallel_for(lines.size(), options.jobs,
+               [&](size_t i) { dumped[i] = dump(books[lines[i].first].chapters[lines[i].second], false); });
+  std::string corpus;
+  size_t bytes = 0;
+  for (const auto& d : dumped) bytes += d.size();
+  corpus.reserve(bytes);
+  for (auto& d : dumped) {
+    corpus += d;
+    std::string().swap(d);
+  }
   write_file((out / "corpus.jsonl").string(), corpus);
 
   Json manifest;
