@@ -815,9 +815,15 @@ struct Builder {
       push(make(t, rows), rows);
       rows.clear();
     }
-    for (const auto* f : pending) emit_figure(*f);
+    // Waiting figures and footnotes in page order: a page's footnotes close that page, so a
+    // float from the next page's top comes after them, one from the same page before.
+    size_t f = 0;
+    for (const auto& n : notes) {
+      for (; f < pending.size() && pending[f]->page <= n.front()->page; ++f) emit_figure(*pending[f]);
+      push(make(BlockType::Footnote, n), n);
+    }
+    for (; f < pending.size(); ++f) emit_figure(*pending[f]);
     pending.clear();
-    for (const auto& n : notes) push(make(BlockType::Footnote, n), n);
     notes.clear();
   }
 

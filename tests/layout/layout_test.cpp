@@ -242,6 +242,39 @@ TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
   EXPECT_EQ(next, note + 1);
 }
 
+TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
+  // Page 1 ends in a full line with footnotes under it; page 2 opens with a figure and its
+  // caption, then a new paragraph. The paragraph of page 1 may go on over the figure, so it
+  // stays open until page 2's text says otherwise: then page 1's footnotes come first and
+  // page 2's figure after them, in page order.
+  auto p1 = filler(100, 4);
+  p1.push_back({72, 148, "a sentence that ends here and still runs to the full measure of the block.", 10});
+  p1.push_back({72, 690, "1 The first footnote in the small size at the foot of the page.", 8});
+  p1.push_back({72, 700, "2 The second footnote, also at the foot of page one.", 8});
+  std::vector<LineSpec> p2l = {{72, 300, "Figure 2.1: The caption under the figure.", 10}};
+  auto more = paragraph(72, 330, {"A new paragraph opens under the caption with an indent and runs", "on to here."});
+  p2l.insert(p2l.end(), more.begin(), more.end());
+  Page p2 = make_page(2, p2l);
+  Image im;
+  im.bbox = {150, 90, 450, 280};
+  im.width = 600;
+  im.height = 380;
+  p2.images.push_back(im);
+  auto r = layout_document(make_doc({make_page(1, p1), p2}));
+  auto bs = all_blocks(r);
+  std::vector<BlockType> order;
+  long first_note = -1;
+  for (size_t i = 0; i < bs.size(); ++i)
+    if (bs[i].type == BlockType::Footnote || bs[i].type == BlockType::Figure || bs[i].type == BlockType::Caption) {
+      if (first_note < 0 && bs[i].type == BlockType::Footnote) first_note = static_cast<long>(i);
+      order.push_back(bs[i].type);
+    }
+  ASSERT_GE(first_note, 1);
+  EXPECT_NE(bs[static_cast<size_t>(first_note) - 1].text.find("ends here and still runs"), std::string::npos);
+  EXPECT_EQ(order, (std::vector<BlockType>{BlockType::Footnote, BlockType::Footnote, BlockType::Figure,
+                                           BlockType::Caption}));
+}
+
 TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   // A paragraph runs around a figure (above and below it on the page): the figure and its
   // caption stand after the paragraph, never inside its sentence.
