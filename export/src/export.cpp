@@ -178,9 +178,10 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
 namespace {
 
 struct LoadedBook {
-  Json meta;                    // book.json
-  std::vector<Json> chapters;   // chapter .json, in book order
-  Book book;                    // titles, numbers and kinds, for resolving map references
+  Json meta;                                // book.json
+  std::vector<std::string> lines;           // each chapter's corpus.jsonl line, in book order
+  std::vector<std::vector<Block>> blocks;   // each chapter's blocks, for the site
+  Book book;                                // titles, numbers and kinds, for resolving map references
 };
 
 LoadedBook load_book(const fs::path& out, const std::string& id, int jobs) {
@@ -201,8 +202,16 @@ LoadedBook load_book(const fs::path& out, const std::string& id, int jobs) {
       lb.book.chapters.push_back(std::move(ch));
       files.push_back((out / c.at("blocks").get<std::string>()).string());
     }
-    lb.chapters.resize(files.size());
-    parallel_for(files.size(), jobs, [&](size_t i) { lb.chapters[i] = Json::parse(read_file(files[i])); });
+    lb.lines.resize(files.size());
+    lb.blocks.resize(files.size());
+    // A chapter file is the pretty form of its corpus line: the line is that text made
+    // compact, and only the blocks are read into the model.
+    parallel_for(files.size(), jobs, [&](size_t i) {
+      std::string text = read_file(files[i]);
+      Json chapter = Json::parse(text);
+      for (const auto& bj : chapter.at("blocks")) lb.blocks[i].push_back(block_from_json(bj));
+      lb.lines[i] = compact_json(text);
+    });
   } catch (const Json::exception& e) {
     throw Error(ExitCode::BadIntermediate, path, 0, std::string("malformed book: ") + e.what());
   }
@@ -240,14 +249,14 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
     if (map)
       for (const auto& mb : map->books)
         if (mb.id == sb.id) sb.short_name = mb.short_name;
-    sb.chapters.resize(lb.chapters.size());
-    parallel_for(lb.chapters.size(), options.jobs, [&](size_t i) {
+    sb.chapters.resize(lb.blocks.size());
+    for (size_t i = 0; i < lb.blocks.size(); ++i) {
       SiteChapter& sc = sb.chapters[i];
       sc.id = lb.meta.at("chapters")[i].at("id").get<std::string>();
       sc.title = lb.book.chapters[i].title;
       sc.number = lb.book.chapters[i].number;
-      for (const auto& bj : lb.chapters[i].at("blocks")) sc.blocks.push_back(block_from_json(bj));
-    });
+      sc.blocks = std::move(lb.blocks[i]);
+    }
     const Json furniture = lb.meta.value("furniture", Json::object());
     for (const auto& [reason, n] : furniture.items()) sb.furniture[reason] = n.get<long>();
     sb.joins = static_cast<long>(lb.meta.value("joins", Json::array()).size());
@@ -287,18 +296,15 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   // in book order, so that every chapter of the corpus is in it once.
   std::vector<std::pair<size_t, size_t>> lines = site.order;
   for (size_t b = 0; b < books.size(); ++b)
-    for (size_t c = 0; c < books[b].chapters.size(); ++c)
+    for (size_t c = 0; c < books[b].lines.size(); ++c)
       if (!seen.count({b, c})) lines.push_back({b, c});
-  std::vector<std::string> dumped(lines.size());
-  parallel_for(lines.size(), options.jobs,
-               [&](size_t i) { dumped[i] = dump(books[lines[i].first].chapters[lines[i].second], false); });
   std::string corpus;
   size_t bytes = 0;
-  for (const auto& d : dumped) bytes += d.size();
+  for (const auto& [b, c] : lines) bytes += books[b].lines[c].size();
   corpus.reserve(bytes);
-  for (auto& d : dumped) {
-    corpus += d;
-    std::string().swap(d);
+  for (const auto& [b, c] : lines) {
+    corpus += books[b].lines[c];
+    std::string().swap(books[b].lines[c]);
   }
   write_file((out / "corpus.jsonl").string(), corpus);
 

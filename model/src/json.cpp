@@ -256,6 +256,27 @@ std::string dump(const Json& j, bool pretty) {
   return s;
 }
 
+std::string compact_json(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+      out += c;
+    } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+      out += c;
+    }
+  }
+  out += '\n';
+  return out;
+}
+
 namespace {
 
 Json document_header(const Document& d) {

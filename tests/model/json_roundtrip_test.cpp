@@ -241,5 +241,26 @@ TEST(BookJsonl, MalformedChapterLineIsAnErrorNamingTheLine) {
   }
 }
 
+TEST(CompactJson, EqualsTheCompactDumpOfWhatDumpWrotePretty) {
+  // Strings with spaces, newlines, tabs, quotes and backslashes (escaped by dump), braces
+  // and colons inside strings, non-ASCII text, empty containers, nested arrays and numbers.
+  Json j;
+  j["text"] = "a  b\n\tc \"quoted\" back\\slash {x: [1, 2]} , :";
+  j["unicode"] = "Größe — 名前 \x01 control";
+  j["empty_array"] = Json::array();
+  j["empty_object"] = Json::object();
+  j["nested"] = {{"a", {1, 2.5, -3.25e-7, 1e300}}, {"b", {{"c", nullptr}, {"d", true}, {"e", false}}}};
+  j["blocks"] = Json::array({{{"type", "code"}, {"text", "for (;;) {\n  step();\n}"}, {"bbox", {72.25, 100.5, 140.75, 110.25}}}});
+  const std::string pretty = dump(j, true);
+  EXPECT_NE(pretty, dump(j, false));
+  EXPECT_EQ(compact_json(pretty), dump(j, false));
+  EXPECT_EQ(compact_json(pretty), dump(Json::parse(pretty), false));
+  // Already compact text stays as it is.
+  EXPECT_EQ(compact_json(dump(j, false)), dump(j, false));
+  // A string that ends in an escaped backslash closes where it should.
+  Json k = {{"path", "C:\\"}, {"next", "x y"}};
+  EXPECT_EQ(compact_json(dump(k, true)), dump(k, false));
+}
+
 }  // namespace
 }  // namespace quire

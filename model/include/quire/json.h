@@ -4,6 +4,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -44,5 +45,10 @@ Book read_book_jsonl(std::istream&, const std::string& name_for_errors);
 
 // Serialises with two-space indent (pretty) or compact, always ending in '\n'.
 std::string dump(const Json&, bool pretty);
+
+// The compact form of JSON text that dump wrote: the whitespace between tokens removed, one
+// '\n' at the end. For such text it equals dump(Json::parse(text), false), without building
+// the document (both forms escape strings and print numbers alike).
+std::string compact_json(std::string_view text);
 
 }  // namespace quire
