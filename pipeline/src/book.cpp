@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include "book_io.h"
 #include "quire/json.h"
@@ -47,7 +48,7 @@ std::string title_from_pages(const Document& doc) {
 
 }  // namespace
 
-Book book_from_document(Document doc, const std::string& id, const BuildOptions& options,
+Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source) {
   if (source) *source = source_words(doc, options.extract.jobs);
   Book book;
@@ -99,7 +100,12 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   t = Clock::now();
   o.pages = static_cast<int>(doc.pages.size());
   std::vector<SourcePage> source;
-  Book book = book_from_document(std::move(doc), id, options, options.verify ? &source : nullptr);
+  Book book = book_from_document(doc, id, options, options.verify ? &source : nullptr);
+  // Freeing a large book's pages takes a while: with more than one job it happens on a
+  // thread of its own while the book is checked and written.
+  std::jthread freeing;
+  if (options.extract.jobs > 1) freeing = std::jthread([pages = std::move(doc)] {});
+  else doc = Document();
   o.seconds_layout = since(t);
   if (!options.intermediate_dir.empty()) {
     std::ofstream out(fs::path(options.intermediate_dir) / (id + ".book.jsonl"), std::ios::binary);

@@ -10,8 +10,9 @@
 
 namespace quire {
 
-// Clean and layout an extracted document into a Book; fills `source` (for verify) when given.
-Book book_from_document(Document doc, const std::string& id, const BuildOptions& options,
+// Clean (in place) and layout an extracted document into a Book; fills `source` (for verify)
+// when given.
+Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source);
 
 // Extract, clean, layout, verify and export one book into tmp_out/books/<id>/.

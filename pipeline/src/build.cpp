@@ -39,7 +39,7 @@ ExitCode BuildReport::exit_code() const {
 
 Book make_book(const std::string& pdf_path, const std::string& id, const BuildOptions& options) {
   Document doc = extract_document(pdf_path, options.extract);
-  return book_from_document(std::move(doc), id, options, nullptr);
+  return book_from_document(doc, id, options, nullptr);
 }
 
 namespace {
