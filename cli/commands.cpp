@@ -193,6 +193,8 @@ int cmd_layout(const Args& args) {
       ("input", po::value(&input)->required(), "cleaned pages.jsonl")
       ("output,o", po::value(&output)->required(), "book.jsonl to write (chapters of blocks)")
       ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters")
+      ("hyphen-dictionary", po::value(&lo.hyphen_dictionary)->default_value(lo.hyphen_dictionary),
+       "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
       ("jobs,j", po::value(&lo.jobs)->default_value(default_jobs()), "worker threads");
   po::positional_options_description pos;
   pos.add("input", 1);
@@ -231,6 +233,8 @@ int cmd_build(const Args& args) {
       ("cache", po::value(&o.cache_dir), "reuse unchanged books from this cache folder")
       ("shard", po::value(&shard), "I/N: build the I-th of N deterministic shares of the books (0-based)")
       ("keep-matter", po::bool_switch(&o.layout.keep_matter), "keep title page, contents and index as chapters")
+      ("hyphen-dictionary", po::value(&o.layout.hyphen_dictionary)->default_value(o.layout.hyphen_dictionary),
+       "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <optional>
 
+#include "dictionary.h"
 #include "internal.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
@@ -203,7 +205,8 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
 }
 
 // The hyphenation rule. A line-end hyphen is a typesetting break (removed) or part of the
-// word (kept); the book itself is the dictionary:
+// word (kept); the book's own words decide first, a spelling dictionary only where they
+// say nothing:
 //  1. a hyphen set in a monospace font is kept: TeX sets \hyphenchar of typewriter fonts to
 //     -1 and other typesetters do not hyphenate code either, so a line-end hyphen there is a
 //     real one ("--no-site-file");
@@ -225,12 +228,20 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
 //     d. another word of the book starts with the joined stem ("as-" "signed" beside
 //        "assignment", "out-" "puts" beside "output") -> remove: the same word, inflected
 //        differently, so the two halves are syllables of one word even if each is a word;
-//     e. the first part begins, or the second ends, other compounds of the book ("dpkg-"
+//     e. the spelling dictionary (LayoutOptions::hyphen_dictionary) knows the joined word
+//        and not the second part ("trigger-" "ing", "in-" "cludes") -> remove: the second
+//        part is a syllable, not a word;
+//     f. the first part begins, or the second ends, other compounds of the book ("dpkg-"
 //        "buildpackage" beside "dpkg-source") -> keep: a word that forms compounds (not
 //        a frequent word found in a compound or two, like "to" in "up-to-date");
-//     f. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//     g. the dictionary knows the joined word but not the first part ("pre-" "cludes")
+//        -> remove; it knows both parts but not the joined word ("thread-" "safe") ->
+//        keep: a compound of two words; it knows all three ("re-" "running" beside
+//        "rerunning") or none: no answer, as authors differ (a first part that is not a
+//        word may be a prefix the book hyphenates: "mis-" "alignment", hence f before g);
+//     h. both parts are words of the book on their own ("upward-" "compatible") -> keep:
 //        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
-//     g. otherwise remove.
+//     i. otherwise remove.
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
                             const WordEvidence& ev, const LayoutOptions& o) {
   auto b = to_u32(before), a = to_u32(after);
@@ -288,13 +299,32 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
       int in = count(m, lower(part));
       return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
     };
+    const Dictionary* dictionary = nullptr;
+    bool dictionary_asked = false;
+    auto dictionary_knows = [&](const std::u32string& w) {
+      if (!dictionary_asked) {  // loaded only for a break the book leaves undecided
+        dictionary = Dictionary::at(o.hyphen_dictionary);
+        dictionary_asked = true;
+      }
+      return dictionary && dictionary->knows(from_u32(w));
+    };
+    // Decides when the dictionary knows the joined word or both parts, but not all three
+    // ("re-" "running": a prefix that some authors hyphenate; the book must say).
+    auto dictionary_answer = [&]() -> std::optional<bool> {
+      bool whole = dictionary_knows(left + right);
+      bool parts = dictionary_knows(left) && dictionary_knows(right);
+      if (whole == parts) return std::nullopt;
+      return parts;  // keep the hyphen of a compound of two words
+    };
     bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
     if (hyph > 0 || joined > 0) keep = hyph > joined;
     else if (compound_goes_on) keep = true;
     else if (camel(left) || camel(right)) keep = false;
     else if (digit(left) || digit(right) || upper(right.front())) keep = true;
     else if (stem_seen()) keep = false;
+    else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
     else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
+    else if (auto answer = dictionary_answer()) keep = *answer;
     else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
   }
   if (keep) return before + after;

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <sstream>
 
@@ -62,6 +63,23 @@ std::string pdf_sha256(const std::string& cache_dir, const std::string& pdf_path
   return hash;
 }
 
+// The hyphenation dictionary's words decide some hyphens: the hashes of its files (empty
+// for a file that is not there), computed once per process.
+std::string dictionary_identity(const std::string& prefix) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> known;
+  std::lock_guard lock(mutex);
+  auto it = known.find(prefix);
+  if (it != known.end()) return it->second;
+  std::string id;
+  for (const char* ext : {".aff", ".dic"}) {
+    std::error_code ec;
+    const std::string file = prefix + ext;
+    id += (!prefix.empty() && fs::is_regular_file(file, ec) ? sha256_file(file) : std::string()) + ";";
+  }
+  return known[prefix] = id;
+}
+
 }  // namespace
 
 std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
@@ -89,6 +107,7 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   k["min_recurrence"] = o.clean.min_recurrence;
   k["keep_matter"] = o.layout.keep_matter;
   k["figure_dpi"] = o.layout.figure_dpi;
+  k["hyphen_dictionary"] = dictionary_identity(o.layout.hyphen_dictionary);
   k["verify"] = o.verify;
   k["site"] = o.exporting.site;
   return sha256_hex(dump(k, false));

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "page_builder.h"
 #include "quire/layout.h"
@@ -87,7 +88,9 @@ TEST_P(Hyphenation, DecidedFromTheBookAndLogged) {
   lines.insert(lines.end(), more.begin(), more.end());
   Document d = make_doc({make_page(1, lines)});
   d.metadata.producer = c.producer;
-  auto r = layout_document(d);
+  LayoutOptions o;
+  o.hyphen_dictionary = "";  // the book's own evidence alone
+  auto r = layout_document(d, o);
   auto ps = of_type(r, BlockType::Paragraph);
   ASSERT_FALSE(ps.empty());
   auto toks = whitespace_tokens(ps[0].text);
@@ -98,6 +101,63 @@ TEST_P(Hyphenation, DecidedFromTheBookAndLogged) {
   EXPECT_EQ(r.joins[0].after, c.line_start);
   EXPECT_EQ(r.joins[0].joined, c.expected);
 }
+
+// The paragraph's token where `line_end` and `line_start` meet, with the given dictionary.
+std::string joined_token(const HyphenCase& c, const std::string& dictionary) {
+  std::vector<LineSpec> lines = {{87, 100, std::string("Some words come first and then the ") + c.line_end, 10},
+                                 {72, 112, std::string(c.line_start) + " goes on to the end.", 10}};
+  auto more = paragraph(72, 136, {std::string("Another paragraph. ") + c.elsewhere + " and more."});
+  lines.insert(lines.end(), more.begin(), more.end());
+  LayoutOptions o;
+  o.hyphen_dictionary = dictionary;
+  auto r = layout_document(make_doc({make_page(1, lines)}), o);
+  if (r.joins.size() != 1) return "(" + std::to_string(r.joins.size()) + " joins)";
+  return r.joins[0].joined;
+}
+
+const std::string kEnglish = "/usr/share/hunspell/en_US";
+
+bool have_english_dictionary() {
+  return std::filesystem::is_regular_file(kEnglish + ".aff") && std::filesystem::is_regular_file(kEnglish + ".dic");
+}
+
+// Cases the book's words leave open: `expected` with the English dictionary, `without`
+// with none.
+struct DictionaryCase {
+  HyphenCase c;
+  const char* without;
+};
+
+void PrintTo(const DictionaryCase& d, std::ostream* os) { *os << d.c.line_end << " " << d.c.line_start; }
+
+class HyphenationDictionary : public ::testing::TestWithParam<DictionaryCase> {};
+
+TEST_P(HyphenationDictionary, DecidesWhatTheBookLeavesOpen) {
+  if (!have_english_dictionary()) GTEST_SKIP() << "no " << kEnglish << ".dic (Debian package hunspell-en-us)";
+  const DictionaryCase& d = GetParam();
+  EXPECT_EQ(joined_token(d.c, kEnglish), d.c.expected);
+  EXPECT_EQ(joined_token(d.c, ""), d.without);
+  // A dictionary whose files are not there is no dictionary.
+  EXPECT_EQ(joined_token(d.c, "/nonexistent/xx_XX"), d.without);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, HyphenationDictionary,
+    ::testing::Values(
+        // Two words the dictionary knows, their join it does not: a compound.
+        DictionaryCase{{"two_known_words", "thread-", "safe", "", "thread-safe"}, "threadsafe"},
+        // The joined word is known and the second part is no word: a syllable, even when
+        // the book uses "ing" after a hyphen elsewhere (which alone would keep it).
+        DictionaryCase{{"syllable_after", "trigger-", "ing", "the X-ing form", "triggering"}, "trigger-ing"},
+        // The joined word is known and the first part is no word, though the book has
+        // both parts as words: syllables of one word.
+        DictionaryCase{{"syllable_before", "pre-", "cludes", "pre and cludes", "precludes"}, "pre-cludes"},
+        // All three known ("rerunning", "re", "running"): authors differ, the dictionary
+        // says nothing and the book's rule decides (both parts are words of the book).
+        DictionaryCase{{"all_known", "re-", "running", "re and running", "re-running"}, "re-running"},
+        // The book's own spelling comes first.
+        DictionaryCase{{"book_first", "thread-", "safe", "a threadsafe call", "threadsafe"}, "threadsafe"}),
+    [](const auto& info) { return std::string(info.param.c.name); });
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, Hyphenation,

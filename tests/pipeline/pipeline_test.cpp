@@ -185,6 +185,50 @@ TEST(Build, TheCachedCorpusLevelFilesFollowTheMap) {
   EXPECT_NE(read_file(t.path / "c" / "site" / "index.html").find("Renamed shelf"), std::string::npos);
 }
 
+size_t count_of(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Build, TheHyphenationDictionaryReachesLayoutAndTheCacheKey) {
+  const fs::path english = "/usr/share/hunspell/en_US";
+  if (!fs::exists(english.string() + ".dic") || !fs::exists(english.string() + ".aff"))
+    GTEST_SKIP() << "no " << english << ".dic (Debian package hunspell-en-us)";
+  TempDir t("dictionary");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  fs::path dict = t.path / "en";
+  fs::copy_file(english.string() + ".aff", dict.string() + ".aff");
+  fs::copy_file(english.string() + ".dic", dict.string() + ".dic");
+  auto build = [&](const std::string& out, const std::string& dictionary, bool cached) {
+    return run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / out) + " --log json" +
+                     " --hyphen-dictionary " + shell_quote(dictionary) + (cached ? " --cache " + shell_quote(cache) : ""));
+  };
+  // fx-classic breaks "synchronization-heavy" at its own hyphen, and nothing else in the
+  // book tells: the dictionary knows both words and not their join, so the hyphen stays.
+  auto with = build("with", dict.string(), true);
+  ASSERT_TRUE(built(with.code)) << with.out;
+  auto without = build("without", "", false);
+  ASSERT_TRUE(built(without.code)) << without.out;
+  const std::string md = "books/fx-classic/03-the-capture-pipeline.md";
+  EXPECT_NE(read_file(t.path / "with" / md).find("synchronization-heavy"), std::string::npos);
+  EXPECT_NE(read_file(t.path / "without" / md).find("synchronizationheavy"), std::string::npos);
+
+  auto warm = build("warm", dict.string(), true);
+  ASSERT_TRUE(built(warm.code)) << warm.out;
+  EXPECT_EQ(count_of(warm.out, "\"cached\":true"), 2u) << warm.out;
+  // Another dictionary (one more word) is another key: both books are built again.
+  {
+    std::ofstream app(dict.string() + ".dic", std::ios::app | std::ios::binary);
+    app << "synchronizationheavy\n";
+  }
+  auto changed = build("changed", dict.string(), true);
+  ASSERT_TRUE(built(changed.code)) << changed.out;
+  EXPECT_EQ(count_of(changed.out, "\"cached\":true"), 0u) << changed.out;
+  EXPECT_NE(read_file(t.path / "changed" / md).find("synchronizationheavy"), std::string::npos);
+}
+
 TEST(Shards, MergedShardsEqualASingleBuild) {
   TempDir t("shards");
   fs::path in = fixture_input(t);

@@ -30,6 +30,9 @@ struct LayoutOptions {
   // Figure crop rendering resolution (used by export, kept here so one options struct
   // describes the figure policy).
   int figure_dpi = 150;
+  // Spelling dictionary (Hunspell's PREFIX.aff and PREFIX.dic) for the line-end hyphens the
+  // book's own words leave undecided; empty, or files that are not there: no dictionary.
+  std::string hyphen_dictionary = "/usr/share/hunspell/en_US";
   // Threads for the per-page work (rows and figures of each page, book statistics, word
   // evidence); the build sets the book's thread count. The result is the same for any value.
   int jobs = 1;
