@@ -429,10 +429,12 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     if (!glyphs[r].empty()) base = std::min(base, glyphs[r].front().col);
   }
   if (base == LONG_MAX) base = 0;
-  // Line pitch of the listing: the usual baseline distance between consecutive rows.
+  // Line pitch of the listing: the usual baseline distance between consecutive rows (going
+  // down the page: a listing continued in the next column starts higher up).
   std::vector<double> pitches;
   for (size_t r = 1; r < rows.size(); ++r)
-    if (rows[r]->page == rows[r - 1]->page) pitches.push_back(rows[r]->baseline - rows[r - 1]->baseline);
+    if (rows[r]->page == rows[r - 1]->page && rows[r]->baseline > rows[r - 1]->baseline)
+      pitches.push_back(rows[r]->baseline - rows[r - 1]->baseline);
   double pitch = 0;
   if (!pitches.empty()) {
     double mn = *std::min_element(pitches.begin(), pitches.end());
