@@ -18,6 +18,14 @@ std::string SourcePos::str() const { return file + ":" + std::to_string(line) + 
 
 namespace {
 
+// A key in double quotes, for messages.
+std::string quoted(std::string_view key) {
+  std::string q(1, '"');
+  q += key;
+  q += '"';
+  return q;
+}
+
 class MapReader {
  public:
   explicit MapReader(std::string path) : path_(std::move(path)) {}
@@ -46,7 +54,7 @@ class MapReader {
       if (required) fail(t.source(), where + " needs \"" + std::string(key) + "\"");
       return {};
     }
-    if (!n->is_string()) fail(n->source(), "\"" + std::string(key) + "\" must be a string");
+    if (!n->is_string()) fail(n->source(), quoted(key) + " must be a string");
     return std::string(*n->value<std::string_view>());
   }
 
@@ -55,9 +63,9 @@ class MapReader {
     const toml::node* n = t.get(key);
     if (!n) return out;
     const toml::array* a = n->as_array();
-    if (!a) fail(n->source(), "\"" + std::string(key) + "\" must be an array of strings");
+    if (!a) fail(n->source(), quoted(key) + " must be an array of strings");
     for (const auto& e : *a) {
-      if (!e.is_string()) fail(e.source(), "\"" + std::string(key) + "\" must contain only strings");
+      if (!e.is_string()) fail(e.source(), quoted(key) + " must contain only strings");
       out.emplace_back(*e.value<std::string_view>());
     }
     return out;
@@ -69,7 +77,7 @@ class MapReader {
     const toml::node* n = t.get(key);
     if (!n) return out;
     const toml::array* a = n->as_array();
-    if (!a) fail(n->source(), "\"" + std::string(key) + "\" must be an array of tables ([[" + std::string(key) + "]])");
+    if (!a) fail(n->source(), quoted(key) + " must be an array of tables ([[" + std::string(key) + "]])");
     for (const auto& e : *a) {
       if (!e.is_table()) fail(e.source(), "each entry of \"" + std::string(key) + "\" must be a table");
       out.push_back(e.as_table());

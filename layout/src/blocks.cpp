@@ -410,7 +410,10 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     bool gap = true;
     for (const Line* l : row.lines) {
       gap = true;  // each line is its own run of tokens
+      const Span* prev = nullptr;
       for (const auto& s : l->spans) {
+        if (prev && spans_apart(*prev, s)) gap = true;  // as Line::text() sets them apart
+        prev = &s;
         auto cps = to_u32(s.text);
         double x = s.bbox.x0;
         for (size_t i = 0; i < cps.size(); ++i) {

@@ -46,6 +46,8 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 }  // namespace
 
+bool spans_apart(const Span& a, const Span& b) { return raised_against(a, b) || raised_against(b, a); }
+
 std::string Line::text() const {
   std::string s;
   size_t bytes = spans.size();
@@ -54,8 +56,7 @@ std::string Line::text() const {
   for (size_t i = 0; i < spans.size(); ++i) {
     const Span& sp = spans[i];
     if (i > 0 && !s.empty() && !sp.text.empty() && !is_blank(s.back()) && !is_blank(sp.text.front())) {
-      const Span& prev = spans[i - 1];
-      if (raised_against(sp, prev) || raised_against(prev, sp)) s += ' ';
+      if (spans_apart(spans[i - 1], sp)) s += ' ';
     }
     s += sp.text;
   }

@@ -391,7 +391,7 @@ TEST(FiguresOctave, CropsTrimmedAndDeterministic) {
 // The books with ground truth: eval books and fixture books.
 std::vector<fs::path> ground_truth_books() {
   std::vector<fs::path> out;
-  for (const fs::path dir : {fs::path(QUIRE_SOURCE_DIR) / "fixtures/books", fs::path("/work/shared/eval/books")}) {
+  for (const fs::path& dir : {fs::path(QUIRE_SOURCE_DIR) / "fixtures/books", fs::path("/work/shared/eval/books")}) {
     if (!fs::is_directory(dir)) continue;
     for (const auto& e : fs::directory_iterator(dir)) {
       const std::string name = e.path().filename().string();

@@ -33,5 +33,23 @@ TEST(CodeText, ListingThatGoesOnHigherUpTheSamePage) {
   EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions()), "x <- c(1, 2)\ny <- x + 1");
 }
 
+TEST(CodeText, ARaisedSpanIsAWordOfItsOwnAsInTheLineText) {
+  // The LaTeX logo in a syntax line: "L", a smaller raised "A" kerned into it, "TEX". The
+  // glyphs share columns, yet the listing's words must be the line's words (Line::text()
+  // sets the raised span apart), or the wording check finds "LATEX" for "L A TEX".
+  Line line = test::make_line({72, 448, "{L", 10, true});
+  Line raised = test::make_line({82.5, 446.2, "A", 7, true});
+  Line rest = test::make_line({84.6, 448, "TEX counter }", 10, true});
+  line.spans.push_back(raised.spans[0]);
+  line.spans.push_back(rest.spans[0]);
+  line.bbox.x1 = rest.bbox.x1;
+  std::vector<detail::Row> rows = {code_row(line, 1, 72)};
+  std::vector<const detail::Row*> ptrs = {&rows[0]};
+  detail::BookStats st;
+  const std::string code = detail::code_text(ptrs, st, LayoutOptions());
+  EXPECT_EQ(whitespace_tokens(code), whitespace_tokens(line.text())) << code;
+  EXPECT_EQ(whitespace_tokens(code), (std::vector<std::string>{"{L", "A", "TEX", "counter", "}"}));
+}
+
 }  // namespace
 }  // namespace quire

@@ -70,6 +70,11 @@ struct Line {
   bool operator==(const Line&) const = default;
 };
 
+// Whether neighbouring spans `a` and `b` of a line are words of their own (one is a
+// superscript raised against the other): Line::text() and code listings set a space between
+// them where the source has none.
+bool spans_apart(const Span& a, const Span& b);
+
 struct Image {
   Box bbox;
   int width = 0;   // pixels
