@@ -92,6 +92,9 @@ struct Start {
 // are recognised by the word ("Part II ...") or by holding the numbered chapters: when the
 // entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts
 // ("I Foundations") and the other level-1 entries (preface, appendices) are chapters.
+// Outline anchors this close (tenths of a point) are at the same height.
+constexpr long kOpenerTolerance = 15;
+
 std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
   std::vector<Start> out;
   chapter_level = 1;
@@ -109,6 +112,34 @@ std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
     for (size_t k = i + 1; k < doc.outline.size() && doc.outline[k].level > 1; ++k)
       if (doc.outline[k].level == 2 && std::regex_search(doc.outline[k].title, numbered_re)) has_numbered_child = true;
     is_part[i] = std::regex_search(e.title, part_re) || (nested && has_numbered_child);
+  }
+  // Parts whose titles do not say so: a level-1 entry whose level-2 entries open where
+  // chapters open (the anchor height most level-1 entries share, on pages after its own),
+  // while its own anchor stands elsewhere (a part page sets its title apart).
+  std::map<long, int> heights;  // level-1 anchor heights, to 0.1 pt
+  for (const auto& e : doc.outline)
+    if (e.level == 1 && e.page > 0 && e.y > 0) heights[std::lround(e.y * 10)]++;
+  long opener = -1;
+  int opener_count = 1;  // an opener height is shared by two entries at least
+  for (const auto& [h, n] : heights)
+    if (n > opener_count) {
+      opener = h;
+      opener_count = n;
+    }
+  auto at_opener = [&](const OutlineEntry& e) {
+    return opener >= 0 && e.y > 0 && std::abs(std::lround(e.y * 10) - opener) <= kOpenerTolerance;
+  };
+  for (size_t i = 0; i < doc.outline.size() && opener >= 0; ++i) {
+    const auto& e = doc.outline[i];
+    if (e.level != 1 || is_part[i] || e.page <= 0 || at_opener(e)) continue;
+    int children = 0, chapter_like = 0;
+    for (size_t k = i + 1; k < doc.outline.size() && doc.outline[k].level > 1; ++k) {
+      const auto& c = doc.outline[k];
+      if (c.level != 2 || c.page <= 0) continue;
+      ++children;
+      if (c.page > e.page && at_opener(c)) ++chapter_like;
+    }
+    is_part[i] = children >= 2 && 3 * chapter_like >= 2 * children;
   }
   bool any_part = std::find(is_part.begin(), is_part.end(), true) != is_part.end();
   if (any_part) chapter_level = 2;

@@ -477,6 +477,40 @@ TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
 }
 
+TEST(Chapters, PartsKnownFromWhereTheirEntriesOpenNotFromTheirTitles) {
+  // An outline whose top level mixes chapters ("Introduction", "Bibliography") and parts
+  // with plain titles ("Using the Tool"). Chapter anchors share one height at the top of a
+  // page; the part's own anchor sits lower on its part page, and its level-2 entries open
+  // at the chapter height on pages after it: they are the chapters.
+  auto chapter_page = [](int n, const std::string& title, const std::string& text) {
+    std::vector<LineSpec> l = {{72, 100, title, 16, false, true}};
+    auto body = paragraph(72, 140, {text + " is the body text of this chapter and goes on.", "More text."});
+    l.insert(l.end(), body.begin(), body.end());
+    return make_page(n, l);
+  };
+  Document d = make_doc({chapter_page(1, "Introduction", "Introduction"),
+                         make_page(2, {{200, 300, "Using the Tool", 20, false, true}}),
+                         chapter_page(3, "Installing", "Installing"), chapter_page(4, "Configuring", "Configuring"),
+                         chapter_page(5, "Bibliography", "Bibliography")});
+  d.outline = {{"Introduction", 1, 1, 41.5},   {"Preliminaries", 2, 1, 180},  {"Using the Tool", 1, 2, 111},
+               {"Installing", 2, 3, 41.5},     {"From a package", 3, 3, 200}, {"Configuring", 2, 4, 41.5},
+               {"Bibliography", 1, 5, 41.5}};
+  auto r = layout_document(d);
+  std::vector<std::string> titles;
+  for (const auto& c : r.chapters) titles.push_back(c.title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Introduction", "Installing", "Configuring", "Bibliography"}));
+  // The part page goes to the chapter after it.
+  ASSERT_EQ(r.chapters.size(), 4u);
+  EXPECT_EQ(r.chapters[1].first_page, 2);
+
+  // Without anchor heights nothing tells a part: the top level stays the chapters.
+  for (auto& e : d.outline) e.y = -1;
+  auto plain = layout_document(d);
+  titles.clear();
+  for (const auto& c : plain.chapters) titles.push_back(c.title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Introduction", "Using the Tool", "Bibliography"}));
+}
+
 TEST(Chapters, FromHeadingsWithoutOutline) {
   // "Chapter N" headings set large at the top of a page open chapters.
   std::vector<Page> pages;
