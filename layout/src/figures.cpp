@@ -77,6 +77,7 @@ struct Item {
   Box ink;    // as recorded (a stroke's box with its padding): the crop may reach it
   bool image = false;
   bool rule = false;  // a thin, long, axis-aligned path
+  bool flat = false;  // a path filled and not stroked
 };
 
 struct Cluster {
@@ -152,6 +153,7 @@ class Finder {
   FigureRegion make_region(const Cluster& c, std::vector<bool>& taken) const;
   bool structural(const Item& it, const Box& hull) const;
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
+  bool badges(const Cluster& c) const;
   bool caption_like(const std::string& text) const;
 
   const Page& page_;
@@ -171,6 +173,7 @@ void Finder::collect_items() {
     const double thin = std::min(it.box.width(), it.box.height());
     const double len = std::max(it.box.width(), it.box.height());
     it.rule = thin <= o_.rule_max_thickness && len >= o_.rule_min_length;
+    it.flat = p.fill && !p.stroke;
     items_.push_back(it);
   }
   for (const auto& im : page_.images) {
@@ -231,6 +234,10 @@ Verdict Finder::classify(const Cluster& c) const {
   std::vector<size_t> inside;
   for (size_t i = 0; i < page_.lines.size(); ++i)
     if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
+  if (!any_image && badges(c)) {
+    v.kind = Kind::Furniture;
+    return v;
+  }
   const double ha = area(h);
   if (any_image) {
     v.kind = Kind::Figure;
@@ -244,6 +251,41 @@ Verdict Finder::classify(const Cluster& c) const {
     v.kind = Kind::Figure;
   }
   return v;
+}
+
+// Badges and highlights: flat shapes no taller than a few lines, each behind a text of its
+// own, are that text's background: a small one (a section number's coloured square) or one
+// the text fills (a highlighted word). A drawing's filled shapes are taller, stand without
+// text or with a short label in much room (a stack of layers), or come with strokes.
+bool Finder::badges(const Cluster& c) const {
+  if (body_size_ <= 0) return false;
+  const double most = o_.badge_max_ratio * body_size_;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    if (!it.flat || it.box.height() > most) return false;
+    // Glyphs of the lines that share most of the shape's height and stand on it.
+    double first = it.box.x1, last = it.box.x0;
+    for (const auto& l : page_.lines) {
+      const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
+      if (shared < 0.5 * l.bbox.height()) continue;
+      for (const auto& sp : l.spans) {
+        for (float x : sp.xs)
+          if (x >= it.box.x0 - o_.edge_tolerance && x < it.box.x1) {
+            first = std::min(first, static_cast<double>(x));
+            last = std::max(last, static_cast<double>(x) + 0.5 * sp.size);
+          }
+        if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
+          first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
+          last = std::max(last, std::min(sp.bbox.x1, it.box.x1));
+        }
+      }
+    }
+    if (last <= first) return false;  // no text on it
+    const bool small = it.box.width() <= most;
+    const bool filled = last - first >= o_.highlight_text_share * it.box.width();
+    if (!small && !filled) return false;
+  }
+  return true;
 }
 
 // Lines of a code listing or of prose: mostly monospace or covering much of the box, and
@@ -285,7 +327,12 @@ void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures
   if (v.kind == Kind::Figure) figures.push_back(c);
   if (v.kind == Kind::Piece) pieces.push_back(c);
   if (v.kind != Kind::TextBox || depth > 0 || v.interior.empty()) return;
+  const double e = o_.rule_max_thickness;
   for (const auto& inner : cluster_items(items_, v.interior, o_.figure_cluster_gap)) {
+    // A strip down the box's left or right side is its padding, drawn line by line.
+    const Box& b = inner.hull;
+    if ((b.x0 <= c.hull.x0 + e || b.x1 >= c.hull.x1 - e) && b.height() >= o_.frame_span_ratio * c.hull.height())
+      continue;
     Verdict w = classify(inner);
     if (w.kind == Kind::Figure) figures.push_back(inner);
   }

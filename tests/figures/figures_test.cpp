@@ -140,6 +140,53 @@ TEST(Figures, ShadedCodeBoxIsNotAFigure) {
   EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
 }
 
+TEST(Figures, CodeBoxDrawnInPiecesIsNotAFigure) {
+  // A listing's background drawn as a band above, a band below and, line by line, a wide
+  // strip of padding on either side: the strips are the box, not two tall figures.
+  Page p = letter_page();
+  add_paragraph(p, 100, 72, 3, 80);
+  add_fill(p, {72, 110, 540, 112}, 0xf7f7ab);
+  for (int i = 0; i < 8; ++i) {
+    add_fill(p, {72, 111 + 13.0 * i, 97, 124 + 13.0 * i}, 0xf7f7ab);
+    add_fill(p, {515, 111 + 13.0 * i, 540, 124 + 13.0 * i}, 0xf7f7ab);
+    add_line(p, 102, 112 + 13.0 * i, i % 2 ? "  return x;" : "int f(int x) {", 9, true);
+  }
+  add_fill(p, {72, 215, 540, 217}, 0xf7f7ab);
+  add_paragraph(p, 100, 230, 3, 80);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, BadgesAndHighlightsBehindTextAreNotFigures) {
+  // A heading's number set on a coloured square, and a word highlighted in a sentence: flat
+  // shapes each behind a text of its own are that text's background.
+  Page p = letter_page();
+  add_fill(p, {72, 100, 97, 125}, 0xf7f7ab);
+  add_line(p, 75, 104, "2.10 Namespaces", 14);
+  add_paragraph(p, 72, 140, 2, 86);
+  add_fill(p, {160, 163, 215, 175}, 0xf7f7ab);
+  add_line(p, 72, 164, "The command");
+  add_line(p, 162, 164, "\\mydotfill");
+  add_line(p, 220, 164, "prints the dots in the table of contents and goes on.");
+  add_paragraph(p, 72, 176, 3, 86);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, StackOfFlatLayersWithLabelsIsAFigure) {
+  // A stack of wide filled layers, each with a short label in the middle, is a drawing: the
+  // labels fill little of their layers.
+  Page p = letter_page();
+  add_paragraph(p, 72, 72, 3);
+  const char* names[] = {"Application", "Kernel", "Hardware"};
+  for (int i = 0; i < 3; ++i) {
+    add_fill(p, {180, 130 + 28.0 * i, 430, 154 + 28.0 * i}, 0xd0e0f0 + static_cast<uint32_t>(i));
+    add_line(p, 280, 136 + 28.0 * i, names[i]);
+  }
+  add_paragraph(p, 72, 230, 3);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"Application", "Kernel", "Hardware"}));
+}
+
 TEST(Figures, NoteBoxOfProseIsNotAFigure) {
   // A framed note of prose with a small icon in its corner is a note, not a figure.
   Page p = letter_page();

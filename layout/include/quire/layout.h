@@ -158,6 +158,12 @@ struct LayoutOptions {
   double text_box_stacked_share = 0.5;
   // ... and its other drawing covers under this share of it (an icon, a line-number rule).
   double figure_drawing_min_ratio = 0.15;
+  // Flat shapes at most this many body sizes high, each behind a text of its own, are its
+  // background, not figures, when they are also at most this wide (a section number's
+  // coloured square) ...
+  double badge_max_ratio = 3.0;
+  // ... or when the text spans this share of their width (a highlighted word).
+  double highlight_text_share = 0.6;
   // A path covering this share of the page area is a page background, not a figure: a
   // figure stays within the text block (~60% of a page).
   double page_background_ratio = 0.8;
