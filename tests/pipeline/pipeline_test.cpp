@@ -229,6 +229,42 @@ TEST(Build, TheHyphenationDictionaryReachesLayoutAndTheCacheKey) {
   EXPECT_NE(read_file(t.path / "changed" / md).find("synchronizationheavy"), std::string::npos);
 }
 
+// Two TeX manuals of other makes than the fixtures (texlive-latex-recommended and
+// texlive-plain-generic): the KOMA-Script guide, whose outline has parts without "Part" in
+// their titles and syntax lines with the LaTeX logo in typewriter, and the DocByTeX manual,
+// whose headings stand on coloured squares and whose listings sit in boxes drawn in pieces.
+TEST(TexManuals, BuildAndVerifyWithTheirChaptersAndNoDecorationFigures) {
+  const fs::path koma = "/usr/share/doc/texlive-doc/latex/koma-script/scrguide-en.pdf";
+  const fs::path docby = "/usr/share/doc/texlive-doc/generic/docbytex/docby-e.pdf";
+  if (!fs::exists(koma) || !fs::exists(docby))
+    GTEST_SKIP() << "texlive-latex-recommended or texlive-plain-generic not installed";
+  TempDir t("tex-manuals");
+  fs::create_directories(t.path / "in");
+  fs::create_symlink(koma, t.path / "in" / koma.filename());
+  fs::create_symlink(docby, t.path / "in" / docby.filename());
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") + " --quiet");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  const Json manifest = Json::parse(read_file(t.path / "out" / "manifest.json"));
+  std::map<std::string, Json> books;
+  for (const auto& book : manifest.at("books")) books[book.at("id").get<std::string>()] = book;
+  ASSERT_EQ(books.size(), 2u);
+  for (const auto& [id, book] : books) {
+    const Json meta = Json::parse(read_file(t.path / "out" / "books" / id / "book.json"));
+    for (const auto& w : meta.at("warnings"))
+      EXPECT_EQ(w.get<std::string>().find("verify"), std::string::npos) << id << ": " << w;
+  }
+  // The guide's parts give their chapters: 26, not the 6 top-level bookmarks.
+  std::vector<std::string> titles;
+  for (const auto& c : books.at("scrguide-en").at("chapters")) titles.push_back(c.at("title").get<std::string>());
+  EXPECT_GE(titles.size(), 20u);
+  EXPECT_NE(std::find(titles.begin(), titles.end(), "Calculating the Page Layout with typearea"), titles.end());
+  EXPECT_EQ(std::find(titles.begin(), titles.end(), "KOMA-Script for Authors"), titles.end());
+  // DocByTeX: its squares and box padding are not figures (92 were found before).
+  long figures = 0;
+  for (const auto& c : books.at("docby-e").at("chapters")) figures += c.at("figures").get<long>();
+  EXPECT_LE(figures, 10);
+}
+
 TEST(Shards, MergedShardsEqualASingleBuild) {
   TempDir t("shards");
   fs::path in = fixture_input(t);
