@@ -201,15 +201,21 @@ bool all_space(std::u32string_view s) {
   return std::all_of(s.begin(), s.end(), [](char32_t c) { return is_space_cp(c); });
 }
 
-// Code points [from, to) of a line's text (its spans concatenated) as one Removal: the box
-// is the union of the spans' pieces in the range.
+// Code points [from, to) of a line's text (Line::text(): its spans concatenated, a raised
+// span set apart by a space) as one Removal: the box is the union of the spans' pieces in
+// the range.
 Removal line_piece(const Line& l, size_t from, size_t to, int page, const char* reason) {
   Removal r;
   r.page = page;
   r.reason = reason;
   bool first = true;
   size_t at = 0;
-  for (const auto& s : l.spans) {
+  for (size_t i = 0; i < l.spans.size(); ++i) {
+    const Span& s = l.spans[i];
+    if (l.space_before(i)) {
+      if (at >= from && at < to) r.text += ' ';
+      ++at;
+    }
     std::u32string cps = to_u32(s.text);
     size_t a = std::max(from, at), b = std::min(to, at + cps.size());
     if (a < b) {

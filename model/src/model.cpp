@@ -48,17 +48,23 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 bool spans_apart(const Span& a, const Span& b) { return raised_against(a, b) || raised_against(b, a); }
 
+bool Line::space_before(size_t i) const {
+  if (i == 0 || i >= spans.size() || spans[i].text.empty() || is_blank(spans[i].text.front())) return false;
+  // The text so far ends with the last byte of the nearest span before that has text.
+  size_t k = i;
+  while (k > 0 && spans[k - 1].text.empty()) --k;
+  if (k == 0 || is_blank(spans[k - 1].text.back())) return false;
+  return spans_apart(spans[i - 1], spans[i]);
+}
+
 std::string Line::text() const {
   std::string s;
   size_t bytes = spans.size();
   for (const auto& sp : spans) bytes += sp.text.size();
   s.reserve(bytes);
   for (size_t i = 0; i < spans.size(); ++i) {
-    const Span& sp = spans[i];
-    if (i > 0 && !s.empty() && !sp.text.empty() && !is_blank(s.back()) && !is_blank(sp.text.front())) {
-      if (spans_apart(spans[i - 1], sp)) s += ' ';
-    }
-    s += sp.text;
+    if (space_before(i)) s += ' ';
+    s += spans[i].text;
   }
   return s;
 }

@@ -360,6 +360,26 @@ TEST(RunningHeads, WordsSplitAcrossSpansAreLoggedWhole) {
   }
 }
 
+TEST(RunningHeads, RaisedLetterOfALogoIsLoggedAsTheLineReadsIt) {
+  // The LaTeX logo in a head: "L", a smaller "A" raised against it, "TEX". The line's text
+  // sets the raised letter apart ("L A TEX"), so the log must too, and the folio after it in
+  // the same line is cut at the same place, or the wording check finds "LATEX" for three words.
+  Document d = book(6, [&](Page& p) {
+    std::vector<Span> spans;
+    spans.push_back(span("How to use fonts with L", 72, kHeadBaseline, 10));
+    spans.push_back(span("A", spans.back().bbox.x1 - 1, kHeadBaseline - 1.8, 7));
+    spans.push_back(span("TEX   " + arabic(p.number), spans.back().bbox.x1, kHeadBaseline, 10));
+    p.lines.push_back(line(spans));
+  });
+  Document before = d;
+  ASSERT_EQ(before.pages[0].lines.back().text(), "How to use fonts with L A TEX   1");
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : before.pages) {
+    EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"How to use fonts with L A TEX   "});
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)});
+  }
+}
+
 TEST(Clean, LoggedTextIsExactlyWhatDisappeared) {
   Document d = book(6, [](Page& p) {
     p.lines.push_back(text_line(arabic(p.number) + "   NOTES ON ROTATION", 72, kHeadBaseline));

@@ -67,6 +67,8 @@ struct Line {
   // The spans concatenated; a superscript touching a word (a footnote mark) is set apart
   // from it by a space, so that both are words of their own.
   std::string text() const;
+  // Whether text() sets a space before span i (see spans_apart).
+  bool space_before(size_t i) const;
   bool operator==(const Line&) const = default;
 };
 
