@@ -118,6 +118,20 @@ std::pair<long, long> visible_span_range(const Line& l) {
   return {first, last};
 }
 
+// Whether the line's text (Line::text()) has white space between span a and a later span b:
+// a line number is a word of its own, never the start or the end of one ("2014-10-28" in a
+// table, its year set in another font).
+bool apart(const Line& l, size_t a, size_t b) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  if (!l.spans[a].text.empty() && blank(l.spans[a].text.back())) return true;
+  for (size_t k = a + 1; k <= b; ++k) {
+    if (l.space_before(k)) return true;
+    const std::string& t = l.spans[k].text;
+    if (!t.empty() && blank(t.front())) return true;
+  }
+  return false;
+}
+
 // One page's candidates, ordered by listing row, and the baselines of its listing rows.
 struct PageCandidates {
   std::vector<Candidate> found;
@@ -133,7 +147,8 @@ std::optional<Candidate> code_line_candidate(const Line& l, const CleanOptions& 
   const Span& fs = l.spans[static_cast<size_t>(first)];
   const Span& ls = l.spans[static_cast<size_t>(last)];
   if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
-      distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o)) {
+      distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o) &&
+      apart(l, static_cast<size_t>(first), static_cast<size_t>(first) + 1)) {
     c.form = Form::FirstSpan;
     c.span = static_cast<size_t>(first);
     c.value = *number_of(fs.text);
@@ -142,7 +157,8 @@ std::optional<Candidate> code_line_candidate(const Line& l, const CleanOptions& 
     return c;
   }
   if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
-      distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o)) {
+      distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o) &&
+      apart(l, static_cast<size_t>(last) - 1, static_cast<size_t>(last))) {
     c.form = Form::LastSpan;
     c.span = static_cast<size_t>(last);
     c.value = *number_of(ls.text);

@@ -260,6 +260,28 @@ TEST(LineNumbers, DataLinesStartingWithNumbersStay) {
   EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
 }
 
+// Typographic fact: a line number is a word of its own, set apart from the code by white space.
+// A table's date column whose year is set in another font ("2014" then "-10-28", no space
+// between) starts with numbers that may even advance by the row count between them (2014 on
+// row 1, 2019 on row 6, 2020 on row 7): the year is part of a word, not a line number.
+TEST(LineNumbers, ANumberGluedToTheTextAfterItStays) {
+  Page p = body_page(1, "", 5);
+  const std::vector<std::pair<int, std::string>> dates = {{2014, "-10-28"}, {2020, "-10-10"}, {2020, "-04-27"},
+                                                          {2020, "-09-05"}, {2015, "-03-01"}, {2019, "-12-15"},
+                                                          {2020, "-09-24"}};
+  for (size_t i = 0; i < dates.size(); ++i) {
+    const double base = 200 + 12.0 * static_cast<double>(i);
+    Span year = span(arabic(dates[i].first), 400, base, 10, "Serif-Oldstyle");
+    Span rest = span(dates[i].second, year.bbox.x1, base, 10, "Mono", true);
+    p.lines.push_back(line({year, rest}));
+  }
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
+  EXPECT_TRUE(has_line(d.pages[0], "2014-10-28"));
+  EXPECT_TRUE(has_line(d.pages[0], "2019-12-15"));
+}
+
 // --- Crop marks and normalisation -------------------------------------------------------------
 
 // Typographic fact: printer's slugs and registration text stand outside the page box.
