@@ -391,6 +391,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
                text.find("isbn") != std::string::npos)
         kind = "copyright";
       else if (word_count(bs) >= o.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
+      else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page
       else if (p == first_page || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
       else kind = "front-matter";
       kinds.push_back({kind, p});

@@ -586,6 +586,29 @@ TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {
   EXPECT_FALSE(r.warnings.empty());
 }
 
+TEST(ExcludedMatter, AListingPageOfTheOpeningProseIsKept) {
+  // Before the first chapter: a page of prose, then a page that is one code listing, then
+  // prose again. The listing page has few prose words, but it follows prose: it belongs to
+  // that opening text, not to a title page or other front matter.
+  auto prose_page = [](int n) {
+    std::vector<std::string> lines(8, "the opening text of this article is prose set in full lines of about ten words");
+    return make_page(n, paragraph(72, 100, lines));
+  };
+  std::vector<LineSpec> code;
+  for (int i = 0; i < 12; ++i) code.push_back({72, 100.0 + 12 * i, i % 2 ? "  \\rm, \\bf, \\it" : "\\setfonts [Family/]", 9, true});
+  std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+  auto body = paragraph(72, 120, {"Chapter text that is prose and long enough.", "More of it."});
+  ch.insert(ch.end(), body.begin(), body.end());
+  Document d = make_doc({prose_page(1), make_page(2, code), prose_page(3), make_page(4, ch)});
+  d.outline = {{"1 Start", 1, 4, 70}};
+  auto r = layout_document(d);
+  EXPECT_TRUE(r.excluded.empty()) << r.excluded.front().kind << " " << r.excluded.front().first_page;
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Front);
+  EXPECT_EQ(r.chapters[0].first_page, 1);
+  EXPECT_EQ(r.chapters[0].last_page, 3);
+}
+
 TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
   // A contents page: title, dot leaders, a column of page numbers. An index: terms followed
   // by page numbers. Neither is a chapter; keep_matter keeps them.
