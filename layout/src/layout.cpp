@@ -88,13 +88,14 @@ struct Start {
   bool part = false;     // a part opener: its pages go to the next chapter
 };
 
-// Chapter entries of the outline: the top level, or the level under part entries. Parts
-// are recognised by the word ("Part II ...") or by holding the numbered chapters: when the
-// entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts
-// ("I Foundations") and the other level-1 entries (preface, appendices) are chapters.
 // Outline anchors this close (tenths of a point) are at the same height.
 constexpr long kOpenerTolerance = 15;
 
+// Chapter entries of the outline: the top level, or the level under part entries. Parts
+// are recognised by the word ("Part II ..."), by holding the numbered chapters (when the
+// entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts, "I
+// Foundations", and the other level-1 entries, preface and appendices, are chapters), or by
+// where their entries open (see below).
 std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
   std::vector<Start> out;
   chapter_level = 1;
