@@ -13,6 +13,9 @@ namespace quire::detail {
 
 namespace {
 
+// A row whose box is taller than this many times its font size holds an outsized glyph box.
+constexpr double kOutsizedRowRatio = 3.0;
+
 char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // Does `s` contain the lowercase ASCII word `k`, ignoring ASCII case?
@@ -79,6 +82,14 @@ long visible_count(const std::string& s) {
     if (c != ' ' && (c < '\t' || c > '\r')) ++n;
   }
   return n;
+}
+
+// Where a row stands, for reading order: its top, or a font size above its baseline when its
+// box is outsized. A math font's glyph box spans the font's large operators, so a line of
+// prose with one math letter ("includes ε-TeX") reaches above the line before it.
+double reading_top(const Row& r) {
+  const bool outsized = r.baseline > 0 && r.size > 0 && r.bbox.height() > kOutsizedRowRatio * r.size;
+  return outsized ? r.baseline - r.size : r.bbox.y0;
 }
 
 bool has_visible(const std::string& s) {
@@ -611,7 +622,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
         r.col_right = right;
       }
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.bbox.y0 < b.bbox.y0; });
+  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return reading_top(a) < reading_top(b); });
 
   // Figures and their captions (taken out of the flow so a paragraph can run around them).
   std::vector<FigureItem> figures;
@@ -697,7 +708,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   };
   std::vector<Elem> elems;
   for (size_t i = 0; i < flow.size(); ++i)
-    if (!flow[i].footnote) elems.push_back({flow[i].bbox.y0, flow[i].column, false, i});
+    if (!flow[i].footnote) elems.push_back({reading_top(flow[i]), flow[i].column, false, i});
   for (size_t i = 0; i < figures.size(); ++i) elems.push_back({figures[i].bbox.y0, column_of(figures[i].bbox), true, i});
   std::stable_sort(elems.begin(), elems.end(), [](const Elem& a, const Elem& b) { return a.y < b.y; });
   std::vector<Item> items;

@@ -50,6 +50,25 @@ TEST(Paragraphs, LinesJoinWithSingleSpacesAndIndentStartsParagraph) {
   EXPECT_EQ(ps[1].text, "A second paragraph opens with an indent and runs to its end here.");
 }
 
+TEST(ReadingOrder, AProseLineWithAMathLetterStaysInItsPlace) {
+  // The second line of a paragraph holds one letter of a math font ("includes ε-TeX"),
+  // whose glyph box spans the font's large operators: the line's box reaches above the
+  // first line. Its baseline says where it stands; the paragraph reads in order.
+  std::vector<LineSpec> lines = {{87, 100, "From day one, LuaTeX has offered extra features compared to the", 10},
+                                 {72, 112, "superset of pdfTeX, which includes eps-TeX, and Aleph. This has not", 10},
+                                 {72, 124, "been limited to the possibility to execute Lua code via a command.", 10}};
+  Page p = make_page(1, lines);
+  Line& second = p.lines[1];
+  second.spans[0].bbox.y0 -= 18;  // the math letter's box: from far above the line ...
+  second.spans[0].bbox.y1 += 18;  // ... to far below it
+  second.bbox = second.spans[0].bbox;
+  auto r = layout_document(make_doc({p}));
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_EQ(ps[0].text.rfind("From day one", 0), 0u) << ps[0].text;
+  EXPECT_NE(ps[0].text.find("compared to the superset of pdfTeX"), std::string::npos) << ps[0].text;
+}
+
 TEST(Paragraphs, ContinuesAcrossPageBreak) {
   // A paragraph whose last line on a page is full and whose next page starts at the margin
   // (no indent) goes on: a page break is not a paragraph break.
