@@ -13,8 +13,8 @@ namespace quire::detail {
 
 namespace {
 
-// A row whose box is taller than this many times its font size holds an outsized glyph box.
-constexpr double kOutsizedRowRatio = 3.0;
+// A span whose box is taller than this many times its font size has an outsized glyph box.
+constexpr double kOutsizedSpanRatio = 3.0;
 
 char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -84,12 +84,17 @@ long visible_count(const std::string& s) {
   return n;
 }
 
-// Where a row stands, for reading order: its top, or a font size above its baseline when its
-// box is outsized. A math font's glyph box spans the font's large operators, so a line of
-// prose with one math letter ("includes ε-TeX") reaches above the line before it.
+// Where a row stands, for reading order: its top, or a font size above its baseline when a
+// span's box is outsized. An OpenType math font's glyph boxes span the font's large
+// operators, so a line of prose with one math letter ("includes ε-TeX") reaches above the
+// line before it. (A formula whose rows are tall because of what they draw, a big sum with
+// its limits, keeps its top.)
 double reading_top(const Row& r) {
-  const bool outsized = r.baseline > 0 && r.size > 0 && r.bbox.height() > kOutsizedRowRatio * r.size;
-  return outsized ? r.baseline - r.size : r.bbox.y0;
+  if (r.baseline <= 0 || r.size <= 0) return r.bbox.y0;
+  for (const Line* l : r.lines)
+    for (const auto& s : l->spans)
+      if (s.size > 0 && s.bbox.height() > kOutsizedSpanRatio * s.size) return r.baseline - r.size;
+  return r.bbox.y0;
 }
 
 bool has_visible(const std::string& s) {
