@@ -109,7 +109,9 @@ int main(int argc, char** argv) {
         Document doc;
         std::vector<SourcePage> source;
         Book book;
-        lap("extract", [&] { doc = extract_document(pdf, eo); });
+        // As the build does: with figures, the pages that may hold them are kept drawn.
+        std::shared_ptr<PageDrawings> drawings;
+        lap("extract", [&] { doc = extract_document(pdf, eo, figures ? &drawings : nullptr); });
         lap("source_words", [&] { source = source_words(doc, jobs); });
         CleanResult cleaned;
         lap("clean", [&] { cleaned = clean_document(doc, co); });
@@ -145,7 +147,7 @@ int main(int argc, char** argv) {
                   idle.pop_back();
                 }
               }
-              if (!pr) pr = std::make_unique<PdfRenderer>(pdf, "");
+              if (!pr) pr = std::make_unique<PdfRenderer>(pdf, "", drawings);
               std::string png = pr->png(b.page, b.bbox, lo.figure_dpi);
               std::lock_guard lock(m);
               idle.push_back(std::move(pr));

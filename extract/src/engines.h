@@ -1,6 +1,7 @@
 // Private to extract/: the engines behind extract_document().
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,10 @@ namespace quire::detail {
 // an entry in Page::errors and a warning.
 // With needs_ocr, also sets one flag per extracted page: page_needs_ocr() of that page,
 // computed by the page workers (ocr_document takes them instead of reading every page again).
+// With drawings, the pages that may hold figures are kept drawn for the renderer (see
+// PageDrawings).
 Document extract_mupdf(const std::string& path, const ExtractOptions& options,
-                       std::vector<char>* needs_ocr = nullptr);
+                       std::vector<char>* needs_ocr = nullptr, std::shared_ptr<PageDrawings>* drawings = nullptr);
 Document extract_poppler(const std::string& path, const ExtractOptions& options);
 
 // Throws Error(NotFound / NotPdf) when the file is missing or does not start like a PDF.

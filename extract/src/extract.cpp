@@ -219,7 +219,9 @@ std::string sha256_file(const std::string& path) {
   return hex_digest(state);
 }
 
-Document extract_document(const std::string& path, const ExtractOptions& options) {
+Document extract_document(const std::string& path, const ExtractOptions& options,
+                          std::shared_ptr<PageDrawings>* drawings) {
+  if (drawings) drawings->reset();
   detail::check_pdf_file(path);
   // With more than one worker the file's digest is taken on a thread of its own while the
   // pages are read, rather than as a serial step after them.
@@ -231,11 +233,12 @@ Document extract_document(const std::string& path, const ExtractOptions& options
     doc = detail::extract_poppler(path, options);
   } else {
     try {
-      doc = detail::extract_mupdf(path, options, options.ocr == OcrMode::Auto ? &needs_ocr : nullptr);
+      doc = detail::extract_mupdf(path, options, options.ocr == OcrMode::Auto ? &needs_ocr : nullptr, drawings);
     } catch (const Error& e) {
       // Poppler's parser sometimes reads files MuPDF rejects; never for password or range errors.
       if (e.code != ExitCode::NotPdf || !options.fallback_to_poppler) throw;
       needs_ocr.clear();  // Poppler's pages are checked afresh
+      if (drawings) drawings->reset();
       try {
         doc = detail::extract_poppler(path, options);
       } catch (const Error&) {

@@ -34,10 +34,15 @@ namespace quire::detail {
 namespace {
 
 // ---- a device that records images and paths, and passes text on to the stext device ----
+//
+// It also passes every call on to a display-list device when the page is being recorded
+// (figure pages are drawn later from that list rather than read again); fz_tee_device came
+// after MuPDF 1.21.
 
 struct CollectDevice {
   fz_device super;
-  fz_device* text;  // the stext device
+  fz_device* text;    // the stext device
+  fz_device* record;  // a list device, or nullptr
   fz_rect page;
   std::vector<Image>* images;
   std::vector<VectorPath>* paths;
@@ -71,15 +76,17 @@ void record_path(CollectDevice* d, fz_rect r, bool fill, bool stroke, double wid
   }
 }
 
-void dev_fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm,
-                   fz_colorspace* cs, const float* color, float, fz_color_params params) {
+void dev_fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int even_odd, fz_matrix ctm,
+                   fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
+  if (d->record) fz_fill_path(ctx, d->record, path, even_odd, ctm, cs, color, alpha, params);
   record_path(d, fz_bound_path(ctx, path, nullptr, ctm), true, false, 0, rgb_of(ctx, cs, color, params));
 }
 
 void dev_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state* st,
-                     fz_matrix ctm, fz_colorspace* cs, const float* color, float, fz_color_params params) {
+                     fz_matrix ctm, fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
+  if (d->record) fz_stroke_path(ctx, d->record, path, st, ctm, cs, color, alpha, params);
   double width = st ? st->linewidth * fz_matrix_expansion(ctm) : 1;
   record_path(d, fz_bound_path(ctx, path, st, ctm), false, true, width, rgb_of(ctx, cs, color, params));
 }
@@ -92,27 +99,37 @@ void push_clip(CollectDevice* d, fz_rect r) {
   }
 }
 
-void dev_clip_path(fz_context* ctx, fz_device* dev, const fz_path* path, int, fz_matrix ctm, fz_rect scissor) {
-  push_clip(as_collect(dev), fz_intersect_rect(fz_bound_path(ctx, path, nullptr, ctm), scissor));
+void dev_clip_path(fz_context* ctx, fz_device* dev, const fz_path* path, int even_odd, fz_matrix ctm,
+                   fz_rect scissor) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_clip_path(ctx, d->record, path, even_odd, ctm, scissor);
+  push_clip(d, fz_intersect_rect(fz_bound_path(ctx, path, nullptr, ctm), scissor));
 }
 
 void dev_clip_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state* st,
                           fz_matrix ctm, fz_rect scissor) {
-  push_clip(as_collect(dev), fz_intersect_rect(fz_bound_path(ctx, path, st, ctm), scissor));
+  auto* d = as_collect(dev);
+  if (d->record) fz_clip_stroke_path(ctx, d->record, path, st, ctm, scissor);
+  push_clip(d, fz_intersect_rect(fz_bound_path(ctx, path, st, ctm), scissor));
 }
 
 void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_colorspace* cs,
                    const float* color, float alpha, fz_color_params params) {
-  fz_fill_text(ctx, as_collect(dev)->text, text, ctm, cs, color, alpha, params);
+  auto* d = as_collect(dev);
+  if (d->record) fz_fill_text(ctx, d->record, text, ctm, cs, color, alpha, params);
+  fz_fill_text(ctx, d->text, text, ctm, cs, color, alpha, params);
 }
 
 void dev_stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text, const fz_stroke_state* st,
                      fz_matrix ctm, fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
-  fz_stroke_text(ctx, as_collect(dev)->text, text, st, ctm, cs, color, alpha, params);
+  auto* d = as_collect(dev);
+  if (d->record) fz_stroke_text(ctx, d->record, text, st, ctm, cs, color, alpha, params);
+  fz_stroke_text(ctx, d->text, text, st, ctm, cs, color, alpha, params);
 }
 
 void dev_clip_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_rect scissor) {
   auto* d = as_collect(dev);
+  if (d->record) fz_clip_text(ctx, d->record, text, ctm, scissor);
   fz_clip_text(ctx, d->text, text, ctm, scissor);
   fz_pop_clip(ctx, d->text);
   push_clip(d, fz_intersect_rect(fz_bound_text(ctx, text, nullptr, ctm), scissor));
@@ -121,13 +138,16 @@ void dev_clip_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
 void dev_clip_stroke_text(fz_context* ctx, fz_device* dev, const fz_text* text, const fz_stroke_state* st,
                           fz_matrix ctm, fz_rect scissor) {
   auto* d = as_collect(dev);
+  if (d->record) fz_clip_stroke_text(ctx, d->record, text, st, ctm, scissor);
   fz_clip_stroke_text(ctx, d->text, text, st, ctm, scissor);
   fz_pop_clip(ctx, d->text);
   push_clip(d, fz_intersect_rect(fz_bound_text(ctx, text, st, ctm), scissor));
 }
 
 void dev_ignore_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm) {
-  fz_ignore_text(ctx, as_collect(dev)->text, text, ctm);
+  auto* d = as_collect(dev);
+  if (d->record) fz_ignore_text(ctx, d->record, text, ctm);
+  fz_ignore_text(ctx, d->text, text, ctm);
 }
 
 void record_image(CollectDevice* d, fz_image* img, fz_matrix ctm, bool mask) {
@@ -141,56 +161,111 @@ void record_image(CollectDevice* d, fz_image* img, fz_matrix ctm, bool mask) {
   }
 }
 
-void dev_fill_image(fz_context*, fz_device* dev, fz_image* img, fz_matrix ctm, float, fz_color_params) {
-  record_image(as_collect(dev), img, ctm, false);
-}
-
-void dev_fill_image_mask(fz_context*, fz_device* dev, fz_image* img, fz_matrix ctm, fz_colorspace*,
-                         const float*, float, fz_color_params) {
-  record_image(as_collect(dev), img, ctm, true);
-}
-
-void dev_clip_image_mask(fz_context*, fz_device* dev, fz_image*, fz_matrix ctm, fz_rect scissor) {
-  push_clip(as_collect(dev), fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), scissor));
-}
-
-void dev_fill_shade(fz_context* ctx, fz_device* dev, fz_shade* shade, fz_matrix ctm, float, fz_color_params) {
-  // A shading paints like a filled path (gradients inside diagrams).
-  record_path(as_collect(dev), fz_bound_shade(ctx, shade, ctm), true, false, 0, 0x808080);
-}
-
-void dev_pop_clip(fz_context*, fz_device* dev) {
+void dev_fill_image(fz_context* ctx, fz_device* dev, fz_image* img, fz_matrix ctm, float alpha,
+                    fz_color_params params) {
   auto* d = as_collect(dev);
+  if (d->record) fz_fill_image(ctx, d->record, img, ctm, alpha, params);
+  record_image(d, img, ctm, false);
+}
+
+void dev_fill_image_mask(fz_context* ctx, fz_device* dev, fz_image* img, fz_matrix ctm, fz_colorspace* cs,
+                         const float* color, float alpha, fz_color_params params) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_fill_image_mask(ctx, d->record, img, ctm, cs, color, alpha, params);
+  record_image(d, img, ctm, true);
+}
+
+void dev_clip_image_mask(fz_context* ctx, fz_device* dev, fz_image* img, fz_matrix ctm, fz_rect scissor) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_clip_image_mask(ctx, d->record, img, ctm, scissor);
+  push_clip(d, fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), scissor));
+}
+
+void dev_fill_shade(fz_context* ctx, fz_device* dev, fz_shade* shade, fz_matrix ctm, float alpha,
+                    fz_color_params params) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_fill_shade(ctx, d->record, shade, ctm, alpha, params);
+  // A shading paints like a filled path (gradients inside diagrams).
+  record_path(d, fz_bound_shade(ctx, shade, ctm), true, false, 0, 0x808080);
+}
+
+void dev_pop_clip(fz_context* ctx, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_pop_clip(ctx, d->record);
   if (!d->clips->empty()) d->clips->pop_back();
 }
 
-void dev_begin_mask(fz_context*, fz_device* dev, fz_rect, int, fz_colorspace*, const float*, fz_color_params) {
-  as_collect(dev)->hidden++;  // what is drawn now defines a mask; it is not seen as such
+void dev_begin_mask(fz_context* ctx, fz_device* dev, fz_rect area, int luminosity, fz_colorspace* cs,
+                    const float* bc, fz_color_params params) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_begin_mask(ctx, d->record, area, luminosity, cs, bc, params);
+  d->hidden++;  // what is drawn now defines a mask; it is not seen as such
 }
 
-void dev_end_mask(fz_context*, fz_device* dev) {
+void dev_end_mask(fz_context* ctx, fz_device* dev) {
   auto* d = as_collect(dev);
+  if (d->record) fz_end_mask(ctx, d->record);
   if (d->hidden > 0) d->hidden--;
   push_clip(d, current_clip(d));  // the mask acts as a clip until its pop_clip
 }
 
-int dev_begin_tile(fz_context*, fz_device* dev, fz_rect area, fz_rect, float, float, fz_matrix ctm, int) {
+void dev_begin_group(fz_context* ctx, fz_device* dev, fz_rect area, fz_colorspace* cs, int isolated,
+                     int knockout, int blendmode, float alpha) {
   auto* d = as_collect(dev);
+  if (d->record) fz_begin_group(ctx, d->record, area, cs, isolated, knockout, blendmode, alpha);
+}
+
+void dev_end_group(fz_context* ctx, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_end_group(ctx, d->record);
+}
+
+int dev_begin_tile(fz_context* ctx, fz_device* dev, fz_rect area, fz_rect view, float xstep, float ystep,
+                   fz_matrix ctm, int id) {
+  auto* d = as_collect(dev);
+  // The cell is always drawn (0: nothing cached), so that the list holds it too.
+  if (d->record) fz_begin_tile_id(ctx, d->record, area, view, xstep, ystep, ctm, id);
   // A tiling pattern fills `area`: record it once as a filled region, then hide its cell.
   record_path(d, fz_transform_rect(area, ctm), true, false, 0, 0x808080);
   d->hidden++;
   return 0;
 }
 
-void dev_end_tile(fz_context*, fz_device* dev) {
+void dev_end_tile(fz_context* ctx, fz_device* dev) {
   auto* d = as_collect(dev);
+  if (d->record) fz_end_tile(ctx, d->record);
   if (d->hidden > 0) d->hidden--;
 }
 
-void dev_close(fz_context* ctx, fz_device* dev) { fz_close_device(ctx, as_collect(dev)->text); }
+void dev_render_flags(fz_context* ctx, fz_device* dev, int set, int clear) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_render_flags(ctx, d->record, set, clear);
+}
 
-fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_rect page, std::vector<Image>* images,
-                              std::vector<VectorPath>* paths, std::vector<fz_rect>* clips) {
+void dev_set_default_colorspaces(fz_context* ctx, fz_device* dev, fz_default_colorspaces* cs) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_set_default_colorspaces(ctx, d->record, cs);
+}
+
+void dev_begin_layer(fz_context* ctx, fz_device* dev, const char* name) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_begin_layer(ctx, d->record, name);
+}
+
+void dev_end_layer(fz_context* ctx, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_end_layer(ctx, d->record);
+}
+
+void dev_close(fz_context* ctx, fz_device* dev) {
+  auto* d = as_collect(dev);
+  if (d->record) fz_close_device(ctx, d->record);
+  fz_close_device(ctx, d->text);
+}
+
+fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_device* record, fz_rect page,
+                              std::vector<Image>* images, std::vector<VectorPath>* paths,
+                              std::vector<fz_rect>* clips) {
   auto* d = fz_new_derived_device(ctx, CollectDevice);
   d->super.fill_path = dev_fill_path;
   d->super.stroke_path = dev_stroke_path;
@@ -210,8 +285,15 @@ fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_rect page, st
   d->super.end_mask = dev_end_mask;
   d->super.begin_tile = dev_begin_tile;
   d->super.end_tile = dev_end_tile;
+  d->super.begin_group = dev_begin_group;
+  d->super.end_group = dev_end_group;
+  d->super.render_flags = dev_render_flags;
+  d->super.set_default_colorspaces = dev_set_default_colorspaces;
+  d->super.begin_layer = dev_begin_layer;
+  d->super.end_layer = dev_end_layer;
   d->super.close_device = dev_close;
   d->text = text;
+  d->record = record;
   d->page = page;
   d->images = images;
   d->paths = paths;
@@ -230,15 +312,32 @@ struct RawPage {
   std::vector<Image> images;
   std::vector<VectorPath> paths;
   std::vector<fz_rect> clips;
+  fz_display_list* list = nullptr;  // with `record`: the page as drawn
+  bool type3 = false;               // a Type 3 font draws text (its glyphs need the document)
   int failed = 0;
 };
 
-// Runs one page through the devices. Returns 0 on failure with the message in err.
-int run_page(fz_context* ctx, fz_document* doc, int index, RawPage* raw, fz_cookie* cookie, char* err, size_t errsize) {
+// Whether a page's resources name what figures are drawn with: an image or form XObject
+// (an included graphic), a shading or a pattern. Only such pages are recorded for the
+// renderer: recording every page of a 2,400-page manual of text costs more than it saves.
+// A figure drawn without any is still rendered, from the file.
+int may_hold_figure(fz_context* ctx, pdf_page* pp) {
+  pdf_obj* res = pdf_page_resources(ctx, pp);
+  return pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(XObject))) > 0 ||
+         pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Shading))) > 0 ||
+         pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Pattern))) > 0;
+}
+
+// Runs one page through the devices, and with `record` (and a page that may hold a figure)
+// into a display list as well. Returns 0 on failure with the message in err.
+int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* raw, fz_cookie* cookie, char* err,
+             size_t errsize) {
   fz_page* volatile page = nullptr;
   fz_device* volatile tdev = nullptr;
+  fz_device* volatile ldev = nullptr;
   fz_device* volatile dev = nullptr;
   fz_stext_page* volatile st = nullptr;
+  fz_display_list* volatile list = nullptr;
   volatile int ok = 1;
   fz_stext_options opts;
   std::memset(&opts, 0, sizeof opts);
@@ -251,13 +350,18 @@ int run_page(fz_context* ctx, fz_document* doc, int index, RawPage* raw, fz_cook
     if (pp) raw->rotation = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate)));
     st = fz_new_stext_page(ctx, b);
     tdev = fz_new_stext_device(ctx, st, &opts);
-    dev = new_collect_device(ctx, tdev, b, &raw->images, &raw->paths, &raw->clips);
+    if (record && (!pp || may_hold_figure(ctx, pp))) {
+      list = fz_new_display_list(ctx, b);
+      ldev = fz_new_list_device(ctx, list);
+    }
+    dev = new_collect_device(ctx, tdev, ldev, b, &raw->images, &raw->paths, &raw->clips);
     fz_run_page(ctx, page, dev, fz_identity, cookie);
     fz_close_device(ctx, dev);
     raw->failed = as_collect(dev)->failed;
   }
   fz_always(ctx) {
     fz_drop_device(ctx, dev);
+    fz_drop_device(ctx, ldev);
     fz_drop_device(ctx, tdev);
     fz_drop_page(ctx, page);
   }
@@ -266,8 +370,11 @@ int run_page(fz_context* ctx, fz_document* doc, int index, RawPage* raw, fz_cook
     std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
     fz_drop_stext_page(ctx, st);
     st = nullptr;
+    fz_drop_display_list(ctx, list);
+    list = nullptr;
   }
   raw->stext = st;
+  raw->list = list;
   return ok;
 }
 
@@ -283,7 +390,7 @@ int direction_of(const fz_stext_line* line) {
 struct FontFacts {
   fz_font* font = nullptr;
   std::string name;
-  bool monospace = false, bold = false, italic = false;
+  bool monospace = false, bold = false, italic = false, type3 = false;
 };
 
 const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFacts>& cache) {
@@ -295,6 +402,7 @@ const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFact
   f.monospace = font && fz_font_is_monospaced(ctx, font);
   f.bold = font && fz_font_is_bold(ctx, font);
   f.italic = font && fz_font_is_italic(ctx, font);
+  f.type3 = font && fz_font_t3_procs(ctx, font) != nullptr;
   cache.push_back(std::move(f));
   return cache.back();
 }
@@ -361,6 +469,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
       if (!line.spans.empty()) p.lines.push_back(std::move(line));
     }
   }
+  for (const auto& f : fonts) raw.type3 = raw.type3 || f.type3;
   return p;
 }
 
@@ -647,14 +756,109 @@ void read_document_level(MuContext& mu, Document& doc, std::vector<std::string>&
   labels = load_page_labels(mu.ctx, mu.doc, mu.page_count);
 }
 
-Document extract_mupdf(const std::string& path, const ExtractOptions& options, std::vector<char>* needs_ocr) {
-  MuContext main;
-  main.open(path, options.password);
+// Which pages are kept drawn for the figure renderer. A page that may hold a figure (an
+// image, or more than a few vector paths: rules and boxes alone come to fewer) keeps its
+// display list while the lists so far, in page order, fit the budget. The order makes the
+// choice independent of thread timing; the figures are the same either way.
+//
+// A kept list outlives its document (closed as soon as its worker is done, which frees most
+// of the context's memory): a list holds its own paths, images and fonts, but Type 3 glyphs
+// are drawn by the document's content streams, so a page with Type 3 text is not kept.
+namespace {
+
+class Keeper {
+ public:
+  static constexpr size_t kBudget = size_t{64} << 20;  // bytes, by the estimate below
+  static constexpr size_t kMinPaths = 8;
+
+  Keeper(int count, int workers)
+      : pages_(static_cast<size_t>(count)), done_(static_cast<size_t>(count), 0),
+        to_drop_(static_cast<size_t>(workers)), live_(static_cast<size_t>(workers), 0) {}
+
+  static bool wanted(const Page& p) { return !p.images.empty() || p.paths.size() >= kMinPaths; }
+
+  // What a page's list takes, roughly: its paths, glyphs and images are what it holds.
+  static size_t cost(const Page& p) {
+    size_t glyphs = 0;
+    for (const auto& l : p.lines)
+      for (const auto& s : l.spans) glyphs += s.text.size();
+    return 4096 + 128 * p.paths.size() + 48 * glyphs + 512 * p.images.size();
+  }
+
+  // Page k is done on `worker`; `list` (may be null) is its drawing. Lists of this worker
+  // that the budget turned out not to fit come back in `drop`, for the worker to free with
+  // its own context.
+  void done(int k, int worker, fz_display_list* list, size_t cost, std::vector<fz_display_list*>& drop) {
+    std::lock_guard lock(mutex_);
+    pages_[static_cast<size_t>(k)] = {list, worker, cost};
+    if (list) ++live_[static_cast<size_t>(worker)];
+    done_[static_cast<size_t>(k)] = 1;
+    while (cursor_ < pages_.size() && done_[cursor_]) {
+      Kept& p = pages_[cursor_++];
+      if (!p.list) continue;
+      if (spent_ + p.cost <= kBudget) {
+        spent_ += p.cost;
+        continue;
+      }
+      to_drop_[static_cast<size_t>(p.worker)].push_back(p.list);
+      --live_[static_cast<size_t>(p.worker)];
+      p.list = nullptr;
+    }
+    drop.swap(to_drop_[static_cast<size_t>(worker)]);
+  }
+
+  // Lists of `worker` still to free, and whether it still owns kept ones.
+  bool release(int worker, std::vector<fz_display_list*>& drop) {
+    std::lock_guard lock(mutex_);
+    drop.swap(to_drop_[static_cast<size_t>(worker)]);
+    return live_[static_cast<size_t>(worker)] > 0;
+  }
+
+  // After every worker is done: the kept list of page slot k and its worker.
+  fz_display_list* list(int k, int* worker) const {
+    *worker = pages_[static_cast<size_t>(k)].worker;
+    return pages_[static_cast<size_t>(k)].list;
+  }
+
+ private:
+  struct Kept {
+    fz_display_list* list = nullptr;
+    int worker = 0;
+    size_t cost = 0;
+  };
+  std::mutex mutex_;
+  std::vector<Kept> pages_;
+  std::vector<char> done_;
+  size_t cursor_ = 0, spent_ = 0;
+  std::vector<std::vector<fz_display_list*>> to_drop_;
+  std::vector<int> live_;
+};
+
+void drop_lists(fz_context* ctx, std::vector<fz_display_list*>& lists) {
+  for (auto* l : lists) fz_drop_display_list(ctx, l);
+  lists.clear();
+}
+
+// A context whose page loop is over but that owns kept lists: its document and what it
+// cached while reading (objects, fonts and images no list holds) are freed.
+void keep_lists_only(MuContext& mu) {
+  if (mu.doc) fz_drop_document(mu.ctx, mu.doc);
+  mu.doc = nullptr;
+  fz_empty_store(mu.ctx);
+}
+
+}  // namespace
+
+Document extract_mupdf(const std::string& path, const ExtractOptions& options, std::vector<char>* needs_ocr,
+                       std::shared_ptr<PageDrawings>* drawings) {
+  if (drawings) drawings->reset();
+  auto main = std::make_unique<MuContext>();
+  main->open(path, options.password);
   Document doc;
   doc.file = base_name(path);
   doc.engine = "mupdf";
-  doc.page_count = main.page_count;
-  const auto range = page_range(path, options, main.page_count);
+  doc.page_count = main->page_count;
+  const auto range = page_range(path, options, main->page_count);
   const int first = range.first, last = range.second;
   std::vector<std::string> labels;
 
@@ -666,10 +870,14 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   std::atomic<int> next{0};
   std::vector<std::string> worker_warnings;
   std::mutex warn_mutex;
+  Keeper keeper(count, jobs);
+  // Worker contexts that still own kept drawings when their page loop ends.
+  std::vector<std::unique_ptr<MuContext>> owners(static_cast<size_t>(jobs));
 
   Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
   const size_t budget_bytes = static_cast<size_t>(options.page_memory_mb * 1024 * 1024);
   auto work = [&](MuContext* w, size_t slot) {
+    std::vector<fz_display_list*> drop;
     for (int k = next++; k < count; k = next++) {
       int index = first - 1 + k;
       RawPage raw;
@@ -680,7 +888,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       w->budget.limit = budget_bytes ? w->budget.live + budget_bytes : 0;
       watchdog.start(slot, &cookie);
       auto started = std::chrono::steady_clock::now();
-      int ok = run_page(w->ctx, w->doc, index, &raw, &cookie, err, sizeof err);
+      int ok = run_page(w->ctx, w->doc, index, drawings != nullptr, &raw, &cookie, err, sizeof err);
       watchdog.stop(slot);
       w->budget.limit = 0;
       // The watchdog wakes every few milliseconds; a page that finished over the limit
@@ -692,10 +900,12 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
         ok = 0;
         std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);
         if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
+        if (raw.list) fz_drop_display_list(w->ctx, raw.list);
         raw = RawPage{};
       } else if (!ok && budget_bytes && (std::strstr(err, "alloc") || std::strstr(err, "out of memory"))) {
         std::snprintf(err, sizeof err, "skipped: over the %g MiB page memory budget", options.page_memory_mb);
       }
+      fz_display_list* list = raw.list;
       Page p = convert_page(w->ctx, index + 1, raw);
       if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
       if (!ok) {
@@ -708,6 +918,12 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       } else if (raw.failed) {
         p.errors.push_back("out of memory while recording images and paths");
       }
+      if (list && (!ok || raw.failed || raw.type3 || !Keeper::wanted(p))) {
+        fz_drop_display_list(w->ctx, list);
+        list = nullptr;
+      }
+      keeper.done(k, static_cast<int>(slot), list, list ? Keeper::cost(p) : 0, drop);
+      drop_lists(w->ctx, drop);
       // The OCR check reads every character: here it runs on the page workers while the
       // page is still in cache, not in one pass over the whole book afterwards.
       if (needs_ocr) (*needs_ocr)[static_cast<size_t>(k)] = page_needs_ocr(p, options) ? 1 : 0;
@@ -717,8 +933,8 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   };
 
   if (jobs == 1) {
-    read_document_level(main, doc, labels);
-    work(&main, 0);
+    read_document_level(*main, doc, labels);
+    work(main.get(), 0);
   } else {
     // Each worker opens the document and is torn down on its own thread; the main thread
     // reads the outline and labels meanwhile and then joins the page loop, so little of
@@ -728,31 +944,45 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     std::vector<std::thread> threads;
     for (int i = 1; i < jobs; ++i)
       threads.emplace_back([&, i] {
+        const auto slot = static_cast<size_t>(i);
         try {
-          MuContext w;
-          w.open(path, options.password);
-          work(&w, static_cast<size_t>(i));
-          std::lock_guard lock(w.mutex);
-          mupdf_warnings[static_cast<size_t>(i)] = std::move(w.warnings);
+          auto w = std::make_unique<MuContext>();
+          w->open(path, options.password);
+          work(w.get(), slot);
+          {
+            std::lock_guard lock(w->mutex);
+            mupdf_warnings[slot] = std::move(w->warnings);
+          }
+          std::vector<fz_display_list*> drop;
+          bool owns = keeper.release(i, drop);
+          drop_lists(w->ctx, drop);
+          if (owns) {
+            keep_lists_only(*w);
+            owners[slot] = std::move(w);
+          }
         } catch (...) {
-          failures[static_cast<size_t>(i)] = std::current_exception();
+          failures[slot] = std::current_exception();
         }
       });
     try {
-      read_document_level(main, doc, labels);
-      work(&main, 0);
+      read_document_level(*main, doc, labels);
+      work(main.get(), 0);
     } catch (...) {
       failures[0] = std::current_exception();  // rethrown once the workers are joined
       next = count;
     }
     // Freeing a document's objects takes a while on a large book: the main thread frees
     // its own while the workers finish and free theirs, not after them.
-    main.close();
+    std::vector<fz_display_list*> drop;
+    bool owns = keeper.release(0, drop);
+    drop_lists(main->ctx, drop);
+    if (owns) keep_lists_only(*main);
+    else main->close();
     for (auto& t : threads) t.join();
     for (auto& f : failures)
       if (f) std::rethrow_exception(f);
     for (auto& ws : mupdf_warnings)
-      for (auto& m : ws) main.warnings.push_back(m);
+      for (auto& m : ws) main->warnings.push_back(m);
   }
   for (int k = 0; k < count; ++k) {
     const size_t index = static_cast<size_t>(first - 1 + k);
@@ -760,10 +990,38 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   }
   // Warnings in a fixed order whatever the thread timing.
   std::sort(worker_warnings.begin(), worker_warnings.end());
-  std::sort(main.warnings.begin(), main.warnings.end());
-  main.warnings.erase(std::unique(main.warnings.begin(), main.warnings.end()), main.warnings.end());
-  for (auto& m : main.warnings) doc.warnings.push_back(doc.file + ": " + m);
+  std::sort(main->warnings.begin(), main->warnings.end());
+  main->warnings.erase(std::unique(main->warnings.begin(), main->warnings.end()), main->warnings.end());
+  for (auto& m : main->warnings) doc.warnings.push_back(doc.file + ": " + m);
   for (auto& m : worker_warnings) doc.warnings.push_back(m);
+
+  // The kept drawings move, with the contexts that own them, to the caller. All workers
+  // are joined: what the budget dropped late is freed here, each with its own context.
+  if (jobs == 1) {
+    std::vector<fz_display_list*> drop;
+    bool owns = keeper.release(0, drop);
+    drop_lists(main->ctx, drop);
+    if (owns) keep_lists_only(*main);
+  }
+  if (main->ctx) owners[0] = std::move(main);
+  auto impl = std::make_unique<PageDrawings::Impl>();
+  std::vector<PageDrawings::Impl::Owner*> by_worker(owners.size(), nullptr);
+  for (size_t i = 0; i < owners.size(); ++i) {
+    if (!owners[i]) continue;
+    std::vector<fz_display_list*> drop;
+    bool owns = keeper.release(static_cast<int>(i), drop);
+    drop_lists(owners[i]->ctx, drop);
+    if (!owns) continue;  // freed as `owners` goes out of scope
+    auto owner = std::make_unique<PageDrawings::Impl::Owner>();
+    owner->mu = std::move(owners[i]);
+    by_worker[i] = owner.get();
+    impl->owners.push_back(std::move(owner));
+  }
+  for (int k = 0; k < count; ++k) {
+    int worker = 0;
+    if (fz_display_list* list = keeper.list(k, &worker)) impl->pages[first + k] = {list, by_worker[static_cast<size_t>(worker)]};
+  }
+  if (drawings && !impl->pages.empty()) *drawings = std::make_shared<PageDrawings>(std::move(impl));
   return doc;
 }
 

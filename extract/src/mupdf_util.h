@@ -1,6 +1,8 @@
 // Private to extract/: one MuPDF context with one open document, owned by one thread.
 #pragma once
 
+#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -8,6 +10,8 @@
 extern "C" {
 #include <mupdf/fitz.h>
 }
+
+#include "quire/extract.h"
 
 namespace quire::detail {
 
@@ -39,4 +43,41 @@ struct MuContext {
 
 std::string base_name(const std::string& path);
 
+// The pixels of a page region, trimmed to the ink: RGB, 3 bytes a pixel, rows packed.
+struct Pixels {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+};
+
+// Draws `box` (PDF points) of a page's display list at `dpi` and trims it to the ink
+// (`out` is left empty when there is none). Returns 0 when MuPDF fails. Every figure is
+// drawn through a display list, whether extraction kept it or the renderer made it, so the
+// pixels do not depend on which.
+int draw_trimmed(fz_context* ctx, fz_display_list* list, double x0, double y0, double x1, double y1, int dpi,
+                 Pixels& out);
+
+// PNG bytes (8-bit RGB, no interlace) with the resolution recorded.
+std::string encode_png(const Pixels& pixels, int dpi);
+
 }  // namespace quire::detail
+
+namespace quire {
+
+// Display lists kept from extraction, each with the context and document that made it:
+// a list holds that context's fonts and images (and a Type 3 font, the document itself),
+// so it is drawn with that context alone, one thread at a time.
+struct PageDrawings::Impl {
+  struct Owner {
+    std::unique_ptr<detail::MuContext> mu;
+    std::mutex in_use;
+  };
+  struct Drawn {
+    fz_display_list* list = nullptr;
+    Owner* owner = nullptr;
+  };
+  std::vector<std::unique_ptr<Owner>> owners;
+  std::map<int, Drawn> pages;  // by page number
+  ~Impl();
+};
+
+}  // namespace quire

@@ -91,7 +91,9 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   using Clock = std::chrono::steady_clock;
   auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
   auto t = Clock::now();
-  Document doc = extract_document(pdf_path, options.extract);
+  // Pages that may hold figures stay drawn until the figures are rendered.
+  std::shared_ptr<PageDrawings> drawings;
+  Document doc = extract_document(pdf_path, options.extract, &drawings);
   o.seconds_extract = since(t);
   if (!options.intermediate_dir.empty()) {
     std::ofstream out(fs::path(options.intermediate_dir) / (id + ".pages.jsonl"), std::ios::binary);
@@ -146,7 +148,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
         idle.pop_back();
       }
     }
-    if (!r) r = std::make_unique<PdfRenderer>(pdf_path, options.extract.password);
+    if (!r) r = std::make_unique<PdfRenderer>(pdf_path, options.extract.password, drawings);
     std::string png = r->png(b.page, b.bbox, dpi);
     std::lock_guard lock(renderers_mutex);
     idle.push_back(std::move(r));
@@ -155,6 +157,9 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   ExportOptions exporting = options.exporting;
   exporting.jobs = options.extract.jobs;
   export_book(book, tmp_out, render, exporting);
+  idle.clear();
+  if (options.extract.jobs > 1 && drawings) freeing = std::jthread([kept = std::move(drawings)] {});
+  drawings.reset();
   o.seconds_export = since(t);
   o.chapters = static_cast<int>(book.chapters.size());
   for (const auto& c : book.chapters) {

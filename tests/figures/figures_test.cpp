@@ -363,9 +363,11 @@ void expect_trimmed(const Decoded& d, const std::string& what) {
   EXPECT_TRUE(row(0) && row(d.height - 1) && col(0) && col(d.width - 1)) << what << ": a white border";
 }
 
-// Renders every region twice: non-empty, trimmed, identical bytes.
-void check_crops(const std::string& pdf, const quire::Document& doc, const LayoutOptions& o) {
-  quire::PdfRenderer r1(pdf, ""), r2(pdf, "");
+// Renders every region twice from the file, and once from the pages extraction kept
+// drawn: non-empty, trimmed, identical bytes.
+void check_crops(const std::string& pdf, const quire::Document& doc, const LayoutOptions& o,
+                 std::shared_ptr<quire::PageDrawings> drawings = nullptr) {
+  quire::PdfRenderer r1(pdf, ""), r2(pdf, ""), kept(pdf, "", drawings);
   auto logos = quire::detail::repeated_images(doc, o);
   for (const auto& page : doc.pages)
     for (const auto& fig : find_figures(page, o, logos)) {
@@ -374,19 +376,21 @@ void check_crops(const std::string& pdf, const quire::Document& doc, const Layou
       std::string b = r2.png(page.number, fig.bbox, o.figure_dpi);
       ASSERT_FALSE(a.empty()) << what;
       EXPECT_EQ(a, b) << what << ": two renders differ";
+      EXPECT_EQ(a, kept.png(page.number, fig.bbox, o.figure_dpi)) << what << ": the kept drawing renders otherwise";
       Decoded d;
       ASSERT_TRUE(decode_png(a, d)) << what;
       expect_trimmed(d, what);
     }
 }
 
-quire::Document extract(const std::string& pdf, int first = 0, int last = 0) {
+quire::Document extract(const std::string& pdf, int first = 0, int last = 0,
+                        std::shared_ptr<quire::PageDrawings>* drawings = nullptr, int jobs = 2) {
   quire::ExtractOptions eo;
   eo.first_page = first;
   eo.last_page = last;
-  eo.jobs = 2;
+  eo.jobs = jobs;
   eo.ocr = quire::OcrMode::Never;
-  return quire::extract_document(pdf, eo);
+  return quire::extract_document(pdf, eo, drawings);
 }
 
 const char* kOctave = "/usr/share/doc/octave/octave.pdf";
@@ -432,7 +436,26 @@ TEST(FiguresOctave, EveryCaptionedFigureFound) {
 
 TEST(FiguresOctave, CropsTrimmedAndDeterministic) {
   if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
-  for (int n : {1, 337, 426, 690}) check_crops(kOctave, extract(kOctave, n, n), LayoutOptions{});
+  for (int n : {1, 337, 426, 690}) {
+    std::shared_ptr<quire::PageDrawings> drawings;
+    auto doc = extract(kOctave, n, n, &drawings);
+    if (n != 1) EXPECT_TRUE(drawings) << "page " << n << " holds a plot but was not kept drawn";
+    check_crops(kOctave, doc, LayoutOptions{}, drawings);
+  }
+  std::shared_ptr<quire::PageDrawings> prose;
+  extract(kOctave, 100, 100, &prose);
+  EXPECT_FALSE(prose) << "a page of prose was kept drawn";
+}
+
+TEST(FiguresOctave, KeptDrawingsDoNotDependOnThreads) {
+  // The pages kept are chosen in page order within a budget: the same at any --jobs.
+  if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
+  std::shared_ptr<quire::PageDrawings> one, two;
+  extract(kOctave, 680, 700, &one, 1);
+  extract(kOctave, 680, 700, &two, 2);
+  ASSERT_TRUE(one && two);
+  EXPECT_GE(one->pages(), 4);  // 683, 684, 689 and 690 hold plots
+  EXPECT_EQ(one->pages(), two->pages());
 }
 
 // The books with ground truth: eval books and fixture books.
@@ -468,7 +491,8 @@ TEST(FiguresBooks, EveryGroundTruthFigureFoundAndNoOther) {
     for (const auto& ch : gt["chapters"])
       for (const auto& b : ch["blocks"])
         if (b.value("type", "") == "figure" && b.contains("page")) expected[b["page"].get<int>()].push_back(b);
-    auto doc = extract(pdf.string());
+    std::shared_ptr<quire::PageDrawings> drawings;
+    auto doc = extract(pdf.string(), 0, 0, &drawings);
     auto logos = quire::detail::repeated_images(doc, o);
     for (const auto& page : doc.pages) {
       auto r = find_figures(page, o, logos);
@@ -482,7 +506,7 @@ TEST(FiguresBooks, EveryGroundTruthFigureFoundAndNoOther) {
           EXPECT_NE(std::find(labels.begin(), labels.end(), l), labels.end())
               << name << " " << fig.value("id", "") << ": label " << l << " not taken";
     }
-    check_crops(pdf.string(), doc, o);
+    check_crops(pdf.string(), doc, o, drawings);
   }
 }
 

@@ -46,8 +46,29 @@ struct ExtractOptions {
   std::function<void(int page)> on_page;
 };
 
-// Reads the whole document (or the page range) with the chosen engine.
-Document extract_document(const std::string& pdf_path, const ExtractOptions& options);
+// Pages that extraction kept as drawn (MuPDF display lists) because they may hold figures,
+// so that PdfRenderer draws them without reading their content a second time. Which pages
+// are kept changes how long rendering takes, never what it gives. Opaque; share it with
+// the renderers of the same file.
+class PageDrawings {
+ public:
+  struct Impl;
+  explicit PageDrawings(std::unique_ptr<Impl> impl);
+  ~PageDrawings();
+  PageDrawings(const PageDrawings&) = delete;
+  PageDrawings& operator=(const PageDrawings&) = delete;
+  int pages() const;  // how many pages are kept
+  Impl& impl() { return *impl_; }
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// Reads the whole document (or the page range) with the chosen engine. With `drawings`
+// (MuPDF engine), the pages that may hold figures are kept drawn, within a fixed memory
+// budget; *drawings is null when none are.
+Document extract_document(const std::string& pdf_path, const ExtractOptions& options,
+                          std::shared_ptr<PageDrawings>* drawings = nullptr);
 
 // Per-page word differences between MuPDF and Poppler, beyond white space.
 struct PageDisagreement {
@@ -64,10 +85,14 @@ CrossCheckReport cross_check(const std::string& pdf_path, const ExtractOptions& 
 
 // Renders regions of one PDF's pages to PNG (MuPDF), trimmed to the ink (no all-white
 // border row or column), deterministic for the same input. Keeps the document open between
-// calls; one renderer per thread.
+// calls; one renderer per thread. A page is drawn from `drawings` when extraction kept it,
+// else read from the file: the pixels are the same either way.
 class PdfRenderer {
  public:
-  PdfRenderer(const std::string& pdf_path, const std::string& password);  // throws quire::Error
+  // Throws quire::Error when the file cannot be opened; with drawings, the file is opened on
+  // the first page they lack, and png() throws instead.
+  PdfRenderer(const std::string& pdf_path, const std::string& password,
+              std::shared_ptr<PageDrawings> drawings = nullptr);
   ~PdfRenderer();
   PdfRenderer(const PdfRenderer&) = delete;
   PdfRenderer& operator=(const PdfRenderer&) = delete;
