@@ -195,6 +195,8 @@ int cmd_layout(const Args& args) {
       ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters")
       ("hyphen-dictionary", po::value(&lo.hyphen_dictionary)->default_value(lo.hyphen_dictionary),
        "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
+      ("hyphen-patterns", po::value(&lo.hyphen_patterns)->default_value(lo.hyphen_patterns),
+       "hyphenation patterns (libhyphen .dic) of the dictionary's language; \"\" for none")
       ("jobs,j", po::value(&lo.jobs)->default_value(default_jobs()), "worker threads");
   po::positional_options_description pos;
   pos.add("input", 1);
@@ -235,6 +237,8 @@ int cmd_build(const Args& args) {
       ("keep-matter", po::bool_switch(&o.layout.keep_matter), "keep title page, contents and index as chapters")
       ("hyphen-dictionary", po::value(&o.layout.hyphen_dictionary)->default_value(o.layout.hyphen_dictionary),
        "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
+      ("hyphen-patterns", po::value(&o.layout.hyphen_patterns)->default_value(o.layout.hyphen_patterns),
+       "hyphenation patterns (libhyphen .dic) of the dictionary's language; \"\" for none")
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")

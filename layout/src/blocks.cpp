@@ -173,6 +173,29 @@ void WordCounts::grow() {
     }
 }
 
+namespace {
+
+// Whether the book is in the spelling dictionary's language: the dictionary knows at least
+// half of the book's most frequent words of four letters or more. Hyphenation patterns of
+// another language would take most breaks of the book for hyphens of the words.
+bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) {
+  constexpr size_t kSample = 200;
+  const Dictionary* dictionary = Dictionary::at(o.hyphen_dictionary);
+  if (!dictionary) return false;
+  std::vector<std::pair<int, std::string>> frequent;
+  ev.words.for_each([&](const std::string& w, int n) {
+    if (w.size() >= 4 && std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      frequent.emplace_back(-n, w);
+  });
+  const size_t n = std::min(kSample, frequent.size());
+  std::partial_sort(frequent.begin(), frequent.begin() + static_cast<std::ptrdiff_t>(n), frequent.end());
+  size_t known = 0;
+  for (size_t i = 0; i < n; ++i) known += dictionary->knows(frequent[i].second) ? 1 : 0;
+  return n > 0 && 2 * known >= n;
+}
+
+}  // namespace
+
 WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
   WordEvidence ev;
   // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
@@ -201,6 +224,7 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
   ev.sorted_words.reserve(ev.words.size());
   ev.words.for_each([&](const std::string& w, int) { ev.sorted_words.push_back(w); });
   std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
+  if (HyphenPatterns::at(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
   return ev;
 }
 
@@ -231,17 +255,25 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
 //     e. the spelling dictionary (LayoutOptions::hyphen_dictionary) knows the joined word
 //        and not the second part ("trigger-" "ing", "in-" "cludes") -> remove: the second
 //        part is a syllable, not a word;
-//     f. the first part begins, or the second ends, other compounds of the book ("dpkg-"
+//     f. the dictionary does not know the joined word, which starts in lower case, and the
+//        hyphenation patterns (LayoutOptions::hyphen_patterns) allow no break between the
+//        parts ("avahi-" "core", "libgpg-" "error") -> keep: the name of a thing with a
+//        hyphen in it. Only there: the patterns are not the ones every book was set with
+//        (British and American TeX patterns break "temporary" apart differently, and a
+//        name or a foreign word is broken by its own language's), so for a word the
+//        dictionary knows, or a name, they are no evidence; and only in a book whose
+//        frequent words the dictionary mostly knows;
+//     g. the first part begins, or the second ends, other compounds of the book ("dpkg-"
 //        "buildpackage" beside "dpkg-source") -> keep: a word that forms compounds (not
 //        a frequent word found in a compound or two, like "to" in "up-to-date");
-//     g. the dictionary knows the joined word but not the first part ("pre-" "cludes")
+//     h. the dictionary knows the joined word but not the first part ("pre-" "cludes")
 //        -> remove; it knows both parts but not the joined word ("thread-" "safe") ->
 //        keep: a compound of two words; it knows all three ("re-" "running" beside
 //        "rerunning") or none: no answer, as authors differ (a first part that is not a
-//        word may be a prefix the book hyphenates: "mis-" "alignment", hence f before g);
-//     h. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//        word may be a prefix the book hyphenates: "mis-" "alignment", hence g before h);
+//     i. both parts are words of the book on their own ("upward-" "compatible") -> keep:
 //        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
-//     i. otherwise remove.
+//     j. otherwise remove.
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
                             const WordEvidence& ev, const LayoutOptions& o) {
   auto b = to_u32(before), a = to_u32(after);
@@ -316,6 +348,13 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
       if (whole == parts) return std::nullopt;
       return parts;  // keep the hyphen of a compound of two words
     };
+    auto no_pattern_break = [&]() {
+      if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
+          dictionary_knows(left + right))
+        return false;
+      const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphen_patterns);
+      return patterns && !patterns->allow_break(lower(left), lower(right));
+    };
     bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
     if (hyph > 0 || joined > 0) keep = hyph > joined;
     else if (compound_goes_on) keep = true;
@@ -323,6 +362,7 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
     else if (digit(left) || digit(right) || upper(right.front())) keep = true;
     else if (stem_seen()) keep = false;
     else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
+    else if (no_pattern_break()) keep = true;
     else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
     else if (auto answer = dictionary_answer()) keep = *answer;
     else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;

@@ -1,5 +1,6 @@
-// A spelling dictionary for the hyphenation rule: Hunspell's .aff and .dic files, loaded on
-// first use and shared by every book of the process.
+// Language resources for the hyphenation rule, loaded on first use and shared by every book
+// of the process: a spelling dictionary (Hunspell's .aff and .dic files) and hyphenation
+// patterns (libhyphen's .dic, made from TeX's patterns).
 #pragma once
 
 #include <memory>
@@ -7,6 +8,7 @@
 #include <string>
 
 class Hunspell;
+struct _HyphenDict;
 
 namespace quire::detail {
 
@@ -26,6 +28,24 @@ class Dictionary {
   explicit Dictionary(const std::string& prefix);
   std::unique_ptr<Hunspell> hunspell_;
   mutable std::mutex mutex_;  // Hunspell keeps working state in the object
+};
+
+class HyphenPatterns {
+ public:
+  // The patterns in the file `path`, loaded once per process; nullptr when the path is empty
+  // or the file is missing or unreadable.
+  static const HyphenPatterns* at(const std::string& path);
+
+  // Whether the patterns allow a typesetter to break the word left+right between the two
+  // (lower-case ASCII letters). Safe from any thread.
+  bool allow_break(const std::string& left, const std::string& right) const;
+
+  ~HyphenPatterns();
+
+ private:
+  explicit HyphenPatterns(_HyphenDict* dict) : dict_(dict) {}
+  _HyphenDict* dict_;
+  mutable std::mutex mutex_;
 };
 
 }  // namespace quire::detail

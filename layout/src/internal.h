@@ -143,6 +143,9 @@ struct WordEvidence {
   WordCounts compound_last;   // last parts of those compounds
   std::vector<std::string> sorted_words;  // the keys of `words`, sorted: found by prefix
   bool tex = false;           // typeset by TeX (its hyphenation minimums apply)
+  // The hyphenation dictionary is of the book's language: it knows most of the book's
+  // frequent words (set only when there are hyphenation patterns to use).
+  bool dictionary_language = false;
 };
 // Pages in parallel (options.jobs); the evidence is the same for any thread count.
 WordEvidence collect_words(const Document&, const std::vector<PageLines>&, const LayoutOptions&);

@@ -63,21 +63,21 @@ std::string pdf_sha256(const std::string& cache_dir, const std::string& pdf_path
   return hash;
 }
 
-// The hyphenation dictionary's words decide some hyphens: the hashes of its files (empty
-// for a file that is not there), computed once per process.
-std::string dictionary_identity(const std::string& prefix) {
+// The hyphenation dictionary and patterns decide some hyphens: the hashes of their files
+// (empty for a file that is not there), computed once per process.
+std::string file_identity(const std::string& path) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
   std::lock_guard lock(mutex);
-  auto it = known.find(prefix);
+  auto it = known.find(path);
   if (it != known.end()) return it->second;
-  std::string id;
-  for (const char* ext : {".aff", ".dic"}) {
-    std::error_code ec;
-    const std::string file = prefix + ext;
-    id += (!prefix.empty() && fs::is_regular_file(file, ec) ? sha256_file(file) : std::string()) + ";";
-  }
-  return known[prefix] = id;
+  std::error_code ec;
+  return known[path] = !path.empty() && fs::is_regular_file(path, ec) ? sha256_file(path) : std::string();
+}
+
+std::string dictionary_identity(const std::string& prefix) {
+  if (prefix.empty()) return ";;";
+  return file_identity(prefix + ".aff") + ";" + file_identity(prefix + ".dic") + ";";
 }
 
 }  // namespace
@@ -108,6 +108,7 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   k["keep_matter"] = o.layout.keep_matter;
   k["figure_dpi"] = o.layout.figure_dpi;
   k["hyphen_dictionary"] = dictionary_identity(o.layout.hyphen_dictionary);
+  k["hyphen_patterns"] = file_identity(o.layout.hyphen_patterns);
   k["verify"] = o.verify;
   k["site"] = o.exporting.site;
   return sha256_hex(dump(k, false));

@@ -439,7 +439,9 @@ TEST(FiguresOctave, CropsTrimmedAndDeterministic) {
   for (int n : {1, 337, 426, 690}) {
     std::shared_ptr<quire::PageDrawings> drawings;
     auto doc = extract(kOctave, n, n, &drawings);
-    if (n != 1) EXPECT_TRUE(drawings) << "page " << n << " holds a plot but was not kept drawn";
+    if (n != 1) {
+      EXPECT_TRUE(drawings) << "page " << n << " holds a plot but was not kept drawn";
+    }
     check_crops(kOctave, doc, LayoutOptions{}, drawings);
   }
   std::shared_ptr<quire::PageDrawings> prose;

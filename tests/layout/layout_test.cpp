@@ -178,6 +178,48 @@ INSTANTIATE_TEST_SUITE_P(
         DictionaryCase{{"book_first", "thread-", "safe", "a threadsafe call", "threadsafe"}, "threadsafe"}),
     [](const auto& info) { return std::string(info.param.c.name); });
 
+// The paragraph's token where `line_end` and `line_start` meet, with the English dictionary
+// and the given hyphenation patterns, in a book whose other text is `prose`.
+std::string joined_with_patterns(const char* line_end, const char* line_start, const std::string& patterns,
+                                 const std::string& prose) {
+  std::vector<LineSpec> lines = {{87, 100, prose + " " + line_end, 10}, {72, 112, std::string(line_start) + " " + prose, 10}};
+  auto more = paragraph(72, 136, {prose, prose});
+  lines.insert(lines.end(), more.begin(), more.end());
+  LayoutOptions o;
+  o.hyphen_dictionary = kEnglish;
+  o.hyphen_patterns = patterns;
+  auto r = layout_document(make_doc({make_page(1, lines)}), o);
+  if (r.joins.size() != 1) return "(" + std::to_string(r.joins.size()) + " joins)";
+  return r.joins[0].joined;
+}
+
+const std::string kEnglishPatterns = "/usr/share/hyphen/hyph_en_US.dic";
+const std::string kEnglishProse = "Some words come first and then the others follow them";
+
+TEST(HyphenationPatterns, BreakThePatternsForbidKeepsTheHyphenOfAName) {
+  if (!have_english_dictionary() || !std::filesystem::is_regular_file(kEnglishPatterns))
+    GTEST_SKIP() << "no English dictionary or patterns (Debian packages hunspell-en-us, hyphen-en-us)";
+  // "avahicore" cannot be broken after "avahi": the hyphen is the package name's own.
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", kEnglishPatterns, kEnglishProse), "avahi-core");
+  EXPECT_EQ(joined_with_patterns("libgpg-", "error", kEnglishPatterns, kEnglishProse), "libgpg-error");
+  // Without patterns, or with a file that is not there, the book's rule joins them.
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", "", kEnglishProse), "avahicore");
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", "/nonexistent.dic", kEnglishProse), "avahicore");
+}
+
+TEST(HyphenationPatterns, SilentOnKnownWordsNamesAndOtherLanguages) {
+  if (!have_english_dictionary() || !std::filesystem::is_regular_file(kEnglishPatterns))
+    GTEST_SKIP() << "no English dictionary or patterns (Debian packages hunspell-en-us, hyphen-en-us)";
+  // British TeX patterns break "tempor-ary", American ones do not: a word the dictionary
+  // knows is joined whatever the patterns say.
+  EXPECT_EQ(joined_with_patterns("tempor-", "ary", kEnglishPatterns, kEnglishProse), "temporary");
+  // A name is broken by its own language's patterns.
+  EXPECT_EQ(joined_with_patterns("Karl-", "sruhe", kEnglishPatterns, kEnglishProse), "Karlsruhe");
+  // A book in another language: English patterns say nothing about its breaks.
+  const std::string czech = "Tento dokument popisuje program který upravuje soubory";
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", kEnglishPatterns, czech), "avahicore");
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Cases, Hyphenation,
     ::testing::Values(

@@ -229,6 +229,34 @@ TEST(Build, TheHyphenationDictionaryReachesLayoutAndTheCacheKey) {
   EXPECT_NE(read_file(t.path / "changed" / md).find("synchronizationheavy"), std::string::npos);
 }
 
+TEST(Build, TheHyphenationPatternsAreInTheCacheKey) {
+  const fs::path english = "/usr/share/hyphen/hyph_en_US.dic";
+  if (!fs::exists(english)) GTEST_SKIP() << "no " << english << " (Debian package hyphen-en-us)";
+  TempDir t("patterns");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  fs::path patterns = t.path / "hyph.dic";
+  fs::copy_file(english, patterns);
+  auto build = [&](const std::string& out) {
+    return run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / out) + " --log json" +
+                     " --hyphen-patterns " + shell_quote(patterns) + " --cache " + shell_quote(cache));
+  };
+  auto cold = build("cold");
+  ASSERT_TRUE(built(cold.code)) << cold.out;
+  auto warm = build("warm");
+  ASSERT_TRUE(built(warm.code)) << warm.out;
+  EXPECT_EQ(count_of(warm.out, "\"cached\":true"), 2u) << warm.out;
+  // Other patterns (one more) are another key: both books are built again.
+  {
+    std::ofstream app(patterns, std::ios::app | std::ios::binary);
+    app << "ava5hi\n";
+  }
+  auto changed = build("changed");
+  ASSERT_TRUE(built(changed.code)) << changed.out;
+  EXPECT_EQ(count_of(changed.out, "\"cached\":true"), 0u) << changed.out;
+  EXPECT_TRUE(tree(t.path / "cold") == tree(t.path / "changed"));
+}
+
 // Two TeX manuals of other makes than the fixtures (texlive-latex-recommended and
 // texlive-plain-generic): the KOMA-Script guide, whose outline has parts without "Part" in
 // their titles and syntax lines with the LaTeX logo in typewriter, and the DocByTeX manual,

@@ -33,6 +33,10 @@ struct LayoutOptions {
   // Spelling dictionary (Hunspell's PREFIX.aff and PREFIX.dic) for the line-end hyphens the
   // book's own words leave undecided; empty, or files that are not there: no dictionary.
   std::string hyphen_dictionary = "/usr/share/hunspell/en_US";
+  // Hyphenation patterns (libhyphen's .dic, of the dictionary's language) for the same
+  // hyphens: a break the patterns do not allow is a hyphen of the word. Used only for a book
+  // whose frequent words the dictionary mostly knows. Empty or missing: none.
+  std::string hyphen_patterns = "/usr/share/hyphen/hyph_en_US.dic";
   // Threads for the per-page work (rows and figures of each page, book statistics, word
   // evidence); the build sets the book's thread count. The result is the same for any value.
   int jobs = 1;
