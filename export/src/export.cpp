@@ -96,6 +96,33 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
+  // Figures first, all of the book's in one list: they cluster in a few chapters (a chapter
+  // of plots), and rendering them chapter by chapter would leave threads idle. Each is
+  // written as soon as it is rendered.
+  struct FigureJob {
+    Block* block;
+    std::string file;
+    bool written = false;
+  };
+  std::vector<FigureJob> figure_jobs;
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    int k = 0;
+    for (auto& b : book.chapters[i].blocks)
+      if (b.type == BlockType::Figure) figure_jobs.push_back({&b, ids[i] + "-" + std::to_string(++k) + ".png"});
+  }
+  parallel_for(figure_jobs.size(), options.jobs, [&](size_t i) {
+    FigureJob& f = figure_jobs[i];
+    std::string png = render ? render(book, *f.block) : std::string();
+    if (png.empty()) return;
+    write_file((dir / "figures" / f.file).string(), png);
+    f.written = true;
+  });
+  size_t next_figure = 0;
+  std::vector<size_t> first_figure(book.chapters.size());
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    first_figure[i] = next_figure;
+    for (const auto& b : book.chapters[i].blocks) next_figure += b.type == BlockType::Figure ? 1 : 0;
+  }
   parallel_for(book.chapters.size(), options.jobs, [&](size_t i) {
     Chapter& c = book.chapters[i];
     Written& w = written[i];
@@ -105,18 +132,16 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     for (auto& b : c.blocks) {
       if (b.type == BlockType::Code) ++code_blocks;
       if (b.type != BlockType::Figure) continue;
+      const FigureJob& f = figure_jobs[first_figure[i] + static_cast<size_t>(k++)];
       ++figures;
-      const std::string file = id + "-" + std::to_string(++k) + ".png";
-      std::string png = render ? render(book, b) : std::string();
-      if (png.empty()) {
+      if (!f.written) {
         b.image.clear();
         w.warnings.push_back(book.file + ": page " + std::to_string(b.page) + ": figure " + std::to_string(k) +
                              " of chapter \"" + c.title + "\" could not be rendered");
         continue;
       }
-      write_file((dir / "figures" / file).string(), png);
       w.any_figure_file = true;
-      b.image = rel + "/figures/" + file;
+      b.image = rel + "/figures/" + f.file;
     }
     write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
     write_file((dir / (id + ".json")).string(), dump(chapter_json(book, c, id, i), true));
