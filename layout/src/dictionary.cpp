@@ -3,12 +3,34 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <vector>
 
 #include <hunspell/hunspell.hxx>
 #include <hyphen.h>
-#include <vector>
 
 namespace quire::detail {
+
+namespace {
+
+// One object per key for the whole process, made by `make` on first use; a key for which it
+// gives nullptr stays without one.
+template <class T, class Make>
+const T* loaded_once(const std::string& key, Make make) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<T>> loaded;
+  if (key.empty()) return nullptr;
+  std::lock_guard lock(mutex);
+  auto it = loaded.find(key);
+  if (it == loaded.end()) it = loaded.emplace(key, make()).first;
+  return it->second.get();
+}
+
+bool is_file(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(path, ec);
+}
+
+}  // namespace
 
 Dictionary::Dictionary(const std::string& prefix)
     : hunspell_(std::make_unique<Hunspell>((prefix + ".aff").c_str(), (prefix + ".dic").c_str())) {}
@@ -16,19 +38,11 @@ Dictionary::Dictionary(const std::string& prefix)
 Dictionary::~Dictionary() = default;
 
 const Dictionary* Dictionary::at(const std::string& prefix) {
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<Dictionary>> loaded;
-  if (prefix.empty()) return nullptr;
-  std::lock_guard lock(mutex);
-  auto it = loaded.find(prefix);
-  if (it == loaded.end()) {
-    std::error_code ec;
+  return loaded_once<Dictionary>(prefix, [&] {
     std::unique_ptr<Dictionary> d;
-    if (std::filesystem::is_regular_file(prefix + ".aff", ec) && std::filesystem::is_regular_file(prefix + ".dic", ec))
-      d.reset(new Dictionary(prefix));
-    it = loaded.emplace(prefix, std::move(d)).first;
-  }
-  return it->second.get();
+    if (is_file(prefix + ".aff") && is_file(prefix + ".dic")) d.reset(new Dictionary(prefix));
+    return d;
+  });
 }
 
 bool Dictionary::knows(const std::string& word) const {
@@ -38,19 +52,12 @@ bool Dictionary::knows(const std::string& word) const {
 }
 
 const HyphenPatterns* HyphenPatterns::at(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<HyphenPatterns>> loaded;
-  if (path.empty()) return nullptr;
-  std::lock_guard lock(mutex);
-  auto it = loaded.find(path);
-  if (it == loaded.end()) {
-    std::error_code ec;
+  return loaded_once<HyphenPatterns>(path, [&] {
     std::unique_ptr<HyphenPatterns> p;
-    if (std::filesystem::is_regular_file(path, ec))
+    if (is_file(path))
       if (HyphenDict* d = hnj_hyphen_load(path.c_str())) p.reset(new HyphenPatterns(d));
-    it = loaded.emplace(path, std::move(p)).first;
-  }
-  return it->second.get();
+    return p;
+  });
 }
 
 HyphenPatterns::~HyphenPatterns() { hnj_hyphen_free(dict_); }
