@@ -814,6 +814,21 @@ class Keeper {
     return live_[static_cast<size_t>(worker)] > 0;
   }
 
+  // Every list of `worker`, kept or waiting to be freed, taken out of the keeper (a failure:
+  // the worker frees them with its context).
+  void take_all(int worker, std::vector<fz_display_list*>& out) {
+    std::lock_guard lock(mutex_);
+    for (auto& p : pages_)
+      if (p.list && p.worker == worker) {
+        out.push_back(p.list);
+        p.list = nullptr;
+      }
+    auto& pending = to_drop_[static_cast<size_t>(worker)];
+    out.insert(out.end(), pending.begin(), pending.end());
+    pending.clear();
+    live_[static_cast<size_t>(worker)] = 0;
+  }
+
   // After every worker is done: the kept list of page slot k and its worker.
   fz_display_list* list(int k, int* worker) const {
     *worker = pages_[static_cast<size_t>(k)].worker;
@@ -837,6 +852,12 @@ class Keeper {
 void drop_lists(fz_context* ctx, std::vector<fz_display_list*>& lists) {
   for (auto* l : lists) fz_drop_display_list(ctx, l);
   lists.clear();
+}
+
+void free_all(Keeper& keeper, int worker, MuContext& mu) {
+  std::vector<fz_display_list*> lists;
+  keeper.take_all(worker, lists);
+  drop_lists(mu.ctx, lists);
 }
 
 // A context whose page loop is over but that owns kept lists: its document and what it
@@ -933,8 +954,13 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   };
 
   if (jobs == 1) {
-    read_document_level(*main, doc, labels);
-    work(main.get(), 0);
+    try {
+      read_document_level(*main, doc, labels);
+      work(main.get(), 0);
+    } catch (...) {
+      free_all(keeper, 0, *main);
+      throw;
+    }
   } else {
     // Each worker opens the document and is torn down on its own thread; the main thread
     // reads the outline and labels meanwhile and then joins the page loop, so little of
@@ -945,8 +971,9 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     for (int i = 1; i < jobs; ++i)
       threads.emplace_back([&, i] {
         const auto slot = static_cast<size_t>(i);
+        std::unique_ptr<MuContext> w;
         try {
-          auto w = std::make_unique<MuContext>();
+          w = std::make_unique<MuContext>();
           w->open(path, options.password);
           work(w.get(), slot);
           {
@@ -962,6 +989,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
           }
         } catch (...) {
           failures[slot] = std::current_exception();
+          if (w && w->ctx) free_all(keeper, i, *w);
         }
       });
     try {
@@ -979,8 +1007,14 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     if (owns) keep_lists_only(*main);
     else main->close();
     for (auto& t : threads) t.join();
-    for (auto& f : failures)
-      if (f) std::rethrow_exception(f);
+    for (auto& f : failures) {
+      if (!f) continue;
+      // The kept lists go with the error, each freed by the context that made it.
+      if (main->ctx) free_all(keeper, 0, *main);
+      for (int worker = 1; worker < jobs; ++worker)
+        if (owners[static_cast<size_t>(worker)]) free_all(keeper, worker, *owners[static_cast<size_t>(worker)]);
+      std::rethrow_exception(f);
+    }
     for (auto& ws : mupdf_warnings)
       for (auto& m : ws) main->warnings.push_back(m);
   }

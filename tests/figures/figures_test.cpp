@@ -10,6 +10,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -458,6 +459,25 @@ TEST(FiguresOctave, KeptDrawingsDoNotDependOnThreads) {
   ASSERT_TRUE(one && two);
   EXPECT_GE(one->pages(), 4);  // 683, 684, 689 and 690 hold plots
   EXPECT_EQ(one->pages(), two->pages());
+}
+
+TEST(FiguresOctave, AFailureWhileReadingFreesTheKeptDrawings) {
+  // A page callback that throws stops the extraction; the lists kept so far are freed with
+  // their contexts (the sanitizer build's leak check sees any that is not).
+  if (!fs::exists(kOctave)) GTEST_SKIP() << "octave-doc not installed";
+  for (int jobs : {1, 2}) {
+    quire::ExtractOptions eo;
+    eo.first_page = 680;
+    eo.last_page = 700;
+    eo.jobs = jobs;
+    eo.ocr = quire::OcrMode::Never;
+    eo.on_page = [](int page) {
+      if (page == 695) throw std::runtime_error("stop at page 695");
+    };
+    std::shared_ptr<quire::PageDrawings> drawings;
+    EXPECT_THROW(quire::extract_document(kOctave, eo, &drawings), std::runtime_error) << "jobs " << jobs;
+    EXPECT_FALSE(drawings);
+  }
 }
 
 // The books with ground truth: eval books and fixture books.
