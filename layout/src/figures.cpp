@@ -288,6 +288,9 @@ bool Finder::badges(const Cluster& c) const {
   return true;
 }
 
+// Where a line stands: its first span's baseline (the bottom of its box without spans).
+double baseline_of(const Line& l) { return l.spans.empty() ? l.bbox.y1 : l.spans.front().baseline; }
+
 // Lines of a code listing or of prose: mostly monospace or covering much of the box, and
 // set one under the other at the line pitch, whereas a diagram's labels stand apart.
 bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
@@ -304,12 +307,14 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
     }
     const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
     for (size_t j : inside) {
-      const Box& o = page_.lines[j].bbox;
+      const Line& m = page_.lines[j];
+      const Box& o = m.bbox;
       double gap = std::max(o.y0 - l.bbox.y1, l.bbox.y0 - o.y1);
-      // Glyph boxes of consecutive lines may overlap a little; lines of one row overlap
-      // by most of their height.
-      double overlap = std::min(o.y1, l.bbox.y1) - std::max(o.y0, l.bbox.y0);
-      bool same_row = overlap > 0.5 * std::min(o.height(), l.bbox.height());
+      // Glyph boxes of consecutive lines may overlap a little, and a lot where a symbol
+      // font's boxes are tall (angle brackets of a syntax line): lines of one row are told
+      // by their baselines.
+      const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
+      bool same_row = std::fabs(baseline_of(m) - baseline_of(l)) < 0.5 * std::min(size, other_size);
       if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
         ++stacked;
         break;

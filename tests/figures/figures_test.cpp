@@ -141,6 +141,28 @@ TEST(Figures, ShadedCodeBoxIsNotAFigure) {
   EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
 }
 
+TEST(Figures, SyntaxBoxWithTallBracketGlyphsIsNotAFigure) {
+  // A framed command definition: a syntax line whose angle brackets come from a symbol
+  // font with tall glyph boxes, over a line naming the file. The first line's box reaches
+  // down across the second's, yet they are two rows by their baselines: a text box.
+  Page p = letter_page();
+  add_fill(p, {73, 287, 522, 335}, 0x000000);
+  add_fill(p, {75, 289, 520, 333}, 0xffffbf);
+  add_line(p, 90, 296, "\\TrackLangScriptIfHasParent{", 12, true);
+  add_line(p, 310, 311, "tracklang-scripts.tex v1.3+", 10, true);
+  Line& syntax = p.lines[0];
+  Span bracket;
+  bracket.text = "<alpha code>{<true>}{<false>}";
+  bracket.font = "CMSY10";
+  bracket.size = 12;
+  bracket.baseline = syntax.spans[0].baseline;
+  bracket.bbox = {260, 294.9, 417, 318.8};  // the symbol font's box: far below the baseline
+  syntax.spans.push_back(bracket);
+  syntax.bbox = syntax.bbox.united(bracket.bbox);
+  p.lines[1].bbox.x0 = p.lines[1].spans[0].bbox.x0 = 90;
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
 TEST(Figures, CodeBoxDrawnInPiecesIsNotAFigure) {
   // A listing's background drawn as a band above, a band below and, line by line, a wide
   // strip of padding on either side: the strips are the box, not two tall figures.
