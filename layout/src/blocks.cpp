@@ -669,10 +669,9 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 }
 
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns.
-// Returns each table row's run number.
-std::map<const Row*, long> find_tables(const std::vector<const Item*>& items, const LayoutOptions& o) {
-  std::map<const Row*, long> out;
-  long run = 0;
+// Gives each table row of the page's items its run number, counting on from `run` (a run
+// never spans pages: its rows share a page).
+void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out) {
   std::vector<const Row*> cur;
   std::vector<const Line*> prev_cells;
   auto flush = [&]() {
@@ -683,8 +682,7 @@ std::map<const Row*, long> find_tables(const std::vector<const Item*>& items, co
     cur.clear();
     prev_cells.clear();
   };
-  for (const Item* item : items) {
-    const Item& it = *item;
+  for (const Item& it : items) {
     if (it.kind != Item::Text) {
       flush();
       continue;
@@ -705,7 +703,6 @@ std::map<const Row*, long> find_tables(const std::vector<const Item*>& items, co
     prev_cells = cells;
   }
   flush();
-  return out;
 }
 
 struct Builder {
@@ -716,12 +713,17 @@ struct Builder {
   std::vector<Block> out;
   std::vector<double> sizes;  // largest font size of each block in `out`
   std::vector<size_t> join_ends;  // joins logged up to and with each block in `out`
-  // Rows each block in `out` takes its text from (none for figures), made by finish().
+  // Rows each block in `out` takes its text from (none for figures), until make_texts()
+  // has made its text.
   std::vector<std::vector<const Row*>> text_rows;
+  size_t texts_made = 0;  // blocks of `out` whose text is made
   std::vector<uint8_t> captioned;  // a figure block followed by its caption block
   std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
 
-  std::map<const Row*, long> table_run;  // rows of tables -> their table (find_tables)
+  // Rows of tables on the page being fed -> their table (find_tables). A table ends with
+  // its page, so the rows of earlier pages are no longer asked about.
+  std::map<const Row*, long> table_run;
+  long tables = 0;
 
   BlockType type = BlockType::Paragraph;
   std::vector<const Row*> rows;  // the open block's rows
@@ -837,32 +839,49 @@ struct Builder {
     captioned.push_back(false);
   }
 
-  // Block texts, once every block's rows are known: each block's text depends on its rows
-  // alone, so blocks are made in parallel. Hyphen joins are logged in block order, as if
-  // made one after the other (a figure owns its caption's).
-  void finish() {
-    std::vector<std::vector<HyphenJoin>> logged(out.size());
+  // Texts of the blocks made since the last call. Each block's text depends on its rows
+  // alone, so blocks are made in parallel; hyphen joins are logged in block order, as if made
+  // one after the other (a figure owns its caption's). A figure and its caption are pushed
+  // together, so no call falls between them.
+  void make_texts() {
+    const size_t from = texts_made, n = out.size() - from;
+    std::vector<std::vector<HyphenJoin>> logged(n);
     parallel_for(
-        out.size(), o.jobs,
-        [&](size_t i) {
+        n, o.jobs,
+        [&](size_t k) {
+          const size_t i = from + k;
           const auto& rs = text_rows[i];
           if (rs.empty()) return;
           Block& b = out[i];
           if (b.type == BlockType::Code) b.text = code_text(rs, st, o);
           else if (b.type == BlockType::Table) b.text = table_text(rs);
-          else b.text = prose(rs, logged[i]);
+          else b.text = prose(rs, logged[k]);
         },
         16);
     join_ends.resize(out.size());
-    for (size_t i = 0; i < out.size(); ++i) {
-      if (captioned[i] && i + 1 < out.size()) {
+    for (size_t k = 0; k < n; ++k) {
+      const size_t i = from + k;
+      if (captioned[i] && k + 1 < n) {
         out[i].figure_ref = caption_label(out[i + 1].text);
-        joins.insert(joins.end(), logged[i + 1].begin(), logged[i + 1].end());
-        logged[i + 1].clear();
+        joins.insert(joins.end(), logged[k + 1].begin(), logged[k + 1].end());
+        logged[k + 1].clear();
       }
-      joins.insert(joins.end(), logged[i].begin(), logged[i].end());
+      joins.insert(joins.end(), logged[k].begin(), logged[k].end());
       join_ends[i] = joins.size();
+      std::vector<const Row*>().swap(text_rows[i]);
     }
+    texts_made = out.size();
+  }
+
+  // The earliest page whose rows or figures the open block, the waiting footnotes and the
+  // waiting figures still point at; INT_MAX when none.
+  int first_page_in_use() const {
+    int page = INT_MAX;
+    for (const Row* r : rows) page = std::min(page, r->page);
+    for (const auto& n : notes)
+      for (const Row* r : n) page = std::min(page, r->page);
+    for (const FigureItem* f : pending) page = std::min(page, f->page);
+    return page;
   }
 
   void emit_figure(const FigureItem& f) {
@@ -1022,10 +1041,21 @@ struct Builder {
 
 }  // namespace
 
-std::vector<Block> build_blocks(const std::vector<const Item*>& items, const BookStats& st, const WordEvidence& ev,
-                                const LayoutOptions& o, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
-                                std::vector<size_t>& join_ends) {
-  Builder b{st, ev, o, joins, {}, {}, {}, {}, {}, {}, find_tables(items, o), BlockType::Paragraph, {}, {}};
+struct BlockStream::Impl {
+  Builder b;
+};
+
+BlockStream::BlockStream(const BookStats& st, const WordEvidence& ev, const LayoutOptions& o, std::vector<HyphenJoin>& joins)
+    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, BlockType::Paragraph, {}, {}}})) {}
+
+BlockStream::~BlockStream() = default;
+
+void BlockStream::add_page(const std::vector<Item>& items) {
+  Builder& b = impl_->b;
+  const LayoutOptions& o = b.o;
+  const BookStats& st = b.st;
+  b.table_run.clear();
+  find_tables(items, o, b.tables, b.table_run);
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);
@@ -1033,21 +1063,22 @@ std::vector<Block> build_blocks(const std::vector<const Item*>& items, const Boo
   for (size_t i = 0; i < items.size(); ++i) {
     // A float (figure, table with its caption) at the top of a new page or column, over
     // the continuation of a block open at the break: the float waits for the block to end.
+    // (What is looked at ahead is on the same page.)
     const Row* prev = b.open() ? b.rows.back() : nullptr;
-    const Item& first = *items[i];
+    const Item& first = items[i];
     int page = first.kind == Item::Figure ? first.figure.page : first.row.page;
     if (prev && page != prev->page) {
       size_t j = i;
       bool has_float = false;
       while (j < items.size() && j - i < o.max_float_items) {
-        const Item& it = *items[j];
+        const Item& it = items[j];
         if (it.kind == Item::Figure) {
           if (it.figure.page != page) break;
           has_float = true;
         } else {
           if (it.row.page != page || it.row.footnote) break;
           if (j > i && has_float && b.continues(it.row)) {
-            const Item& before = *items[j - 1];
+            const Item& before = items[j - 1];
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
             if (it.row.bbox.y0 - above.y1 >= o.float_separation_ratio * st.body_size) break;
           }
@@ -1055,23 +1086,31 @@ std::vector<Block> build_blocks(const std::vector<const Item*>& items, const Boo
         }
         ++j;
       }
-      bool found = has_float && j < items.size() && j > i && items[j]->kind == Item::Text &&
-                   items[j]->row.page == page && !items[j]->row.footnote && b.continues(items[j]->row);
+      bool found = has_float && j < items.size() && j > i && items[j].kind == Item::Text &&
+                   items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row);
       if (found) {
         // Feed the continuation first, then the float group, then go on after it.
         size_t k = j;
-        while (k < items.size() && items[k]->kind == Item::Text && items[k]->row.page == page &&
-               !items[k]->row.footnote && b.continues(items[k]->row))
-          feed(*items[k++]);
-        for (size_t q = i; q < j; ++q) feed(*items[q]);
+        while (k < items.size() && items[k].kind == Item::Text && items[k].row.page == page &&
+               !items[k].row.footnote && b.continues(items[k].row))
+          feed(items[k++]);
+        for (size_t q = i; q < j; ++q) feed(items[q]);
         i = k - 1;
         continue;
       }
     }
     feed(first);
   }
+}
+
+void BlockStream::make_texts() { impl_->b.make_texts(); }
+
+int BlockStream::first_page_in_use() const { return impl_->b.first_page_in_use(); }
+
+std::vector<Block> BlockStream::finish(std::vector<double>& sizes, std::vector<size_t>& join_ends) {
+  Builder& b = impl_->b;
   b.close();
-  b.finish();
+  b.make_texts();
   sizes = std::move(b.sizes);
   join_ends = std::move(b.join_ends);
   return std::move(b.out);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -150,14 +151,32 @@ struct WordEvidence {
 // Pages in parallel (options.jobs); the evidence is the same for any thread count.
 WordEvidence collect_words(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
 
-// Items of the whole book in order (each page's, in page order) -> blocks (figures carry
-// their captions after them).
-// `sizes` receives the largest font size of each block (heading levels come from it);
-// `join_ends` the number of joins logged up to and with each block (block i made joins
-// [join_ends[i-1], join_ends[i]); a figure block owns its caption's).
-std::vector<Block> build_blocks(const std::vector<const Item*>& items, const BookStats&, const WordEvidence&,
-                                const LayoutOptions&, std::vector<HyphenJoin>& joins, std::vector<double>& sizes,
-                                std::vector<size_t>& join_ends);
+// Items -> blocks, a page at a time in page order (figures carry their captions after them).
+// Block building needs the rows of the block open at a page break and of the footnotes and
+// figures waiting for it, but nothing of the pages before: those pages' items and lines can
+// go once first_page_in_use() has passed them and make_texts() has made the texts of the
+// blocks so far.
+class BlockStream {
+ public:
+  // Hyphen joins are logged into `joins`.
+  BlockStream(const BookStats&, const WordEvidence&, const LayoutOptions&, std::vector<HyphenJoin>& joins);
+  ~BlockStream();
+  // The next page's items, in reading order. They (and the page's lines) must stay alive
+  // while first_page_in_use() is at or before their page.
+  void add_page(const std::vector<Item>& items);
+  // The texts of the blocks made so far (in parallel, options.jobs).
+  void make_texts();
+  // The number of the earliest page the stream still points into (INT_MAX for none).
+  int first_page_in_use() const;
+  // The blocks. `sizes` receives the largest font size of each block (heading levels come
+  // from it); `join_ends` the number of joins logged up to and with each block (block i made
+  // joins [join_ends[i-1], join_ends[i]); a figure block owns its caption's).
+  std::vector<Block> finish(std::vector<double>& sizes, std::vector<size_t>& join_ends);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Code text of rows of one listing: columns from glyph positions and the font's advance.
 std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&);

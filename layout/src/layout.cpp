@@ -299,37 +299,60 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
   res.joins = std::move(joins);
 }
 
-}  // namespace
+// What a page holds that layout reads: freed once layout is done with the page.
+void release_page(Page& page) {
+  std::vector<Line>().swap(page.lines);
+  std::vector<Image>().swap(page.images);
+  std::vector<VectorPath>().swap(page.paths);
+}
 
-LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
+// `release`: the document's pages, freed as the blocks pass them (null: kept).
+LayoutResult lay_out(const Document& doc, Document* release, const LayoutOptions& o) {
   LayoutResult res;
   std::vector<detail::PageLines> lines;
   BookStats st = detail::measure_book(doc, lines, o);
   detail::WordEvidence ev = detail::collect_words(doc, lines, o);
-  // Each page's reading order on its own (pages are independent until blocks join them),
-  // then the book's items in page order.
-  std::vector<std::vector<detail::Item>> page_items(doc.pages.size());
-  std::vector<double> page_share(doc.pages.size());
-  parallel_for(doc.pages.size(), o.jobs, [&](size_t i) {
-    page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
-    page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
-  });
-  std::vector<const detail::Item*> items;
-  {
-    size_t total = 0;
-    for (const auto& its : page_items) total += its.size();
-    items.reserve(total);
-  }
+  // Pages go through block building a window at a time: each page's reading order on its
+  // own, in parallel (pages are independent until blocks join them), then the window's
+  // items in page order. Blocks point at their rows until their texts are made, and the
+  // block open at a page break at the rows before it; pages behind both are let go.
+  const size_t n = doc.pages.size();
+  const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
+  std::vector<std::vector<detail::Item>> page_items(n);
   std::map<int, double> number_share;  // page -> share of lines ending with a page number
-  for (size_t i = 0; i < doc.pages.size(); ++i) {
-    for (const auto& it : page_items[i]) items.push_back(&it);
-    number_share[doc.pages[i].number] = page_share[i];
+  std::vector<double> page_share(n);
+  detail::BlockStream stream(st, ev, o, res.joins);
+  size_t kept_from = 0;  // pages before it are let go
+  std::vector<size_t> to_release;
+  auto let_go = [&](size_t i) {
+    std::vector<detail::Item>().swap(page_items[i]);
+    lines[i] = detail::PageLines();
+    if (release) release_page(release->pages[i]);
+  };
+  for (size_t from = 0; from < n; from += window) {
+    const size_t to = std::min(n, from + window);
+    // The pages let go last time are freed alongside (freeing a page costs about as much as
+    // reading it).
+    parallel_for(to - from + to_release.size(), o.jobs, [&](size_t k) {
+      if (k >= to - from) return let_go(to_release[k - (to - from)]);
+      const size_t i = from + k;
+      page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
+      page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
+    });
+    to_release.clear();
+    for (size_t i = from; i < to; ++i) {
+      stream.add_page(page_items[i]);
+      number_share[doc.pages[i].number] = page_share[i];
+    }
+    stream.make_texts();
+    const int in_use = stream.first_page_in_use();
+    while (kept_from < to && doc.pages[kept_from].number < in_use) to_release.push_back(kept_from++);
   }
+  for (size_t i : to_release) let_go(i);
   std::vector<double> sizes;
   std::vector<size_t> join_ends;
-  std::vector<Block> blocks = detail::build_blocks(items, st, ev, o, res.joins, sizes, join_ends);
-  items.clear();
-  page_items.clear();
+  std::vector<Block> blocks = stream.finish(sizes, join_ends);
+  for (size_t i = kept_from; i < n; ++i) let_go(i);
   // Blocks that end up in a chapter. Joins made inside excluded matter (a copyright page's
   // prose) are dropped: those words are not in the corpus, and the wording check accounts
   // for excluded pages by their printed tokens, unjoined.
@@ -568,5 +591,11 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   if (!from_outline && res.chapters.empty()) res.warnings.push_back("no chapters found");
   return res;
 }
+
+}  // namespace
+
+LayoutResult layout_document(const Document& doc, const LayoutOptions& options) { return lay_out(doc, nullptr, options); }
+
+LayoutResult layout_document(Document&& doc, const LayoutOptions& options) { return lay_out(doc, &doc, options); }
 
 }  // namespace quire
