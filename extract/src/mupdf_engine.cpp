@@ -502,7 +502,8 @@ void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level
     OutlineEntry e;
     e.title = node->title ? normalize_text(node->title) : "";
     e.level = level;
-    int pg = outline_target(ctx, doc, node->page);
+    // An entry without a destination points nowhere (MuPDF resolves it to the first page).
+    int pg = node->uri ? outline_target(ctx, doc, node->page) : -1;
     e.page = pg >= 0 ? pg + 1 : 0;
     e.y = e.page ? node->y : -1;
     out.push_back(std::move(e));
