@@ -1,6 +1,7 @@
 // The corpus on disk (spec/corpus.md): one book's folder, then the corpus-level files.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -202,45 +203,60 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
 
 namespace {
 
-struct LoadedBook {
-  Json meta;                                // book.json
-  std::vector<std::string> lines;           // each chapter's corpus.jsonl line, in book order
-  std::vector<std::vector<Block>> blocks;   // each chapter's blocks, for the site
-  Book book;                                // titles, numbers and kinds, for resolving map references
+// What the corpus-level files need of a book: its book.json's descriptive part and where
+// its chapter files are. The chapters' text is read again from their files when it is
+// written out, a chapter at a time, so that a shelf of books is never held in memory whole.
+struct BookIndex {
+  Json entry;                       // the manifest's entry: id, title, authors, source, chapters
+  std::vector<std::string> files;   // each chapter's blocks file, in book order
+  std::map<std::string, long> furniture;
+  long joins = 0, ocr_pages = 0;
+  Book book;                        // titles, numbers and kinds, for resolving map references
 };
 
-LoadedBook load_book(const fs::path& out, const std::string& id, int jobs) {
-  LoadedBook lb;
+BookIndex load_book_index(const fs::path& out, const std::string& id) {
+  BookIndex bi;
   const std::string path = (out / book_dir_rel(id) / "book.json").string();
   try {
-    lb.meta = Json::parse(read_file(path));
-    lb.book.id = id;
-    lb.book.title = lb.meta.at("title").get<std::string>();
-    std::vector<std::string> files;
-    for (const auto& c : lb.meta.at("chapters")) {
+    const Json meta = Json::parse(read_file(path));
+    bi.book.id = id;
+    bi.book.title = meta.at("title").get<std::string>();
+    bi.book.authors = meta.value("authors", std::vector<std::string>{});
+    for (const auto& c : meta.at("chapters")) {
       Chapter ch;
       ch.title = c.at("title").get<std::string>();
       ch.number = c.value("number", std::string());
       ch.kind = chapter_kind_or_body(c.value("kind", std::string("body")));
       ch.first_page = c.at("pages")[0].get<int>();
       ch.last_page = c.at("pages")[1].get<int>();
-      lb.book.chapters.push_back(std::move(ch));
-      files.push_back((out / c.at("blocks").get<std::string>()).string());
+      bi.book.chapters.push_back(std::move(ch));
+      bi.files.push_back((out / c.at("blocks").get<std::string>()).string());
     }
-    lb.lines.resize(files.size());
-    lb.blocks.resize(files.size());
-    // A chapter file is the pretty form of its corpus line: the line is that text made
-    // compact, and only the blocks are read into the model.
-    parallel_for(files.size(), jobs, [&](size_t i) {
-      std::string text = read_file(files[i]);
-      Json chapter = Json::parse(text);
-      for (const auto& bj : chapter.at("blocks")) lb.blocks[i].push_back(block_from_json(bj));
-      lb.lines[i] = compact_json(text);
-    });
+    const Json furniture = meta.value("furniture", Json::object());
+    for (const auto& [reason, n] : furniture.items()) bi.furniture[reason] = n.get<long>();
+    bi.joins = static_cast<long>(meta.value("joins", Json::array()).size());
+    bi.ocr_pages = static_cast<long>(meta.value("ocr_pages", Json::array()).size());
+    bi.entry["id"] = meta.at("id");
+    bi.entry["title"] = meta.at("title");
+    bi.entry["authors"] = meta.value("authors", Json::array());
+    bi.entry["source"] = meta.at("source");
+    bi.entry["chapters"] = meta.at("chapters");
   } catch (const Json::exception& e) {
     throw Error(ExitCode::BadIntermediate, path, 0, std::string("malformed book: ") + e.what());
   }
-  return lb;
+  return bi;
+}
+
+// A chapter file's blocks, for its page of the site.
+std::vector<Block> load_chapter_blocks(const std::string& file) {
+  try {
+    std::vector<Block> blocks;
+    const Json chapter = Json::parse(read_file(file));
+    for (const auto& bj : chapter.at("blocks")) blocks.push_back(block_from_json(bj));
+    return blocks;
+  } catch (const Json::exception& e) {
+    throw Error(ExitCode::BadIntermediate, file, 0, std::string("malformed chapter: ") + e.what());
+  }
 }
 
 }  // namespace
@@ -248,13 +264,10 @@ LoadedBook load_book(const fs::path& out, const std::string& id, int jobs) {
 void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids, const CorpusMap* map,
                   const ExportOptions& options) {
   const fs::path out(out_dir);
-  std::vector<LoadedBook> books;
+  std::vector<BookIndex> books(book_ids.size());
   std::map<std::string, size_t> by_id;
-  books.resize(book_ids.size());
   for (size_t i = 0; i < book_ids.size(); ++i) by_id[book_ids[i]] = i;
-  // Books one after another, each book's chapters on the threads (a corpus is often one
-  // large book).
-  for (size_t i = 0; i < book_ids.size(); ++i) books[i] = load_book(out, book_ids[i], options.jobs);
+  parallel_for(book_ids.size(), options.jobs, [&](size_t i) { books[i] = load_book_index(out, book_ids[i]); });
 
   SiteModel site;
   if (map) {
@@ -266,26 +279,24 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   }
   if (site.title.empty()) site.title = books.size() == 1 ? books[0].book.title : "Learning map";
 
-  for (const auto& lb : books) {
+  for (const auto& bi : books) {
     SiteBook sb;
-    sb.id = lb.book.id;
-    sb.title = lb.book.title;
-    sb.authors = lb.meta.value("authors", std::vector<std::string>{});
+    sb.id = bi.book.id;
+    sb.title = bi.book.title;
+    sb.authors = bi.book.authors;
     if (map)
       for (const auto& mb : map->books)
         if (mb.id == sb.id) sb.short_name = mb.short_name;
-    sb.chapters.resize(lb.blocks.size());
-    for (size_t i = 0; i < lb.blocks.size(); ++i) {
+    sb.chapters.resize(bi.files.size());
+    for (size_t i = 0; i < bi.files.size(); ++i) {
       SiteChapter& sc = sb.chapters[i];
-      sc.id = lb.meta.at("chapters")[i].at("id").get<std::string>();
-      sc.title = lb.book.chapters[i].title;
-      sc.number = lb.book.chapters[i].number;
-      sc.blocks = std::move(lb.blocks[i]);
+      sc.id = bi.entry.at("chapters")[i].at("id").get<std::string>();
+      sc.title = bi.book.chapters[i].title;
+      sc.number = bi.book.chapters[i].number;
     }
-    const Json furniture = lb.meta.value("furniture", Json::object());
-    for (const auto& [reason, n] : furniture.items()) sb.furniture[reason] = n.get<long>();
-    sb.joins = static_cast<long>(lb.meta.value("joins", Json::array()).size());
-    sb.ocr_pages = static_cast<long>(lb.meta.value("ocr_pages", Json::array()).size());
+    sb.furniture = bi.furniture;
+    sb.joins = bi.joins;
+    sb.ocr_pages = bi.ocr_pages;
     site.books.push_back(std::move(sb));
   }
 
@@ -318,20 +329,33 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
       if (seen.insert({e.book, e.chapter}).second) site.order.push_back({e.book, e.chapter});
 
   // corpus.jsonl: the map's chapters in map order, then the chapters no map entry names,
-  // in book order, so that every chapter of the corpus is in it once.
+  // in book order, so that every chapter of the corpus is in it once. A chapter file is the
+  // pretty form of its corpus line: the line is that text made compact. Chapters are read a
+  // few at a time (in parallel) and written in order.
   std::vector<std::pair<size_t, size_t>> lines = site.order;
   for (size_t b = 0; b < books.size(); ++b)
-    for (size_t c = 0; c < books[b].lines.size(); ++c)
+    for (size_t c = 0; c < books[b].files.size(); ++c)
       if (!seen.count({b, c})) lines.push_back({b, c});
-  std::string corpus;
-  size_t bytes = 0;
-  for (const auto& [b, c] : lines) bytes += books[b].lines[c].size();
-  corpus.reserve(bytes);
-  for (const auto& [b, c] : lines) {
-    corpus += books[b].lines[c];
-    std::string().swap(books[b].lines[c]);
+  {
+    const std::string path = (out / "corpus.jsonl").string();
+    std::ofstream corpus(path, std::ios::binary);
+    if (!corpus) throw Error(ExitCode::Io, path, 0, "cannot write");
+    const size_t batch = 8 * static_cast<size_t>(std::max(1, options.jobs));
+    std::vector<std::string> compact(batch);
+    for (size_t from = 0; from < lines.size(); from += batch) {
+      const size_t n = std::min(batch, lines.size() - from);
+      parallel_for(n, options.jobs, [&](size_t k) {
+        const auto [b, c] = lines[from + k];
+        compact[k] = compact_json(read_file(books[b].files[c]));
+      });
+      for (size_t k = 0; k < n; ++k) {
+        corpus << compact[k];
+        std::string().swap(compact[k]);
+      }
+    }
+    corpus.flush();
+    if (!corpus) throw Error(ExitCode::Io, path, 0, "cannot write");
   }
-  write_file((out / "corpus.jsonl").string(), corpus);
 
   Json manifest;
   manifest["format"] = kFormat;
@@ -339,12 +363,12 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   manifest["title"] = site.title;
   Json mbooks = Json::array();
   for (size_t b = 0; b < books.size(); ++b) {
-    const Json& m = books[b].meta;
+    const Json& m = books[b].entry;
     Json bj;
     bj["id"] = m.at("id");
     bj["title"] = m.at("title");
     if (!site.books[b].short_name.empty()) bj["short"] = site.books[b].short_name;
-    bj["authors"] = m.value("authors", Json::array());
+    bj["authors"] = m.at("authors");
     bj["source"] = m.at("source");
     bj["chapters"] = m.at("chapters");
     mbooks.push_back(std::move(bj));
@@ -367,7 +391,8 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   manifest["gaps"] = std::move(gaps);
   write_file((out / "manifest.json").string(), dump(manifest, true));
 
-  if (options.site) write_site(out_dir, site, options.jobs);
+  if (options.site)
+    write_site(out_dir, site, [&](size_t b, size_t c) { return load_chapter_blocks(books[b].files[c]); }, options.jobs);
 }
 
 }  // namespace quire

@@ -207,15 +207,15 @@ std::string index_page(const SiteModel& site) {
   return o;
 }
 
-std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::pair<size_t, size_t>* prev,
-                         const std::pair<size_t, size_t>* next, bool on_map) {
+std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::vector<Block>& blocks,
+                         const std::pair<size_t, size_t>* prev, const std::pair<size_t, size_t>* next, bool on_map) {
   const SiteBook& book = site.books[b];
   const SiteChapter& ch = book.chapters[c];
   std::string o = head(ch.title + " — " + book.title, "../assets/");
   o += "<body class=\"chapter\">\n<nav class=\"top\"><a class=\"home\" href=\"../index.html\">" + esc(site.title) +
        "</a><span class=\"book\">" + esc(book.title) +
        (ch.number.empty() ? std::string() : " · " + esc(ch.number)) + "</span></nav>\n";
-  o += "<main>\n<article>\n" + render_blocks(ch.blocks, ch.title) + "</article>\n</main>\n";
+  o += "<main>\n<article>\n" + render_blocks(blocks, ch.title) + "</article>\n</main>\n";
   auto link = [&](const std::pair<size_t, size_t>* to, const char* rel, const char* arrow) -> std::string {
     if (!to) return std::string("<span class=\"") + rel + " none\"></span>";
     const SiteChapter& t = site.books[to->first].chapters[to->second];
@@ -234,7 +234,7 @@ std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::p
 
 }  // namespace
 
-void write_site(const std::string& out_dir, const SiteModel& site, int jobs) {
+void write_site(const std::string& out_dir, const SiteModel& site, const ChapterBlocks& blocks_of, int jobs) {
   const fs::path dir = fs::path(out_dir) / "site";
   write_file((dir / "index.html").string(), index_page(site));
   write_file((dir / "assets" / "quire.css").string(), kStylesheet);
@@ -254,7 +254,7 @@ void write_site(const std::string& out_dir, const SiteModel& site, int jobs) {
       if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
     }
     write_file((dir / site.books[b].id / (site.books[b].chapters[c].id + ".html")).string(),
-               chapter_page(site, b, c, prev, next, it != position.end()));
+               chapter_page(site, b, c, blocks_of(b, c), prev, next, it != position.end()));
   });
 }
 

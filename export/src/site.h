@@ -1,6 +1,7 @@
 // The static reading site (site/): the learning map and one page per chapter.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -15,7 +16,6 @@ struct SiteChapter {
   std::string id;     // "<NN>-<slug>"
   std::string title;  // the book's own title of the chapter
   std::string number; // as printed, may be empty
-  std::vector<Block> blocks;
 };
 
 struct SiteBook {
@@ -46,8 +46,12 @@ struct SiteModel {
   std::vector<std::pair<size_t, size_t>> order;
 };
 
+// A chapter's blocks, given its book's and its own index in the model.
+using ChapterBlocks = std::function<std::vector<Block>(size_t book, size_t chapter)>;
+
 // Writes OUT/site/index.html, OUT/site/<book>/<chapter>.html for every chapter of every
-// book, and OUT/site/assets/.
-void write_site(const std::string& out_dir, const SiteModel& site, int jobs = 1);
+// book, and OUT/site/assets/. Each chapter's blocks are asked for when its page is written,
+// on `jobs` threads.
+void write_site(const std::string& out_dir, const SiteModel& site, const ChapterBlocks& blocks_of, int jobs = 1);
 
 }  // namespace quire::exporting

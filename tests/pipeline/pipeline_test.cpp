@@ -311,6 +311,18 @@ TEST(Shards, MergedShardsEqualASingleBuild) {
   auto missing = run_quire("merge " + shell_quote(t.path / "s0") + " -o " + shell_quote(t.path / "m2"));
   EXPECT_NE(missing.code, 0);
   EXPECT_NE(missing.out.find("shard 1/2 is missing"), std::string::npos) << missing.out;
+  // Chapters are read from the shards when the corpus files are written: a damaged one is
+  // an error naming its file, and no corpus is left behind.
+  fs::path chapter;
+  for (const auto& e : fs::recursive_directory_iterator(t.path / "s1" / "books"))
+    if (e.path().extension() == ".json" && e.path().filename() != "book.json") chapter = e.path();
+  ASSERT_FALSE(chapter.empty());
+  std::ofstream(chapter, std::ios::trunc) << "{\"blocks\": [";
+  auto damaged = run_quire("merge " + shell_quote(t.path / "s0") + " " + shell_quote(t.path / "s1") + " -o " +
+                           shell_quote(t.path / "m3"));
+  EXPECT_EQ(damaged.code, 10) << damaged.out;
+  EXPECT_NE(damaged.out.find(chapter.filename().string() + ": malformed chapter"), std::string::npos) << damaged.out;
+  EXPECT_FALSE(fs::exists(t.path / "m3"));
 }
 
 TEST(Cli, UsageErrorsAndVersion) {
