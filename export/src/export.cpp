@@ -124,7 +124,10 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     first_figure[i] = next_figure;
     for (const auto& b : book.chapters[i].blocks) next_figure += b.type == BlockType::Figure ? 1 : 0;
   }
-  parallel_for(book.chapters.size(), options.jobs, [&](size_t i) {
+  std::vector<size_t> chapter_size(book.chapters.size());
+  for (size_t i = 0; i < book.chapters.size(); ++i)
+    for (const auto& b : book.chapters[i].blocks) chapter_size[i] += b.text.size() + 64;
+  parallel_for_largest_first(chapter_size, options.jobs, [&](size_t i) {
     Chapter& c = book.chapters[i];
     Written& w = written[i];
     const std::string& id = ids[i];

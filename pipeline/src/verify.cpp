@@ -300,7 +300,10 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
     }
 
   std::vector<std::vector<WordDifference>> per_group(groups.size());
-  parallel_for(groups.size(), jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index); });
+  // The largest chapters first: one chapter may hold a third of a reference manual.
+  std::vector<size_t> group_pages(groups.size());
+  for (size_t i = 0; i < groups.size(); ++i) group_pages[i] = static_cast<size_t>(groups[i].last - groups[i].first + 1);
+  parallel_for_largest_first(group_pages, jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index); });
   for (auto& d : per_group) diffs.insert(diffs.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
   return diffs;
 }

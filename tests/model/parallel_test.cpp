@@ -58,5 +58,40 @@ TEST(ParallelFor, LowestIndexExceptionReachesTheCaller) {
   }
 }
 
+TEST(ParallelForLargestFirst, LargestFirstEachOnceInItsSlot) {
+  const std::vector<size_t> cost = {3, 9, 1, 9, 5};
+  // Serially the order is visible: by cost, ties in index order.
+  std::vector<size_t> order;
+  parallel_for_largest_first(cost, 1, [&](size_t i) { order.push_back(i); });
+  EXPECT_EQ(order, (std::vector<size_t>{1, 3, 4, 0, 2}));
+  for (int jobs : {2, 4}) {
+    std::vector<std::atomic<int>> hits(cost.size());
+    std::vector<long> out(cost.size(), -1);
+    parallel_for_largest_first(cost, jobs, [&](size_t i) {
+      hits[i]++;
+      out[i] = static_cast<long>(cost[i] * 10 + i);
+    });
+    for (size_t i = 0; i < cost.size(); ++i) {
+      EXPECT_EQ(hits[i].load(), 1) << i;
+      EXPECT_EQ(out[i], static_cast<long>(cost[i] * 10 + i));
+    }
+  }
+}
+
+TEST(ParallelForLargestFirst, LowestIndexExceptionReachesTheCaller) {
+  // Index 4 is handed out before index 1 (larger cost), yet index 1's error is the one seen.
+  const std::vector<size_t> cost = {1, 2, 1, 1, 50};
+  for (int jobs : {1, 2}) {
+    try {
+      parallel_for_largest_first(cost, jobs, [&](size_t i) {
+        if (i == 1 || i == 4) throw std::runtime_error("index " + std::to_string(i));
+      });
+      FAIL() << "no exception at jobs " << jobs;
+    } catch (const std::runtime_error& e) {
+      EXPECT_STREQ(e.what(), "index 1") << "jobs " << jobs;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace quire

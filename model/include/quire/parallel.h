@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -54,6 +55,27 @@ void parallel_for(size_t n, int jobs, Fn&& fn, size_t grain = 1) {
   work();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
+}
+
+// As parallel_for over [0, cost.size()), with the largest pieces of work handed out first
+// (ties in index order): pieces of very unequal size, a book's chapters, then end together
+// instead of with one thread finishing the largest alone. fn(i) still fills slot i, and the
+// exception rethrown is still that of the lowest index.
+template <class Fn>
+void parallel_for_largest_first(const std::vector<size_t>& cost, int jobs, Fn&& fn) {
+  std::vector<size_t> order(cost.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+  std::vector<std::exception_ptr> errors(cost.size());
+  parallel_for(order.size(), jobs, [&](size_t k) {
+    try {
+      fn(order[k]);
+    } catch (...) {
+      errors[order[k]] = std::current_exception();
+    }
+  });
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
 }
 
 }  // namespace quire
