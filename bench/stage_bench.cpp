@@ -116,8 +116,7 @@ int main(int argc, char** argv) {
         CleanResult cleaned;
         lap("clean", [&] { cleaned = clean_document(doc, co); });
         LayoutResult laid;
-        // As the build does, layout frees the pages as it passes them.
-        lap("layout", [&] { laid = layout_document(std::move(doc), lo); });
+        lap("layout", [&] { laid = layout_document(doc, lo); });
         book.id = "book";
         book.file = doc.file;
         book.page_count = doc.page_count;

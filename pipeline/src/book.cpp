@@ -75,7 +75,7 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
   }
   book.removed = std::move(cleaned.removed);
   for (auto& w : cleaned.warnings) book.warnings.push_back(doc.file + ": " + w);
-  LayoutResult laid = layout_document(std::move(doc), options.layout);
+  LayoutResult laid = layout_document(doc, options.layout);
   book.chapters = std::move(laid.chapters);
   book.excluded = std::move(laid.excluded);
   book.joins = std::move(laid.joins);
@@ -103,6 +103,11 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   o.pages = static_cast<int>(doc.pages.size());
   std::vector<SourcePage> source;
   Book book = book_from_document(doc, id, options, options.verify ? &source : nullptr);
+  // Freeing a large book's pages takes a while: with more than one job it happens on a
+  // thread of its own while the book is checked and written.
+  std::jthread freeing;
+  if (options.extract.jobs > 1) freeing = std::jthread([pages = std::move(doc)] {});
+  else doc = Document();
   o.seconds_layout = since(t);
   if (!options.intermediate_dir.empty()) {
     std::ofstream out(fs::path(options.intermediate_dir) / (id + ".book.jsonl"), std::ios::binary);
@@ -153,9 +158,6 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   exporting.jobs = options.extract.jobs;
   export_book(book, tmp_out, render, exporting);
   idle.clear();
-  // Freeing the kept drawings takes a while: with more than one job it happens on a thread
-  // of its own while the book's outcome is gathered.
-  std::jthread freeing;
   if (options.extract.jobs > 1 && drawings) freeing = std::jthread([kept = std::move(drawings)] {});
   drawings.reset();
   o.seconds_export = since(t);

@@ -11,7 +11,7 @@
 namespace quire {
 
 // Clean (in place) and layout an extracted document into a Book; fills `source` (for verify)
-// when given. Layout frees the pages' contents as it goes: `doc` keeps only its empty pages.
+// when given.
 Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source);
 

@@ -1,7 +1,6 @@
 // layout_document gives the same result at any thread count: pages are laid out in
 // parallel, and the book is put together in page order, a window of pages at a time (32 per
-// thread, so the thread counts below put the windows' edges on different pages). The
-// consuming form gives the same result and leaves the pages empty.
+// thread, so the thread counts below put the windows' edges on different pages).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,16 +36,6 @@ void expect_same_at_any_jobs(const std::string& pdf) {
     LayoutOptions o;
     o.jobs = jobs;
     expect_same(serial, layout_document(doc, o), pdf + " at jobs=" + std::to_string(jobs));
-  }
-  Document consumed = doc;
-  LayoutOptions two;
-  two.jobs = 2;
-  expect_same(serial, layout_document(std::move(consumed), two), pdf + " consumed");
-  ASSERT_EQ(consumed.pages.size(), doc.pages.size()) << pdf;
-  for (size_t i = 0; i < doc.pages.size(); ++i) {
-    EXPECT_EQ(consumed.pages[i].number, doc.pages[i].number) << pdf;
-    EXPECT_TRUE(consumed.pages[i].lines.empty() && consumed.pages[i].paths.empty() && consumed.pages[i].images.empty())
-        << pdf << ": page " << doc.pages[i].number << " kept its contents";
   }
 }
 

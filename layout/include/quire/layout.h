@@ -207,9 +207,5 @@ struct LayoutResult {
 };
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& options = {});
-// The same result, consuming `doc`: each page's lines, images and paths are freed as soon
-// as block building has passed the page, so a long book's glyphs are not all held until its
-// last block is made. The pages themselves stay, empty, with their numbers and sizes.
-LayoutResult layout_document(Document&& doc, const LayoutOptions& options = {});
 
 }  // namespace quire
