@@ -349,7 +349,12 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
       const size_t n = std::min(batch, lines.size() - from);
       parallel_for(n, options.jobs, [&](size_t k) {
         const auto [b, c] = lines[from + k];
-        compact[k] = compact_json(read_file(books[b].files[c]));
+        const std::string& file = books[b].files[c];
+        const std::string text = read_file(file);
+        // Without a site to parse them, the chapter files are checked here.
+        if (!options.site && !Json::accept(text))
+          throw Error(ExitCode::BadIntermediate, file, 0, "malformed chapter: not JSON");
+        compact[k] = compact_json(text);
       });
       for (size_t k = 0; k < n; ++k) {
         corpus << compact[k];

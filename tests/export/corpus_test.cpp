@@ -1,6 +1,7 @@
 // The corpus files of spec/corpus.md, written from hand-made Books.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <regex>
 
 #include "helpers.h"
@@ -216,6 +217,29 @@ TEST(Corpus, ReexportRemovesStaleChapters) {
   export_book(book, out.str(), test::png_renderer());
   EXPECT_FALSE(fs::exists(out.path / "books/ringlog/05-glossary.md"));
   EXPECT_FALSE(fs::exists(out.path / "books/ringlog/figures/03-the-capture-pipeline-1.png"));
+}
+
+TEST(Corpus, DamagedChapterFileIsAnErrorNamingIt) {
+  // The corpus files are written from the chapter files, a chapter at a time; a damaged one
+  // stops the index with its name, with or without a site.
+  for (bool site : {true, false}) {
+    test::TempDir out(site ? "damaged-site" : "damaged-nosite");
+    Book book = test::sample_book();
+    export_book(book, out.str(), test::png_renderer());
+    const fs::path chapter = out.path / "books/ringlog/02-getting-started.json";
+    ASSERT_TRUE(fs::exists(chapter));
+    std::ofstream(chapter, std::ios::trunc) << "{\"blocks\": [";
+    ExportOptions o;
+    o.site = site;
+    try {
+      export_index(out.str(), {"ringlog"}, nullptr, o);
+      ADD_FAILURE() << "no error (site " << site << ")";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code, ExitCode::BadIntermediate);
+      EXPECT_EQ(e.file, chapter.string());
+      EXPECT_NE(std::string(e.what()).find("malformed chapter"), std::string::npos) << e.what();
+    }
+  }
 }
 
 }  // namespace
