@@ -8,6 +8,8 @@
 #include <hunspell/hunspell.hxx>
 #include <hyphen.h>
 
+#include "quire/layout.h"
+
 namespace quire::detail {
 
 namespace {
@@ -85,3 +87,12 @@ bool HyphenPatterns::allow_break(const std::string& left, const std::string& rig
 }
 
 }  // namespace quire::detail
+
+namespace quire {
+
+void preload_language_resources(const LayoutOptions& options) {
+  detail::HyphenPatterns::at(options.hyphen_patterns);
+  detail::Dictionary::at(options.hyphen_dictionary);
+}
+
+}  // namespace quire

@@ -220,6 +220,23 @@ TEST(HyphenationPatterns, SilentOnKnownWordsNamesAndOtherLanguages) {
   EXPECT_EQ(joined_with_patterns("avahi-", "core", kEnglishPatterns, czech), "avahicore");
 }
 
+TEST(HyphenationPatterns, PreloadedResourcesDecideAsLoadedOnFirstUse) {
+  if (!have_english_dictionary() || !std::filesystem::is_regular_file(kEnglishPatterns))
+    GTEST_SKIP() << "no English dictionary or patterns (Debian packages hunspell-en-us, hyphen-en-us)";
+  // Loaded ahead (as the build does on a spare thread) or on first use, the same answers;
+  // files that are not there load nothing, and the book's rule decides.
+  LayoutOptions ahead;
+  ahead.hyphen_dictionary = kEnglish;
+  ahead.hyphen_patterns = kEnglishPatterns;
+  preload_language_resources(ahead);
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", kEnglishPatterns, kEnglishProse), "avahi-core");
+  LayoutOptions missing;
+  missing.hyphen_dictionary = "/nonexistent/xx_XX";
+  missing.hyphen_patterns = "/nonexistent/hyph_xx.dic";
+  EXPECT_NO_THROW(preload_language_resources(missing));
+  EXPECT_EQ(joined_with_patterns("avahi-", "core", "/nonexistent/hyph_xx.dic", kEnglishProse), "avahicore");
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Cases, Hyphenation,
     ::testing::Values(

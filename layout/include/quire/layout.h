@@ -208,4 +208,9 @@ struct LayoutResult {
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& options = {});
 
+// Loads the spelling dictionary and the hyphenation patterns that `options` name, once per
+// process. Layout loads them on first use (a dictionary takes ~50 ms, on one thread); a caller
+// with a thread to spare can have them ready before layout asks.
+void preload_language_resources(const LayoutOptions& options);
+
 }  // namespace quire
