@@ -299,6 +299,7 @@ struct RunningHeadPass::State {
   std::vector<Row*> rows;  // into page_rows, page by page
   std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
   std::vector<char> furniture;                         // per row: is furniture
+  std::vector<char> small_type;                        // per row: evidenced furniture in small type
   double min_gap = 0;
   // Written by cut_page.
   PageRemovals logged;
@@ -550,14 +551,21 @@ void RunningHeadPass::decide() {
                         static_cast<double>(ev) >= o.head_slot_min_share * band_n;
   }
   st.furniture.resize(rows.size());
+  st.small_type.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
     else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok);
+    // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
+    // (a small digit in a displayed sum can fall in with the page numbers).
+    st.small_type[i] = st.furniture[i] && furniture_slot[static_cast<size_t>(r.slot)] && r.signature_hash != 0 &&
+                       signature_pages[i] >= o.min_recurrence && body > 0 &&
+                       rows[i]->max_size <= body * o.furniture_small_ratio;
   }
 
   // ...and furniture is set off from the text block by more than a line of body text: the
-  // cut falls at a gap, never between two body lines that merely look alike page after page.
+  // cut falls at a gap, never between two body lines that merely look alike page after page
+  // (a recurring row in small type needs no gap: it is no body line).
   st.min_gap = body_line_pitch(st.gaps) * o.furniture_gap_ratio;
   st.gaps.clear();
 }
@@ -592,7 +600,7 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
         double d = r.top ? b - r.base : r.base - b;
         if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
       }
-      if (gap < 0 || gap >= st.min_gap) cut = static_cast<long>(m);
+      if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]]) cut = static_cast<long>(m);
     }
     for (long m = static_cast<long>(k); m <= cut; ++m) {
       const Row& r = *rows[by_edge[static_cast<size_t>(m)]];

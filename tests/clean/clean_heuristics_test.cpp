@@ -145,6 +145,29 @@ TEST(RunningHeads, BodyLineAndSectionHeadingNearTopStay) {
   EXPECT_EQ(removed_texts(r, 3, "running-head"), std::vector<std::string>{"Notes on Rotation"});
 }
 
+// Typographic fact: a browser prints its header (date, title) and footer (address, "page/of")
+// in small type less than a line from the text; small type beside the text block is no body
+// line, so no gap is asked of it. The same rows in body type would stay: two body lines that
+// merely look alike page after page are not cut apart.
+TEST(RunningHeads, SmallPrintHeaderAndFooterCloseToTheTextAreRemoved) {
+  for (double size : {7.0, kBodySize}) {
+    Document d = book(8, [&](Page& p) {
+      p.lines.push_back(text_line("11/30/26, 3:14 AM", 24, 88, size));
+      p.lines.push_back(text_line("Data Import/Export", 300, 88, size));
+      p.lines.push_back(text_line("file:///usr/share/doc/data.html", 24, 697, size));
+      p.lines.push_back(text_line(arabic(p.number) + "/8", 560, 697, size));
+    });
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages) {
+      const bool small = size < kBodySize;
+      EXPECT_EQ(has_line(p, "11/30/26, 3:14 AM"), !small) << "size " << size << ", page " << p.number;
+      EXPECT_EQ(has_line(p, "file:///usr/share/doc/data.html"), !small) << "size " << size << ", page " << p.number;
+      EXPECT_EQ(has_line(p, arabic(p.number) + "/8"), !small) << "size " << size << ", page " << p.number;
+      EXPECT_EQ(p.lines.size(), small ? 40u : 44u) << "size " << size << ", page " << p.number;
+    }
+  }
+}
+
 // Typographic fact: a caption pattern that recurs at the top of two pages sits below the head,
 // inside the text block: furniture is only what lies between the page edge and the first
 // line that is not furniture.

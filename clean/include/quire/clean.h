@@ -48,6 +48,10 @@ struct CleanOptions {
   // Heads and folios are set off from the text block: the gap from a furniture row to the next
   // line inward is at least this many body line pitches (R manuals ~3.7, small trims ~2).
   double furniture_gap_ratio = 1.3;
+  // ...except a recurring head or folio set in type this much smaller than the body or
+  // smaller: small type beside the text block is no body line (a browser's print header and
+  // footer sit less than a line from the text).
+  double furniture_small_ratio = 0.75;
   // Longest arabic page number, in digits (no book has 100,000 pages; longer runs are data).
   int max_page_number_digits = 5;
 
