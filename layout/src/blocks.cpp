@@ -733,8 +733,15 @@ struct Builder {
 
   double heading_threshold() const { return o.heading_size_ratio * st.body_size; }
 
+  // A row wholly in bold monospace, larger than the book's code: a heading set in a
+  // typewriter face.
+  bool mono_heading(const Row& r) const {
+    return r.mono && r.bold && !r.footnote && st.code_size > 0 && r.size >= o.mono_heading_ratio * st.code_size;
+  }
+
   bool is_heading(const Row& r) const {
-    if (r.mono || r.footnote) return false;
+    if (r.mono) return mono_heading(r);
+    if (r.footnote) return false;
     if (r.size >= heading_threshold()) return true;
     // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
     return r.bold && r.size >= st.body_size * 1.04 && !r.full_stop;
@@ -975,7 +982,7 @@ struct Builder {
 
   bool continues_code(const Row& r) const {
     const Row& prev = *rows.back();
-    if (!r.mono || r.footnote) return false;
+    if (!r.mono || r.footnote || mono_heading(r)) return false;
     if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
     double pitch = r.baseline - prev.baseline;
     return pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25;
@@ -1021,7 +1028,7 @@ struct Builder {
     BlockType t = BlockType::Paragraph;
     if (r.footnote) t = BlockType::Footnote;
     else if (run_of(r) >= 0) t = BlockType::Table;
-    else if (r.mono) t = BlockType::Code;
+    else if (r.mono && !mono_heading(r)) t = BlockType::Code;
     else if (is_heading(r)) t = BlockType::Heading;
     else if (r.marker) t = BlockType::ListItem;
     start(t, r);

@@ -40,6 +40,7 @@ class PageLines {
 // Book-wide typographic facts that thresholds are relative to.
 struct BookStats {
   double body_size = 10;  // most common size of prose glyphs, points
+  double code_size = 0;   // most common size of monospace glyphs, points (0: none)
   // Uniform glyph advance of each monospace font ("font@size" -> points), measured from
   // glyph positions.
   std::map<std::string, double> mono_advance;

@@ -2,6 +2,7 @@
 #include "quire/layout.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <regex>
 
@@ -174,9 +175,10 @@ bool unnumbered_chapter_title(const std::string& title) {
 }
 
 // Chapter openers without an outline: "Chapter 3" headings, headings set in the largest
-// heading size standing first on their page, and first-on-page headings that name a kind
-// of matter ("Contents", "Index") or an unnumbered chapter ("Preface"). A large title on
-// the book's first page over less than a page of prose is the title page, not a chapter.
+// heading size standing first on their page (anywhere, in a document that runs on without
+// page breaks between chapters), and first-on-page headings that name a kind of matter
+// ("Contents", "Index") or an unnumbered chapter ("Preface"). A large title on the book's
+// first page over less than a page of prose is the title page, not a chapter.
 std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes,
                                   const LayoutOptions& o) {
   static const std::regex chapter_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+[0-9A-Z]+\b)");
@@ -192,6 +194,27 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   for (const auto& [k, n] : count)
     if (n >= 2) top = std::max(top, k / 2.0);
   int book_first_page = blocks.empty() ? 0 : blocks.front().page;
+  auto title_size = [&](size_t i) { return blocks[i].type == BlockType::Heading && top > 0 && std::fabs(sizes[i] - top) <= 0.25; };
+  // A document that runs on without page breaks between its chapters (a web page printed):
+  // most of its headings of the chapter-title size stand inside their pages. Then they open
+  // the chapters wherever they stand (a larger title, set once, stays before them).
+  bool flowing = false;
+  {
+    // A title heads its page when no text before it reaches that page (a paragraph that
+    // runs on from the page before stands above it).
+    size_t titles = 0, first = 0;
+    int reached = INT_MIN;  // the last page that text so far reaches
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      if (title_size(i)) {
+        ++titles;
+        if (reached < blocks[i].page) ++first;
+      }
+      if (blocks[i].type != BlockType::Figure) reached = std::max(reached, std::max(blocks[i].page, blocks[i].last_page));
+    }
+    // (At least a page a chapter: a reference card's boxed headings are not chapters.)
+    const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
+    flowing = titles >= 3 && 2 * first < titles && titles <= pages;
+  }
   std::vector<Start> out;
   int page = -1;
   bool first_on_page = true;
@@ -206,7 +229,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     if (b.type == BlockType::Heading) {
       bool labelled = std::regex_search(b.text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
-      bool large = first_on_page && top > 0 && sizes[i] >= top - 0.25;
+      bool large = (first_on_page && top > 0 && sizes[i] >= top - 0.25) || (flowing && title_size(i));
       bool title_page = b.page == book_first_page && prose_words[b.page] < o.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {
         bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;

@@ -1,6 +1,7 @@
 // A page's lines -> rows in reading order: column detection, bands split by spanning
 // rows and figures, captions paired with figures, footnotes after the flow.
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 
@@ -301,6 +302,14 @@ BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const
     if (c > best) { best = c; st.body_size = sz / 10.0; }
   // The uniform advance: the most common glyph-to-glyph distance (kerning never applies
   // in a monospace face, so the mode is the advance; the median guards against rounding).
+  std::map<long, size_t> code_chars;  // size in 0.1 pt -> monospace glyph pairs measured
+  for (const auto& [k, v] : adv) {
+    const size_t at = k.rfind('@');
+    if (at != std::string::npos) code_chars[std::lround(std::strtod(k.c_str() + at + 1, nullptr) * 10)] += v.size();
+  }
+  size_t most = 0;
+  for (const auto& [sz, c] : code_chars)
+    if (c > most) { most = c; st.code_size = sz / 10.0; }
   for (auto& [k, v] : adv)
     if (!v.empty()) st.mono_advance[k] = median_in_place(v);
   // Left margin per page parity: the flush edge of body-size prose lines (two-sided

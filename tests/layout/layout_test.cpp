@@ -310,6 +310,27 @@ TEST(Code, ColumnsFromGlyphPositionsWithNestedIndentAndBlankLines) {
   EXPECT_EQ(cs[0].text, "int main() {\n    if (x) {\n        return 1;\n    }\n\n    return 0;\n}");
 }
 
+TEST(Code, HeadingsInABoldTypewriterFaceAreHeadings) {
+  // Some styles set headings in a typewriter face (Texinfo's HTML, printed): wholly bold and
+  // larger than the book's code, they are headings; a bold line of a listing, at the code's
+  // size, stays in the listing.
+  auto lines = filler(80, 2);
+  lines.push_back({72, 120, "2.1 Reading a file", 12, true, true});
+  std::vector<LineSpec> code = {{90, 140, "x <- read.table(\"data\")", 9, true},
+                                {90, 150, "summary(x)", 9, true, true},
+                                {90, 160, "plot(x)", 9, true}};
+  lines.insert(lines.end(), code.begin(), code.end());
+  auto after = paragraph(72, 184, {"Text after the listing."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto hs = of_type(r, BlockType::Heading);
+  ASSERT_EQ(hs.size(), 1u);
+  EXPECT_EQ(hs[0].text, "2.1 Reading a file");
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "x <- read.table(\"data\")\nsummary(x)\nplot(x)");
+}
+
 TEST(Code, InnerGapsFromPositionsNeverSplitTokens) {
   // Two lines on one baseline (a comment aligned at a tab stop) are joined with the
   // spaces their columns call for.
@@ -617,6 +638,41 @@ struct OpenerCase {
   const char* text;              // expected first heading text
   std::vector<std::string> labels;
 };
+
+// Typographic fact: a document printed from a web page runs on from chapter to chapter
+// without page breaks, so its chapter titles (the largest recurring headings) stand inside
+// their pages; a book's open its pages. Without an outline, the former still open chapters.
+TEST(Chapters, FromHeadingsInsideThePagesOfADocumentThatRunsOn) {
+  std::vector<Page> pages;
+  const char* titles[] = {"1 Introduction", "2 Reading data", "3 Writing data"};
+  for (int p = 1; p <= 3; ++p) {
+    std::vector<LineSpec> l = paragraph(72, 80, {"Text that runs on from the page before and fills the top of", "this page."}, 10, false);
+    l.push_back({72, 130, titles[p - 1], 15, false, true});
+    auto body = filler(160, 30);  // a page of prose: no title page
+    l.insert(l.end(), body.begin(), body.end());
+    pages.push_back(make_page(p, l));
+  }
+  auto r = layout_document(make_doc(pages));
+  ASSERT_EQ(r.chapters.size(), 3u);  // one chapter per title (the few words above the first: a title page)
+  EXPECT_EQ(r.chapters[0].title, "Introduction");
+  EXPECT_EQ(r.chapters[0].number, "1");
+  EXPECT_EQ(r.chapters[2].title, "Writing data");
+  EXPECT_EQ(r.chapters[2].first_page, 3);
+  // The same titles at the tops of their pages, with a large section heading set inside a
+  // page of each chapter: only the titles open chapters.
+  std::vector<Page> book;
+  for (int p = 1; p <= 6; ++p) {
+    std::vector<LineSpec> l;
+    if (p % 2 == 1) l.push_back({72, 80, titles[p / 2], 15, false, true});
+    auto body = filler(110, 30);
+    l.insert(l.end(), body.begin(), body.end());
+    if (p % 2 == 0) l.push_back({72, 160, "A section set as large as a title", 15, false, true});
+    book.push_back(make_page(p, l));
+  }
+  auto b = layout_document(make_doc(book));
+  ASSERT_EQ(b.chapters.size(), 3u);
+  EXPECT_EQ(b.chapters[2].title, "Writing data");
+}
 
 TEST(Chapters, OpenerLabelKeptApartFromTheTitle) {
   const std::vector<OpenerCase> cases = {

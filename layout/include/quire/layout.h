@@ -60,6 +60,10 @@ struct LayoutOptions {
   // --- block typing ---
   // A line set this much larger than the body size (ratio) is a heading.
   double heading_size_ratio = 1.12;
+  // A line wholly in bold monospace set this much larger than the book's code (ratio) is a
+  // heading, not a listing: some styles set their headings in a typewriter face (HTML
+  // manuals made by Texinfo print them so), and no listing grows bold and large.
+  double mono_heading_ratio = 1.15;
   // A line indented by more than this share of the font size starts a paragraph
   // (\parindent is 1-1.5 em; glyph side bearings are < 0.2 em).
   double indent_ratio = 0.6;
