@@ -70,7 +70,8 @@ TitleParts split_title(const std::string& raw) {
 std::string matter_kind_from_title(const std::string& title) {
   std::string t = lower_ascii(title);
   static const std::pair<const char*, const char*> kinds[] = {
-      {"table of contents", "contents"}, {"contents", "contents"},      {"list of figures", "list-of-figures"},
+      {"table of contents", "contents"}, {"contents", "contents"},      {"short table of contents", "contents"},
+      {"short contents", "contents"},     {"list of figures", "list-of-figures"},
       {"list of tables", "list-of-tables"}, {"list of listings", "list-of-listings"}, {"copyright", "copyright"},
       {"title page", "title-page"}};
   for (const auto& [k, v] : kinds)
@@ -194,10 +195,28 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   for (const auto& [k, n] : count)
     if (n >= 2) top = std::max(top, k / 2.0);
   int book_first_page = blocks.empty() ? 0 : blocks.front().page;
-  auto title_size = [&](size_t i) { return blocks[i].type == BlockType::Heading && top > 0 && std::fabs(sizes[i] - top) <= 0.25; };
+  // In a document that runs on, the same, unless all of that size stand on its first two
+  // pages: a title set twice (over the title page and over the first section); then the
+  // largest size that occurs three times or more.
+  double run_top = top;
+  {
+    bool only_opening = true;
+    for (size_t i = 0; i < blocks.size(); ++i)
+      if (blocks[i].type == BlockType::Heading && top > 0 && std::fabs(sizes[i] - top) <= 0.25 &&
+          blocks[i].page > book_first_page + 1)
+        only_opening = false;
+    if (only_opening) {
+      run_top = 0;
+      for (const auto& [k, n] : count)
+        if (n >= 3 && k / 2.0 < top - 0.25) run_top = std::max(run_top, k / 2.0);
+    }
+  }
+  auto title_size = [&](size_t i) {
+    return blocks[i].type == BlockType::Heading && run_top > 0 && std::fabs(sizes[i] - run_top) <= 0.25;
+  };
   // A document that runs on without page breaks between its chapters (a web page printed):
   // most of its headings of the chapter-title size stand inside their pages. Then they open
-  // the chapters wherever they stand (a larger title, set once, stays before them).
+  // the chapters wherever they stand (a larger title stays before them).
   bool flowing = false;
   {
     // A title heads its page when no text before it reaches that page (a paragraph that

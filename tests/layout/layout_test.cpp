@@ -672,6 +672,25 @@ TEST(Chapters, FromHeadingsInsideThePagesOfADocumentThatRunsOn) {
   auto b = layout_document(make_doc(book));
   ASSERT_EQ(b.chapters.size(), 3u);
   EXPECT_EQ(b.chapters[2].title, "Writing data");
+  // A printed manual that sets its title twice, larger, on its first two pages (over the
+  // title page and over its first node): the chapters are still its titles' size.
+  std::vector<Page> manual;
+  for (int p = 1; p <= 4; ++p) {
+    std::vector<LineSpec> l = paragraph(72, 80, {"Text that runs on from the page before and fills the top of", "this page."}, 10, false);
+    if (p <= 2) {
+      l.push_back({72, 110, "The Data Manual", 20, false, true});
+      auto note = paragraph(72, 140, {"This manual is for version 1.0 of the program."});
+      l.insert(l.end(), note.begin(), note.end());
+    }
+    if (p >= 2) l.push_back({72, 170, titles[p - 2], 15, false, true});
+    auto body = filler(200, 30);
+    l.insert(l.end(), body.begin(), body.end());
+    manual.push_back(make_page(p, l));
+  }
+  auto m = layout_document(make_doc(manual));
+  ASSERT_GE(m.chapters.size(), 3u);
+  EXPECT_EQ(m.chapters[m.chapters.size() - 3].title, "Introduction");
+  EXPECT_EQ(m.chapters.back().title, "Writing data");
 }
 
 TEST(Chapters, OpenerLabelKeptApartFromTheTitle) {
