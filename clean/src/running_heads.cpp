@@ -557,10 +557,16 @@ void RunningHeadPass::decide() {
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
     else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok);
     // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
-    // (a small digit in a displayed sum can fall in with the page numbers).
+    // (a small digit in a displayed sum can fall in with the page numbers). Type a little
+    // smaller than the body will do when the row is the same on nearly every page of its band
+    // (a browser prints its header in 8 pt whatever the scale of the page's text).
+    const double band_n = static_cast<double>(band_pages[r.top ? 0 : 1]);
+    const bool everywhere = signature_pages[i] >= o.min_page_number_pages &&
+                            static_cast<double>(signature_pages[i]) >= o.furniture_everywhere_share * band_n;
     st.small_type[i] = st.furniture[i] && furniture_slot[static_cast<size_t>(r.slot)] && r.signature_hash != 0 &&
                        signature_pages[i] >= o.min_recurrence && body > 0 &&
-                       rows[i]->max_size <= body * o.furniture_small_ratio;
+                       (rows[i]->max_size <= body * o.furniture_small_ratio ||
+                        (everywhere && rows[i]->max_size < body * o.furniture_smaller_ratio));
   }
 
   // ...and furniture is set off from the text block by more than a line of body text: the

@@ -52,6 +52,10 @@ struct CleanOptions {
   // smaller: small type beside the text block is no body line (a browser's print header and
   // footer sit less than a line from the text).
   double furniture_small_ratio = 0.75;
+  // ...or set smaller than the body (below this ratio) and the same on at least this share
+  // of the pages of its band.
+  double furniture_smaller_ratio = 0.95;
+  double furniture_everywhere_share = 0.8;
   // Longest arabic page number, in digits (no book has 100,000 pages; longer runs are data).
   int max_page_number_digits = 5;
 
