@@ -154,6 +154,7 @@ class Finder {
   bool structural(const Item& it, const Box& hull) const;
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
   bool badges(const Cluster& c) const;
+  bool banner(const Cluster& c, const std::vector<size_t>& inside) const;
   bool caption_like(const std::string& text) const;
 
   const Page& page_;
@@ -234,7 +235,7 @@ Verdict Finder::classify(const Cluster& c) const {
   std::vector<size_t> inside;
   for (size_t i = 0; i < page_.lines.size(); ++i)
     if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
-  if (!any_image && badges(c)) {
+  if (!any_image && (badges(c) || banner(c, inside))) {
     v.kind = Kind::Furniture;
     return v;
   }
@@ -290,6 +291,26 @@ bool Finder::badges(const Cluster& c) const {
 
 // Where a line stands: its first span's baseline (the bottom of its box without spans).
 double baseline_of(const Line& l) { return l.spans.empty() ? l.bbox.y1 : l.spans.front().baseline; }
+
+// A banner: one flat shape, a few times as high as the one row of text it carries, which
+// starts near its left edge (a heading on a coloured band). A drawing's box holds its label
+// in the middle (a layer of a stack), and a drawing of one box with a word in it is rare.
+bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
+  if (c.items.size() != 1 || inside.empty()) return false;
+  const Item& it = items_[c.items.front()];
+  if (!it.flat || it.image) return false;
+  const Line& first = page_.lines[inside.front()];
+  const double base = baseline_of(first);
+  double size = 0, left = first.bbox.x0;
+  for (size_t i : inside) {
+    const Line& l = page_.lines[i];
+    const double s = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    if (std::fabs(baseline_of(l) - base) >= 0.5 * s) return false;  // more than one row
+    size = std::max(size, s);
+    left = std::min(left, l.bbox.x0);
+  }
+  return size > 0 && it.box.height() <= o_.banner_max_ratio * size && left - it.box.x0 <= o_.banner_max_ratio * size;
+}
 
 // Lines of a code listing or of prose: mostly monospace or covering much of the box, and
 // set one under the other at the line pitch, whereas a diagram's labels stand apart.

@@ -194,6 +194,24 @@ TEST(Figures, BadgesAndHighlightsBehindTextAreNotFigures) {
   EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
 }
 
+TEST(Figures, HeadingOnAColouredBandIsNotAFigure) {
+  // A heading style that sets the title on a full-width coloured band (HTML printed): one
+  // flat shape a few times the height of the one row of text on it is that text's banner.
+  // One tall box with a word in it is a drawing.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {72, 100, 540, 136}, 0xe0e0ff);
+  add_line(p, 84, 110, "1 Introduction", 12);
+  add_paragraph(p, 72, 148, 3);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+  Page q = letter_page();
+  add_paragraph(q, 72, 60, 3);
+  add_fill(q, {200, 110, 400, 230}, 0xe0e0ff);
+  add_line(q, 280, 165, "Server");
+  add_paragraph(q, 72, 250, 3);
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
+}
+
 TEST(Figures, StackOfFlatLayersWithLabelsIsAFigure) {
   // A stack of wide filled layers, each with a short label in the middle, is a drawing: the
   // labels fill little of their layers.

@@ -172,6 +172,10 @@ struct LayoutOptions {
   double badge_max_ratio = 3.0;
   // ... or when the text spans this share of their width (a highlighted word).
   double highlight_text_share = 0.6;
+  // A lone flat shape with one row of text on it, at most this many times the text's size
+  // high, the text starting at most as many sizes from its left edge, is that text's
+  // banner (a heading set on a coloured band), not a figure.
+  double banner_max_ratio = 4.0;
   // A path covering this share of the page area is a page background, not a figure: a
   // figure stays within the text block (~60% of a page).
   double page_background_ratio = 0.8;
