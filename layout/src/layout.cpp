@@ -353,8 +353,8 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   // items in page order. Blocks point at their rows until their texts are made, and the
   // block open at a page break at the rows before it; the items and line facts of pages
   // behind both are let go. (The pages themselves are the caller's: freeing them here, on
-  // the threads that lay out, made layout ~20% slower at two jobs and lowered no peak, which
-  // comes before layout.)
+  // the threads that lay out, made layout ~20% slower at two jobs and left the peak RSS of a
+  // build where it was.)
   const size_t n = doc.pages.size();
   const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
   std::vector<std::vector<detail::Item>> page_items(n);
