@@ -34,7 +34,8 @@ struct Candidate {
   int value = 0;
   double x = 0;           // the column's aligned edge: right edge for a left column
   double baseline = 0;
-  int row = 0;
+  int lane = 0;  // the page's column of numbers it stands in (see page_candidates)
+  int row = 0;   // its row among the listing rows of its lane
 };
 
 std::string_view trimmed(std::string_view s) {
@@ -132,10 +133,11 @@ bool apart(const Line& l, size_t a, size_t b) {
   return false;
 }
 
-// One page's candidates, ordered by listing row, and the baselines of its listing rows.
+// One page's candidates, ordered by listing row, and the baselines of the listing rows of
+// each lane.
 struct PageCandidates {
   std::vector<Candidate> found;
-  std::vector<double> rows;
+  std::vector<std::vector<double>> rows;
 };
 
 // The candidate a code line holds by itself, in its first or last span or as a `cat -n`
@@ -263,17 +265,54 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     c.baseline = facts[li].baseline;
     found.push_back(c);
   }
-  // Listing rows of the page: distinct baselines of code lines and bare numbers.
-  std::vector<double> bases;
-  for (size_t li : code) bases.push_back(facts[li].baseline);
-  for (size_t li : numbers) bases.push_back(facts[li].baseline);
-  std::sort(bases.begin(), bases.end());
-  std::vector<double> rows;
-  for (double b : bases)
-    if (rows.empty() || b - rows.back() > o.baseline_tolerance) rows.push_back(b);
+  // Lanes: each column of numbers counts the rows of its own listing, the code lines on its
+  // code side up to the next column of numbers on that side. On a two-column page a listing
+  // stands in each column, and their rows interleave.
+  struct Lane {
+    bool left;
+    double x;
+    double edge;  // where its lines start (left) or end (right): the numbers' outer edge
+    bool beside_code;  // numbers beside code made it (a section number alone bounds no lane)
+    std::vector<double> bases;
+  };
+  std::vector<Lane> lanes;
+  for (bool beside : {true, false})
+    for (auto& c : found) {
+      if (c.beside_code != beside) continue;
+      size_t k = 0;
+      while (k < lanes.size() && (lanes[k].left != c.left || std::abs(lanes[k].x - c.x) > o.line_number_x_tolerance)) ++k;
+      const Box& b = page.lines[c.line].bbox;
+      if (k == lanes.size()) lanes.push_back({c.left, c.x, c.left ? b.x0 : b.x1, beside, {}});
+      if (lanes[k].beside_code == beside) lanes[k].edge = c.left ? std::min(lanes[k].edge, b.x0) : std::max(lanes[k].edge, b.x1);
+      c.lane = static_cast<int>(k);
+      lanes[k].bases.push_back(c.baseline);
+    }
+  for (Lane& lane : lanes) {
+    // The lane's lines: from its numbers' outer edge up to the next lane's on that side
+    // (code lines of the listing may start where its numbers start: `cat -n`).
+    const double tol = o.line_number_x_tolerance;
+    double from = lane.left ? lane.edge - tol : -1e300, to = lane.left ? 1e300 : lane.edge + tol;
+    for (const Lane& other : lanes) {
+      if (other.left != lane.left || !other.beside_code) continue;
+      if (lane.left && other.x > lane.x + tol) to = std::min(to, other.edge - tol);
+      if (!lane.left && other.x < lane.x - tol) from = std::max(from, other.edge + tol);
+    }
+    for (size_t li : code) {
+      const Box& b = page.lines[li].bbox;
+      if (lane.left ? (b.x0 >= from && b.x0 < to) : (b.x1 > from && b.x1 <= to)) lane.bases.push_back(facts[li].baseline);
+    }
+  }
+  std::vector<std::vector<double>> rows(lanes.size());
+  for (size_t k = 0; k < lanes.size(); ++k) {
+    auto& bases = lanes[k].bases;
+    std::sort(bases.begin(), bases.end());
+    for (double b : bases)
+      if (rows[k].empty() || b - rows[k].back() > o.baseline_tolerance) rows[k].push_back(b);
+  }
   for (auto& c : found) {
-    auto it = std::lower_bound(rows.begin(), rows.end(), c.baseline - o.baseline_tolerance);
-    c.row = static_cast<int>(it - rows.begin());
+    const auto& lr = rows[static_cast<size_t>(c.lane)];
+    auto it = std::lower_bound(lr.begin(), lr.end(), c.baseline - o.baseline_tolerance);
+    c.row = static_cast<int>(it - lr.begin());
   }
   std::stable_sort(found.begin(), found.end(), [](const Candidate& a, const Candidate& b) { return a.row < b.row; });
   return {std::move(found), std::move(rows)};
@@ -287,7 +326,7 @@ struct Run {
 // an unnumbered row of the same listing right before or after it (one line pitch away) is data
 // that starts with row numbers (R's printed data frames: "1 Colorado", "2 Arizona", ...).
 bool covers_listing(const Run& run, const std::vector<Candidate>& cands,
-                    const std::vector<std::vector<double>>& page_rows, const CleanOptions& o) {
+                    const std::vector<std::vector<std::vector<double>>>& page_rows, const CleanOptions& o) {
   std::vector<double> gaps;
   for (size_t k = 1; k < run.members.size(); ++k) {
     const Candidate& a = cands[run.members[k - 1]];
@@ -301,8 +340,8 @@ bool covers_listing(const Run& run, const std::vector<Candidate>& cands,
   double pitch = gaps[gaps.size() / 2];
   const Candidate& f = cands[run.members.front()];
   const Candidate& l = cands[run.members.back()];
-  const auto& fr = page_rows[f.page];
-  const auto& lr = page_rows[l.page];
+  const auto& fr = page_rows[f.page][static_cast<size_t>(f.lane)];
+  const auto& lr = page_rows[l.page][static_cast<size_t>(l.lane)];
   auto fi = static_cast<size_t>(f.row), li = static_cast<size_t>(l.row);
   if (fi > 0 && fi < fr.size() && fr[fi] - fr[fi - 1] <= o.listing_pitch_ratio * pitch) return false;
   if (li + 1 < lr.size() && lr[li + 1] - lr[li] <= o.listing_pitch_ratio * pitch) return false;
@@ -349,7 +388,7 @@ void LineNumberPass::decide() {
   State& st = *state_;
   const CleanOptions& o = st.o;
   std::vector<Candidate>& cands = st.cands;
-  std::vector<std::vector<double>> page_rows(st.doc.pages.size());
+  std::vector<std::vector<std::vector<double>>> page_rows(st.doc.pages.size());  // page, lane, row
   for (size_t pi = 0; pi < st.doc.pages.size(); ++pi) {
     cands.insert(cands.end(), st.per_page[pi].found.begin(), st.per_page[pi].found.end());
     page_rows[pi] = std::move(st.per_page[pi].rows);
@@ -376,7 +415,7 @@ void LineNumberPass::decide() {
       bool follows = false;
       if (c.page == p.page) follows = dv > 0 && dv == c.row - p.row;
       // Across a page break: the rows after the previous number plus those before this one.
-      else if (c.page == p.page + 1) follows = dv > 0 && dv == (static_cast<int>(page_rows[p.page].size()) - 1 - p.row) + c.row + 1;
+      else if (c.page == p.page + 1) follows = dv > 0 && dv == (static_cast<int>(page_rows[p.page][static_cast<size_t>(p.lane)].size()) - 1 - p.row) + c.row + 1;
       if (follows) {
         run.members.push_back(i);
         placed = true;

@@ -214,6 +214,11 @@ Page listing_page(int number, const std::vector<std::string>& code, const std::f
   return p;
 }
 
+bool number_of_line(const Line& l) {
+  const std::string t = l.text();
+  return !t.empty() && t.find_first_not_of("0123456789") == std::string::npos;
+}
+
 Document one_page(Page p) {
   Document d;
   d.pages.push_back(std::move(p));
@@ -232,6 +237,25 @@ TEST(LineNumbers, MarginColumnIsRemovedAndLogged) {
   CleanResult r = clean_and_account(d);
   EXPECT_EQ(removed_texts(r, 1, "line-number"), (std::vector<std::string>{"1", "2", "3", "4", "5"}));
   for (const auto& c : kCode) EXPECT_TRUE(has_line(d.pages[0], c)) << c;
+}
+
+// Typographic fact: on a two-column page each column may hold a numbered listing, and the
+// rows of the two interleave down the page. Each column of numbers counts the rows of its
+// own listing only.
+TEST(LineNumbers, ListingsSideBySideInTwoColumnsAreBothNumbered) {
+  Page p = body_page(1, "", 0);
+  for (size_t i = 0; i < kCode.size(); ++i) {
+    const std::string n = arabic(static_cast<int>(i) + 1);
+    const double left = 200 + 12.0 * static_cast<double>(i), right = 206 + 12.0 * static_cast<double>(i);
+    p.lines.push_back(line({span(kCode[i], 100, left, 9, "Mono", true)}));
+    p.lines.push_back(line({span(n, 90 - 2.5 * static_cast<double>(n.size()), left, 5, "Mono8", true)}));
+    p.lines.push_back(line({span(kCode[i], 340, right, 9, "Mono", true)}));
+    p.lines.push_back(line({span(n, 330 - 2.5 * static_cast<double>(n.size()), right, 5, "Mono8", true)}));
+  }
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "line-number").size(), 2 * kCode.size());
+  for (const auto& l : d.pages[0].lines) EXPECT_FALSE(number_of_line(l)) << l.text();
 }
 
 // Typographic fact: `cat -n` style numbering puts the number at the start of the code line's
