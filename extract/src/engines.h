@@ -27,6 +27,13 @@ void check_pdf_file(const std::string& path);
 // (for fonts that lack the fixed-pitch flag) or whose names say so.
 void infer_monospace(Document& doc);
 
+// Takes out the spaces an engine put between two glyphs of one monospace face that stand in
+// neighbouring character cells, where the cells are wider than the glyphs: a listing package
+// that sets every character in such a cell leaves gaps the engine takes for word spaces
+// ("read(self , size )").
+// Returns the number of spaces taken out.
+size_t drop_cell_gaps(Document& doc);
+
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);
 
