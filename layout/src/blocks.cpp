@@ -435,6 +435,40 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     auto mid = own.begin() + static_cast<std::ptrdiff_t>(own.size() / 2);
     std::nth_element(own.begin(), mid, own.end());
     adv = *mid;
+  } else if (own.size() >= o.min_own_advance_samples) {
+    // A short listing measures its own advance where that puts its glyphs on whole character
+    // cells, and the font's advance over the book does not: a listing package may set each
+    // character in a cell wider than the glyph, so that the glyphs of a word stand closer
+    // together than the cells. Of the listing's measures, the one that fits best.
+    std::vector<double> xs;
+    for (const Row* r : rows)
+      for (const auto* l : r->lines)
+        for (const auto& s : l->spans) xs.insert(xs.end(), s.xs.begin(), s.xs.end());
+    const double base = xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
+    // Mean distance of the glyphs from the nearest cell start, in cells.
+    auto misfit = [&](double cell) {
+      if (xs.empty() || cell <= 0) return 1.0;
+      double off = 0;
+      for (double x : xs) {
+        const double t = (x - base) / cell;
+        off += std::fabs(t - std::round(t));
+      }
+      return off / static_cast<double>(xs.size());
+    };
+    // (Searched in steps of a thousandth from the least to the greatest measure, the font's
+    // advance included.)
+    double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
+    if (adv > 0) {
+      lo = std::min(lo, adv);
+      hi = std::max(hi, adv);
+    }
+    double best = 0, best_misfit = 1;
+    for (double cell = lo; cell <= hi + 1e-9; cell += lo / 1000)
+      if (double m = misfit(cell); m < best_misfit) {
+        best = cell;
+        best_misfit = m;
+      }
+    if (best_misfit <= o.cell_misfit && (adv <= 0 || 2 * best_misfit < misfit(adv))) adv = best;
   }
   if (adv <= 0) adv = 0.6 * st.body_size;
 

@@ -51,5 +51,58 @@ TEST(CodeText, ARaisedSpanIsAWordOfItsOwnAsInTheLineText) {
   EXPECT_EQ(whitespace_tokens(code), (std::vector<std::string>{"{L", "A", "TEX", "counter", "}"}));
 }
 
+// A line of `source` set as LaTeX's listings sets it with fixed columns: every character in a
+// cell of `cell` points, the glyphs of a word spread over its cells (each glyph `advance`
+// wide), spaces left out of the text but for one between words.
+Line cell_line(const std::string& source, double baseline, double cell, double advance) {
+  Line l;
+  Span s;
+  s.font = "LMMono10-Regular";
+  s.size = 10;
+  s.monospace = true;
+  s.baseline = baseline;
+  size_t i = 0;
+  while (i < source.size()) {
+    if (source[i] == ' ') {
+      if (!s.text.empty() && s.text.back() != ' ') {
+        s.text += ' ';
+        s.xs.push_back(static_cast<float>(72 + cell * static_cast<double>(i)));
+      }
+      ++i;
+      continue;
+    }
+    size_t e = source.find(' ', i);
+    if (e == std::string::npos) e = source.size();
+    const double n = static_cast<double>(e - i), slack = (cell - advance) * n / (n + 1);
+    for (size_t k = i; k < e; ++k) {
+      s.text += source[k];
+      s.xs.push_back(static_cast<float>(72 + cell * static_cast<double>(i) + slack * static_cast<double>(k - i + 1) +
+                                        advance * static_cast<double>(k - i)));
+    }
+    i = e;
+  }
+  s.last_advance = static_cast<float>(advance);
+  s.bbox = {s.xs.front(), baseline - 8, s.xs.back() + advance, baseline + 2};
+  l.spans.push_back(s);
+  l.bbox = s.bbox;
+  return l;
+}
+
+TEST(CodeText, AShortListingInCellsWiderThanItsGlyphs) {
+  // Four measures from word to word: too few to stand alone, yet they put every glyph on its
+  // cell, which the font's advance over the book (the glyph-to-glyph step inside words,
+  // less than a cell) does not.
+  const std::vector<std::string> source = {"if (st->wtimer != NULL)", "  CloseHandle (st->wtimer);", "#endif"};
+  std::vector<Line> lines;
+  for (size_t i = 0; i < source.size(); ++i) lines.push_back(cell_line(source[i], 100 + 12.0 * static_cast<double>(i), 6.3, 5.25));
+  std::vector<detail::Row> rows;
+  for (const auto& l : lines) rows.push_back(code_row(l, 1, 72));
+  std::vector<const detail::Row*> ptrs;
+  for (const auto& r : rows) ptrs.push_back(&r);
+  detail::BookStats st;
+  st.mono_advance["LMMono10-Regular@10.0"] = 6.1;
+  EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions()), "if (st->wtimer != NULL)\n  CloseHandle (st->wtimer);\n#endif");
+}
+
 }  // namespace
 }  // namespace quire

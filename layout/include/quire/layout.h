@@ -86,6 +86,12 @@ struct LayoutOptions {
   // A listing with at least this many glyph-to-glyph distances measures its own advance
   // (fewer: the font's advance over the whole book).
   size_t min_advance_samples = 12;
+  // ...and a listing with at least this many measures its own advance where the glyphs fit
+  // its character cells better than the font's advance.
+  size_t min_own_advance_samples = 3;
+  // ...when its glyphs stand on average at most this share of a cell from the cell starts
+  // (and half as far as by the font's advance).
+  double cell_misfit = 0.1;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
