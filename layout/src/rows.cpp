@@ -533,9 +533,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     if (x - s > best_len) { best_len = x - s; best_start = s; }
   }
   if (best_start < 0 || best_len < o.min_gutter) return g;
-  double gx0 = L + best_start, gx1 = L + best_start + best_len;
   // Both sides must hold prose with a flush left edge.
-  auto aligned = [&](bool right) {
+  auto aligned = [&](bool right, double gx0, double gx1) {
     std::vector<double> xs;
     for (const Line* l : lines) {
       bool mono = true;
@@ -554,7 +553,30 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       if (std::fabs(x - m) <= o.edge_tolerance) ++c;
     return c;
   };
-  if (aligned(false) < o.min_column_lines || aligned(true) < o.min_column_lines) return g;
+  auto columns = [&](double gx0, double gx1) {
+    return aligned(false, gx0, gx1) >= o.min_column_lines && aligned(true, gx0, gx1) >= o.min_column_lines;
+  };
+  double gx0 = L + best_start, gx1 = L + best_start + best_len;
+  if (!columns(gx0, gx1)) {
+    // The strip may reach into a column: near its ragged right edge (short code lines, a
+    // table's cells, each a line of its own) few lines reach, though more than cross the
+    // gutter. The gutter is then the part of the strip crossed least, when only a few rows
+    // cross it (spanning headings and figures), and the columns are taken from there.
+    const int least = *std::min_element(cover.begin() + best_start, cover.begin() + best_start + best_len);
+    if (2 * least > limit) return g;
+    const int within = least + std::max(1, limit / 4);
+    int len = 0, start = -1;
+    for (int x = best_start; x < best_start + best_len;) {
+      if (cover[x] > within) { ++x; continue; }
+      int s = x;
+      while (x < best_start + best_len && cover[x] <= within) ++x;
+      if (x - s > len) { len = x - s; start = s; }
+    }
+    if (start < 0 || len < o.min_gutter) return g;
+    gx0 = L + start;
+    gx1 = L + start + len;
+    if (!columns(gx0, gx1)) return g;
+  }
   g.found = true;
   g.x0 = gx0;
   g.x1 = gx1;
