@@ -184,6 +184,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
                                   const LayoutOptions& o) {
   static const std::regex chapter_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+[0-9A-Z]+\b)");
   static const std::regex part_re(R"(^\s*(Part|PART)\s+([0-9]+|[IVXLC]+)\b)");
+  static const std::regex label_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+([0-9]+|[A-Z]|[IVXLC]+)[.:]?\s*$)");
   double top = 0;
   std::map<long, int> count;
   std::map<int, size_t> prose_words;  // page -> words of its paragraphs and list items
@@ -228,7 +229,11 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
         ++titles;
         if (reached < blocks[i].page) ++first;
       }
-      if (blocks[i].type != BlockType::Figure) reached = std::max(reached, std::max(blocks[i].page, blocks[i].last_page));
+      // (An opener label above a title, "Chapter 2" set as a heading of its own, is no text
+      // before it.)
+      const bool label = blocks[i].type == BlockType::Heading && std::regex_match(blocks[i].text, label_re);
+      if (blocks[i].type != BlockType::Figure && !label)
+        reached = std::max(reached, std::max(blocks[i].page, blocks[i].last_page));
     }
     // (At least a page a chapter: a reference card's boxed headings are not chapters.)
     const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
@@ -602,6 +607,11 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       c.blocks.push_back(std::move(nb));
     }
     split_opener_label(c.blocks);
+    // An opener label set as a heading of its own ("Chapter 2" over the title) opened the
+    // chapter, and the title below took the label: the chapter is named by the title.
+    if (!from_outline && !c.blocks.empty() && c.blocks[0].type == BlockType::Heading &&
+        c.blocks[0].labels.size() == 1 && c.title == c.blocks[0].labels[0])
+      c.title = split_title(c.blocks[0].text).title;
     // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers).
     std::string kind = matter_kind_from_title(c.title);
     if (kind.empty()) {

@@ -378,6 +378,26 @@ TEST(ReadingOrder, TwoColumnsLeftThenRight) {
   EXPECT_LT(last_left, first_right);
 }
 
+TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
+  // A spanning title, then two columns; the left one holds a table of short cells, each a
+  // line of its own. Few lines reach the ragged right part of the left column, nearly as few
+  // as cross the gutter, and the columns are still found at the gutter.
+  std::vector<LineSpec> lines = {{72, 80, "A Title That Spans Both Columns Of The Page Here", 20}};
+  for (int i = 0; i < 3; ++i) lines.push_back({72, 110.0 + 12 * i, "left prose line " + std::to_string(i) + " runs on to the edge", 10});
+  for (int i = 0; i < 10; ++i)
+    for (double x : {80.0, 130.0, 180.0}) lines.push_back({x, 170.0 + 12 * i, std::to_string(i) + "c", 9, true});
+  for (int i = 3; i < 6; ++i) lines.push_back({72, 260.0 + 12 * i, "left prose line " + std::to_string(i) + " runs on to the edge", 10});
+  for (int i = 0; i < 20; ++i) lines.push_back({320, 110.0 + 12 * i, "right prose line " + std::to_string(i) + " runs on to its edge", 10});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  size_t last_left = all.find("left prose line 5");
+  size_t first_right = all.find("right prose line 0");
+  ASSERT_NE(last_left, std::string::npos);
+  ASSERT_NE(first_right, std::string::npos);
+  EXPECT_LT(last_left, first_right) << all;
+}
+
 TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
   // A footnote at the foot of page 1 is set in a smaller size after a mark; the paragraph
   // it sits under continues on page 2, and the footnote comes after that paragraph.
@@ -730,6 +750,28 @@ TEST(Chapters, OpenerLabelKeptApartFromTheTitle) {
       for (const auto& t : whitespace_tokens(lb)) kept.push_back(t);
     for (const auto& t : whitespace_tokens(h.text)) kept.push_back(t);
     EXPECT_EQ(kept, printed) << c.name;
+  }
+}
+
+TEST(Chapters, OpenerLabelSetApartNamesNoChapterWithoutOutline) {
+  // No outline: "Chapter N" set as a heading of its own, far above the title, opens each
+  // chapter; the chapter is named by the title, which takes the label.
+  std::vector<Page> pages;
+  const std::vector<std::string> titles = {"External Services", "Parsing Configuration Files", "Network Drivers"};
+  for (int c = 0; c < 3; ++c) {
+    std::vector<LineSpec> l = {{72, 60, "Chapter " + std::to_string(c + 1), 16, false, true},
+                               {72, 140, titles[static_cast<size_t>(c)], 22, false, true}};
+    auto body = paragraph(72, 200, {"Body text of this chapter goes here and on to the end of the line.", "More text."});
+    l.insert(l.end(), body.begin(), body.end());
+    pages.push_back(make_page(c + 1, l));
+  }
+  auto r = layout_document(make_doc(std::move(pages)));
+  ASSERT_EQ(r.chapters.size(), 3u);
+  for (size_t c = 0; c < 3; ++c) {
+    EXPECT_EQ(r.chapters[c].title, titles[c]);
+    EXPECT_EQ(r.chapters[c].number, std::to_string(c + 1));
+    ASSERT_FALSE(r.chapters[c].blocks.empty());
+    EXPECT_EQ(r.chapters[c].blocks.front().labels, (std::vector<std::string>{"Chapter " + std::to_string(c + 1)}));
   }
 }
 
