@@ -31,8 +31,8 @@ void infer_monospace(Document& doc);
 // neighbouring character cells, where the cells are wider than the glyphs: a listing package
 // that sets every character in such a cell leaves gaps the engine takes for word spaces
 // ("read(self , size )").
-// Returns the number of spaces taken out.
-size_t drop_cell_gaps(Document& doc);
+// Pages are done on `jobs` threads. Returns the number of spaces taken out.
+size_t drop_cell_gaps(Document& doc, int jobs = 1);
 
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);

@@ -455,15 +455,16 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
       }
       return off / static_cast<double>(xs.size());
     };
-    // (Searched in steps of a thousandth from the least to the greatest measure, the font's
-    // advance included.)
+    // (Searched from the least to the greatest measure, the font's advance included, in
+    // steps of a thousandth, or in 200 steps where the measures disagree more.)
     double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
     if (adv > 0) {
       lo = std::min(lo, adv);
       hi = std::max(hi, adv);
     }
     double best = 0, best_misfit = 1;
-    for (double cell = lo; cell <= hi + 1e-9; cell += lo / 1000)
+    const double step = std::max(lo / 1000, (hi - lo) / 200);
+    for (double cell = lo; cell <= hi + 1e-9; cell += step)
       if (double m = misfit(cell); m < best_misfit) {
         best = cell;
         best_misfit = m;
