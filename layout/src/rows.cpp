@@ -621,10 +621,41 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     if (!label_line[i] && pl.visible(page.lines[i])) lines.push_back(&page.lines[i]);
 
   Gutter g = find_gutter(lines, pl, o);
+  // The left column's edges where it is set justified: where most of its lines start, and
+  // the right edge at least `min_column_lines` of them reach.
+  double left_edge = 1e300, justified = 1e300;
+  if (g.found) {
+    std::vector<double> x1s;
+    for (const Line* l : lines) {
+      left_edge = std::min(left_edge, l->bbox.x0);
+      if (l->bbox.x1 <= g.x0 + 1) x1s.push_back(l->bbox.x1);
+    }
+    if (!x1s.empty()) {
+      const double m = mode(x1s, 1.0);
+      if (std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
+          o.min_column_lines)
+        justified = m;
+    }
+  }
   // Column of each line: 0 / 1, or -1 for a line over the gutter.
   auto column_of = [&](const Box& b) {
     if (!g.found) return 0;
-    if (b.x0 < g.x0 && b.x1 > g.x1) return -1;
+    if (b.x0 < g.x0 && b.x1 > g.x1) {
+      // A line of a justified left column set too wide (a long word or an address that
+      // would not break) starts near the column's edge and runs past the justified edge,
+      // into the gutter and less than a gutter's width beyond it. A spanning heading or
+      // caption reaches further, or is centred on the page.
+      // It is a line of a paragraph: a full line of the column stands right above or below.
+      if (!(b.x1 > justified + o.edge_tolerance && b.x1 - g.x1 <= g.x1 - g.x0 &&
+            b.x0 - left_edge <= 0.25 * (g.x0 - left_edge)))
+        return -1;
+      const double pitch = 1.6 * b.height();
+      for (const Line* l : lines)
+        if (std::fabs(l->bbox.x1 - justified) <= o.edge_tolerance && l->bbox.x0 - left_edge <= 0.25 * (g.x0 - left_edge) &&
+            std::fabs(l->bbox.y1 - b.y1) <= pitch && l->bbox.y1 != b.y1)
+          return 0;
+      return -1;
+    }
     return (b.x0 + b.x1) / 2 < (g.x0 + g.x1) / 2 ? 0 : 1;
   };
   std::vector<const Line*> by_col[3];

@@ -398,6 +398,35 @@ TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
   EXPECT_LT(last_left, first_right) << all;
 }
 
+TEST(ReadingOrder, AnOverfullLineStaysInItsColumn) {
+  // A justified left column with one line set too wide (an address that would not break):
+  // it runs through the gutter a few points into the right column's margin. It is a line of
+  // its paragraph, not a row spanning both columns.
+  const std::string full = "left column line 0 of the running text";
+  const double right_edge = test::make_line({72, 100, full, 10}).bbox.x1;
+  const double right_column = right_edge + 20;
+  std::string wide = "see https://cran.r-project.org/package=foreign";
+  while (test::make_line({72, 100, wide, 10}).bbox.x1 < right_column + 4) wide += "x";
+  ASSERT_LT(test::make_line({72, 100, wide, 10}).bbox.x1, right_column + 12);
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 12; ++i) {
+    const double b = 100.0 + 12 * i;
+    lines.push_back({72, b, i == 6 ? wide : "left column line " + std::to_string(i % 10) + " of the running text", 10});
+    lines.push_back({right_column, b + 3, "right column line " + std::to_string(i) + " of its text", 10});
+  }
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  const size_t overfull = all.find("package=foreign");
+  const size_t last_left = all.find("left column line 1 of the running text", all.find("package=foreign"));
+  const size_t first_right = all.find("right column line 0 ");
+  ASSERT_NE(overfull, std::string::npos);
+  ASSERT_NE(first_right, std::string::npos);
+  EXPECT_LT(overfull, first_right) << all;
+  EXPECT_NE(last_left, std::string::npos) << all;
+  EXPECT_LT(last_left, first_right) << all;
+}
+
 TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
   // A footnote at the foot of page 1 is set in a smaller size after a mark; the paragraph
   // it sits under continues on page 2, and the footnote comes after that paragraph.
