@@ -440,10 +440,13 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     // cells, and the font's advance over the book does not: a listing package may set each
     // character in a cell wider than the glyph, so that the glyphs of a word stand closer
     // together than the cells. Of the listing's measures, the one that fits best.
+    // Glyph positions from the column's edge, as the columns are counted below (a listing
+    // that goes on over a page break may stand at another margin there).
     std::vector<double> xs;
     for (const Row* r : rows)
       for (const auto* l : r->lines)
-        for (const auto& s : l->spans) xs.insert(xs.end(), s.xs.begin(), s.xs.end());
+        for (const auto& s : l->spans)
+          for (float x : s.xs) xs.push_back(x - r->col_left);
     const double base = xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
     // Mean distance of the glyphs from the nearest cell start, in cells.
     auto misfit = [&](double cell) {
