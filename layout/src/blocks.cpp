@@ -1015,7 +1015,8 @@ struct Builder {
     const auto& spans = r.lines.front()->spans;
     if (spans.size() > 1 && spans.front().size < r.size * 0.85) return true;
     auto cps = to_u32(r.text);
-    return !cps.empty() && (cps[0] == U'*' || cps[0] == U'†' || cps[0] == U'‡' || (cps[0] >= U'0' && cps[0] <= U'9'));
+    return !cps.empty() && (cps[0] == U'*' || cps[0] == U'†' || cps[0] == U'‡' || (cps[0] >= U'0' && cps[0] <= U'9') ||
+                            superscript_digit(cps[0]));
   }
 
   bool continues_code(const Row& r) const {

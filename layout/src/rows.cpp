@@ -591,7 +591,7 @@ bool starts_with_marker(const Row& r) {
   auto cps = to_u32(r.text);
   if (cps.empty()) return false;
   char32_t c = cps.front();
-  return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9');
+  return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9') || superscript_digit(c);
 }
 
 // The lines of a caption that starts at row `start` and runs down: same size, tight leading.
@@ -759,8 +759,30 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
       --k;
     }
-    // Shrink to start at a marked row.
-    while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
+    // Shrink to start at a marked row, unless a footnote rule stands right above the small
+    // rows: then the first of them goes on with a note from the page before, without a mark.
+    const bool ruled = k < idx.size() && [&] {
+      const Box& first = flow[idx[k]].bbox;
+      const double above = k > 0 ? flow[idx[k - 1]].bbox.y1 : 0;
+      double left = 1e300, right = -1e300;  // the column's edges
+      for (size_t i : idx) {
+        left = std::min(left, flow[i].bbox.x0);
+        right = std::max(right, flow[i].bbox.x1);
+      }
+      for (const auto& p : page.paths) {
+        // A stroke's box takes in its joins (up to ten line widths each side): the rule
+        // itself lies inside.
+        const double e = p.stroke && !p.fill ? std::min(10 * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
+        const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
+        if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + 1 && r.y0 >= above - 1 &&
+            r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
+            r.width() >= o.footnote_rule_min_width && r.width() <= 0.75 * (right - left))
+          return true;
+      }
+      return false;
+    }();
+    if (!ruled)
+      while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
     // A footnote area sits below the page's other text, never above a body row.
     for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
   }

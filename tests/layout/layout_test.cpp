@@ -450,6 +450,42 @@ TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
   EXPECT_EQ(next, note + 1);
 }
 
+TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
+  // Under the footnote rule, the first small rows carry no mark: they finish a note of the
+  // page before. They are a footnote, not a paragraph of the page, and the body paragraph
+  // that runs on over the page is not cut by them. Notes may be marked with superscript
+  // digits ("²").
+  auto lines = filler(100, 4);
+  lines.push_back({72, 148, "a sentence that is cut by the page break and runs to the full measure of the", 10});
+  lines.push_back({72, 680, "the rest of a note from the page before, in the small size of notes.", 8});
+  lines.push_back({72, 690, "\u00b2A second note with its own mark in the small size.", 8});
+  Page p1 = make_page(1, lines);
+  VectorPath rule;
+  rule.bbox = {72, 668, 72 + 0.4 * 300, 668.4};
+  rule.fill = true;
+  p1.paths.push_back(rule);
+  auto p2 = std::vector<LineSpec>{{72, 100, "text block before going on here.", 10}};
+  for (bool with_rule : {true, false}) {
+    Page first = p1;
+    if (!with_rule) first.paths.clear();
+    auto r = layout_document(make_doc({first, make_page(2, p2)}));
+    bool as_note = false, as_body = false;
+    size_t notes = 0;
+    for (const auto& b : all_blocks(r)) {
+      if (b.type == BlockType::Footnote) ++notes;
+      if (b.text.find("the rest of a note") == std::string::npos) continue;
+      (b.type == BlockType::Footnote ? as_note : as_body) = true;
+    }
+    if (with_rule) {
+      EXPECT_TRUE(as_note);
+      EXPECT_FALSE(as_body);
+      EXPECT_EQ(notes, 2u);
+    } else {
+      EXPECT_TRUE(as_body);  // without the rule, nothing says where the notes begin
+    }
+  }
+}
+
 TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
   // Page 1 ends in a full line with footnotes under it; page 2 opens with a figure and its
   // caption, then a new paragraph. The paragraph of page 1 may go on over the figure, so it

@@ -72,6 +72,12 @@ struct LayoutOptions {
   double short_line_ratio = 2.0;
   // Footnotes are set smaller than the body: at most this ratio of the body size.
   double footnote_size_ratio = 0.92;
+  // The rule that sets footnotes off from the text: a line at most this high, in points,
+  // starting at the column's edge, at least this wide and at most three quarters of the
+  // column (LaTeX's is 0.4 pt by 0.4 of the column). A note under it may begin without a
+  // mark: it goes on from the page before.
+  double footnote_rule_height = 1.5;
+  double footnote_rule_min_width = 20;
   // A caption starts within this many body sizes of its figure's edge.
   double caption_distance_ratio = 3.0;
   // Inside a code listing, a vertical gap of up to this many line pitches is still one
