@@ -1123,6 +1123,8 @@ void BlockStream::add_page(const std::vector<Item>& items) {
           has_float = true;
         } else {
           if (it.row.page != page || it.row.footnote) break;
+          // Text before any float (a heading, a paragraph): the page does not open with one.
+          if (!has_float && !it.row.caption && b.run_of(it.row) < 0) break;
           if (j > i && has_float && b.continues(it.row)) {
             const Item& before = items[j - 1];
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;

@@ -519,6 +519,33 @@ TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
                                            BlockType::Caption}));
 }
 
+TEST(Figures, APageThatOpensWithTextHasNoFloatAboveTheContinuation) {
+  // Page 1 ends in the middle of a sentence. Page 2 opens with a listing and a sentence,
+  // then a figure with its caption, a heading and text set at the margin. The sentence of
+  // page 1 goes on with the listing; the text under the figure, which happens to start at
+  // the margin as a continuation would, is no part of it.
+  auto p1 = filler(100, 4);
+  p1.push_back({72, 148, "An example of a triangulation of a set of points is", 10});
+  std::vector<LineSpec> p2l = {{90, 100, "x = rand (1, 10);", 10, true}, {90, 112, "plot (x, y);", 10, true},
+                               {72, 130, "The result of which can be seen in the figure.", 10},
+                               {72, 300, "Figure 1.1: The triangulation of a random set of points.", 10},
+                               {72, 330, "1.1 Plotting", 12, false, true},
+                               {72, 350, "triplot (tri, x, y) plots a triangular mesh, which is the", 10},
+                               {72, 362, "output of the triangulation over the grid.", 10}};
+  Page p2 = make_page(2, p2l);
+  Image im;
+  im.bbox = {150, 150, 450, 290};
+  im.width = 600;
+  im.height = 280;
+  p2.images.push_back(im);
+  auto r = layout_document(make_doc({make_page(1, p1), p2}));
+  for (const auto& b : all_blocks(r))
+    if (b.text.find("triangulation of a set of points is") != std::string::npos) {
+      EXPECT_EQ(b.text.find("triplot"), std::string::npos) << b.text;
+      EXPECT_EQ(b.last_page, 1) << b.text;
+    }
+}
+
 TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   // A paragraph runs around a figure (above and below it on the page): the figure and its
   // caption stand after the paragraph, never inside its sentence.
