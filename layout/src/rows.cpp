@@ -525,14 +525,15 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       if (x >= 0) cover[x]++;
   int limit = static_cast<int>(o.max_gutter_crossing * lines.size());
   int lo = static_cast<int>(0.3 * n), hi = static_cast<int>(0.7 * n);
-  int best_len = 0, best_start = -1;
+  // Strips crossed by few lines, widest first (in x order among equals).
+  std::vector<std::pair<int, int>> strips;  // start, length
   for (int x = lo; x <= hi;) {
     if (cover[x] > limit) { ++x; continue; }
     int s = x;
     while (x <= n && cover[x] <= limit) ++x;
-    if (x - s > best_len) { best_len = x - s; best_start = s; }
+    if (x - s >= o.min_gutter) strips.push_back({s, x - s});
   }
-  if (best_start < 0 || best_len < o.min_gutter) return g;
+  std::stable_sort(strips.begin(), strips.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   // Both sides must hold prose with a flush left edge.
   auto aligned = [&](bool right, double gx0, double gx1) {
     std::vector<double> xs;
@@ -556,27 +557,47 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
   auto columns = [&](double gx0, double gx1) {
     return aligned(false, gx0, gx1) >= o.min_column_lines && aligned(true, gx0, gx1) >= o.min_column_lines;
   };
-  double gx0 = L + best_start, gx1 = L + best_start + best_len;
-  if (!columns(gx0, gx1)) {
+  // The gutter is the widest strip with a column on each side. A short last column leaves a
+  // wide empty strip below its few lines; then a narrower strip is the gutter.
+  auto gutter_at = [&](int start, int len, double& gx0, double& gx1) {
+    gx0 = L + start;
+    gx1 = L + start + len;
+    if (columns(gx0, gx1)) return true;
     // The strip may reach into a column: near its ragged right edge (short code lines, a
     // table's cells, each a line of its own) few lines reach, though more than cross the
     // gutter. The gutter is then the part of the strip crossed least, when only a few rows
     // cross it (spanning headings and figures), and the columns are taken from there.
-    const int least = *std::min_element(cover.begin() + best_start, cover.begin() + best_start + best_len);
-    if (2 * least > limit) return g;
+    const int least = *std::min_element(cover.begin() + start, cover.begin() + start + len);
+    if (2 * least > limit) return false;
     const int within = least + std::max(1, limit / 4);
-    int len = 0, start = -1;
-    for (int x = best_start; x < best_start + best_len;) {
+    int part = 0, from = -1;
+    for (int x = start; x < start + len;) {
       if (cover[x] > within) { ++x; continue; }
       int s = x;
-      while (x < best_start + best_len && cover[x] <= within) ++x;
-      if (x - s > len) { len = x - s; start = s; }
+      while (x < start + len && cover[x] <= within) ++x;
+      if (x - s > part) { part = x - s; from = s; }
     }
-    if (start < 0 || len < o.min_gutter) return g;
-    gx0 = L + start;
-    gx1 = L + start + len;
-    if (!columns(gx0, gx1)) return g;
-  }
+    if (from < 0 || part < o.min_gutter) return false;
+    gx0 = L + from;
+    gx1 = L + from + part;
+    return columns(gx0, gx1);
+  };
+  // A narrower strip than the widest needs a justified column on its left: lines that end
+  // together at its edge (a page of one column has its odd strips between short lines).
+  auto justified_left = [&](double gx0) {
+    std::vector<double> x1s;
+    for (const Line* l : lines)
+      if (l->bbox.x1 <= gx0 + 1) x1s.push_back(l->bbox.x1);
+    if (x1s.empty()) return false;
+    const double m = mode(x1s, 1.0);
+    const auto at = std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
+    return at >= o.min_column_lines && 3 * static_cast<size_t>(at) >= x1s.size() && gx0 - m <= 2 * o.min_gutter;
+  };
+  double gx0 = 0, gx1 = 0;
+  bool found = false;
+  for (size_t k = 0; k < strips.size() && !found; ++k)
+    found = gutter_at(strips[k].first, strips[k].second, gx0, gx1) && (k == 0 || justified_left(gx0));
+  if (!found) return g;
   g.found = true;
   g.x0 = gx0;
   g.x1 = gx1;

@@ -398,6 +398,28 @@ TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
   EXPECT_LT(last_left, first_right) << all;
 }
 
+TEST(ReadingOrder, AShortLastColumnAtTheTopOfThePage) {
+  // The last page of a two-column chapter: a full, justified left column, and a right column
+  // of five lines at the top (the last a short one) with two lines of notes at the foot.
+  // Beside the short line the page is empty to the right, a strip wider than the gutter and
+  // crossed by as few lines; the gutter is still found, and the left column read first.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
+  for (int i = 0; i < 4; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own text", 10});
+  lines.push_back({right_column, 148, "end.", 10});
+  lines.push_back({right_column, 480, "1 A note at the foot of the right column, in small type", 8});
+  lines.push_back({right_column, 490, "set over two lines of the same measure as the column", 8});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
+  const size_t right = all.find("right column line 0");
+  ASSERT_NE(left_end, std::string::npos) << all;
+  ASSERT_NE(right, std::string::npos) << all;
+  EXPECT_LT(left_end, right) << all;
+}
+
 TEST(ReadingOrder, AnOverfullLineStaysInItsColumn) {
   // A justified left column with one line set too wide (an address that would not break):
   // it runs through the gutter a few points into the right column's margin. It is a line of
