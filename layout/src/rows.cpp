@@ -569,18 +569,23 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     // cross it (spanning headings and figures), and the columns are taken from there.
     const int least = *std::min_element(cover.begin() + start, cover.begin() + start + len);
     if (2 * least > limit) return false;
+    // (Its parts crossed least, widest first: beyond a short last column the page is empty
+    // too.)
     const int within = least + std::max(1, limit / 4);
-    int part = 0, from = -1;
+    std::vector<std::pair<int, int>> parts;
     for (int x = start; x < start + len;) {
       if (cover[x] > within) { ++x; continue; }
       int s = x;
       while (x < start + len && cover[x] <= within) ++x;
-      if (x - s > part) { part = x - s; from = s; }
+      if (x - s >= o.min_gutter) parts.push_back({s, x - s});
     }
-    if (from < 0 || part < o.min_gutter) return false;
-    gx0 = L + from;
-    gx1 = L + from + part;
-    return columns(gx0, gx1);
+    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    for (const auto& [from, part] : parts) {
+      gx0 = L + from;
+      gx1 = L + from + part;
+      if (columns(gx0, gx1)) return true;
+    }
+    return false;
   };
   // A narrower strip than the widest needs a justified column on its left: lines that end
   // together at its edge (a page of one column has its odd strips between short lines).

@@ -420,6 +420,27 @@ TEST(ReadingOrder, AShortLastColumnAtTheTopOfThePage) {
   EXPECT_LT(left_end, right) << all;
 }
 
+TEST(ReadingOrder, AShortLastColumnUnderAHeadingAcrossThePage) {
+  // As above, under a heading that spans the page, and with as few lines in the right column
+  // as cross the gutter: the gutter, the right column and the empty page beside it make one
+  // strip. Its parts crossed by the heading alone are the gutter and, wider, the page right
+  // of the short column; the gutter is the one with a column on each side.
+  std::vector<LineSpec> lines = {{72, 70, "A Heading Set Across The Whole Width Of The Page Above Both Columns", 14, false, true}};
+  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
+  for (int i = 0; i < 3; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own", 10});
+  lines.push_back({right_column, 136, "end.", 10});
+  ASSERT_GT(test::make_line(lines.front()).bbox.x1, test::make_line(lines.back()).bbox.x1 + 100);
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
+  const size_t right = all.find("right column line 0");
+  ASSERT_NE(left_end, std::string::npos) << all;
+  ASSERT_NE(right, std::string::npos) << all;
+  EXPECT_LT(left_end, right) << all;
+}
+
 TEST(ReadingOrder, AnOverfullLineStaysInItsColumn) {
   // A justified left column with one line set too wide (an address that would not break):
   // it runs through the gutter a few points into the right column's margin. It is a line of
