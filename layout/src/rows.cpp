@@ -853,12 +853,15 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     }
   }
   flush();
-  for (auto& r : flow)
-    if (r.footnote) {
-      Item it;
-      it.row = std::move(r);
-      items.push_back(std::move(it));
-    }
+  // The notes of the left column, then those of the right one (side by side at the foot of
+  // the page, they share baselines), then notes set across both.
+  for (int c : {0, 1, -1})
+    for (auto& r : flow)
+      if (r.footnote && r.column == c) {
+        Item it;
+        it.row = std::move(r);
+        items.push_back(std::move(it));
+      }
   return items;
 }
 

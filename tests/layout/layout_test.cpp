@@ -529,6 +529,27 @@ TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
   }
 }
 
+TEST(Footnotes, SideBySideInTwoColumnsStayApart) {
+  // Each column has its note at its foot, on the same baselines as the other's: the left
+  // note is read whole, then the right one.
+  std::vector<LineSpec> lines;
+  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
+  for (int i = 0; i < 20; ++i) {
+    lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+    lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i % 10) + " of the text", 10});
+  }
+  lines.push_back({72, 400, "1 The left note begins here and", 8});
+  lines.push_back({72, 409, "goes on to a second line.", 8});
+  lines.push_back({right_column, 400, "2 The right note begins here and", 8});
+  lines.push_back({right_column, 409, "ends on its second line.", 8});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::vector<std::string> notes;
+  for (const auto& b : all_blocks(r))
+    if (b.type == BlockType::Footnote) notes.push_back(b.text);
+  EXPECT_EQ(notes, (std::vector<std::string>{"1 The left note begins here and goes on to a second line.",
+                                             "2 The right note begins here and ends on its second line."}));
+}
+
 TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
   // Page 1 ends in a full line with footnotes under it; page 2 opens with a figure and its
   // caption, then a new paragraph. The paragraph of page 1 may go on over the figure, so it
