@@ -440,8 +440,9 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     // cells, and the font's advance over the book does not: a listing package may set each
     // character in a cell wider than the glyph, so that the glyphs of a word stand closer
     // together than the cells. Of the listing's measures, the one that fits best.
-    // Glyph positions from the column's edge, as the columns are counted below (a listing
-    // that goes on over a page break may stand at another margin there).
+    //
+    // Glyph positions are taken from the column's edge, as the columns are counted below (a
+    // listing that goes on over a page break may stand at another margin there).
     std::vector<double> xs;
     for (const Row* r : rows)
       for (const auto* l : r->lines)

@@ -669,9 +669,9 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     if (b.x0 < g.x0 && b.x1 > g.x1) {
       // A line of a justified left column set too wide (a long word or an address that
       // would not break) starts near the column's edge and runs past the justified edge,
-      // into the gutter and less than a gutter's width beyond it. A spanning heading or
-      // caption reaches further, or is centred on the page.
-      // It is a line of a paragraph: a full line of the column stands right above or below.
+      // into the gutter and less than a gutter's width beyond it; it is a line of a
+      // paragraph, with a full line of the column right above or below it. A spanning
+      // heading or caption reaches further, or is centred on the page.
       if (!(b.x1 > justified + o.edge_tolerance && b.x1 - g.x1 <= g.x1 - g.x0 &&
             b.x0 - left_edge <= 0.25 * (g.x0 - left_edge)))
         return -1;
