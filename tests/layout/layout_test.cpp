@@ -398,26 +398,34 @@ TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
   EXPECT_LT(last_left, first_right) << all;
 }
 
+// A page of `lines` (a heading across the page, say) and two columns: the left one full and
+// justified (33 lines), the right one `right` full lines at the top and a short one, with the
+// `below` lines (their text, size and baseline) at its foot. Expects the left column read to
+// its end before the right one begins.
+void expect_left_column_first(std::vector<LineSpec> lines, int right, const std::vector<LineSpec>& below) {
+  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
+  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+  for (int i = 0; i < right; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own", 10});
+  lines.push_back({right_column, 100.0 + 12 * right, "end.", 10});
+  for (auto l : below) lines.push_back({right_column, l.baseline, l.text, l.size});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
+  const size_t first_right = all.find("right column line 0");
+  ASSERT_NE(left_end, std::string::npos) << all;
+  ASSERT_NE(first_right, std::string::npos) << all;
+  EXPECT_LT(left_end, first_right) << all;
+}
+
 TEST(ReadingOrder, AShortLastColumnAtTheTopOfThePage) {
   // The last page of a two-column chapter: a full, justified left column, and a right column
   // of five lines at the top (the last a short one) with two lines of notes at the foot.
   // Beside the short line the page is empty to the right, a strip wider than the gutter and
   // crossed by as few lines; the gutter is still found, and the left column read first.
-  std::vector<LineSpec> lines;
-  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
-  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
-  for (int i = 0; i < 4; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own text", 10});
-  lines.push_back({right_column, 148, "end.", 10});
-  lines.push_back({right_column, 480, "1 A note at the foot of the right column, in small type", 8});
-  lines.push_back({right_column, 490, "set over two lines of the same measure as the column", 8});
-  auto r = layout_document(make_doc({make_page(1, lines)}));
-  std::string all;
-  for (const auto& b : all_blocks(r)) all += b.text + "\n";
-  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
-  const size_t right = all.find("right column line 0");
-  ASSERT_NE(left_end, std::string::npos) << all;
-  ASSERT_NE(right, std::string::npos) << all;
-  EXPECT_LT(left_end, right) << all;
+  expect_left_column_first({}, 4,
+                           {{0, 480, "1 A note at the foot of the right column, in small type", 8},
+                            {0, 490, "set over two lines of the same measure as the column", 8}});
 }
 
 TEST(ReadingOrder, AShortLastColumnUnderAHeadingAcrossThePage) {
@@ -425,20 +433,7 @@ TEST(ReadingOrder, AShortLastColumnUnderAHeadingAcrossThePage) {
   // as cross the gutter: the gutter, the right column and the empty page beside it make one
   // strip. Its parts crossed by the heading alone are the gutter and, wider, the page right
   // of the short column; the gutter is the one with a column on each side.
-  std::vector<LineSpec> lines = {{72, 70, "A Heading Set Across The Whole Width Of The Page Above Both Columns", 14, false, true}};
-  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
-  const double right_column = test::make_line({72, 100, "left column line 0 of the running text", 10}).bbox.x1 + 20;
-  for (int i = 0; i < 3; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own", 10});
-  lines.push_back({right_column, 136, "end.", 10});
-  ASSERT_GT(test::make_line(lines.front()).bbox.x1, test::make_line(lines.back()).bbox.x1 + 100);
-  auto r = layout_document(make_doc({make_page(1, lines)}));
-  std::string all;
-  for (const auto& b : all_blocks(r)) all += b.text + "\n";
-  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
-  const size_t right = all.find("right column line 0");
-  ASSERT_NE(left_end, std::string::npos) << all;
-  ASSERT_NE(right, std::string::npos) << all;
-  EXPECT_LT(left_end, right) << all;
+  expect_left_column_first({{72, 70, "A Heading Set Across The Whole Width Of The Page Above Both Columns", 14, false, true}}, 3, {});
 }
 
 TEST(ReadingOrder, AnOverfullLineStaysInItsColumn) {
