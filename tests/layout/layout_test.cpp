@@ -34,6 +34,15 @@ std::vector<LineSpec> filler(double top, int n) {
   return paragraph(72, top, t);
 }
 
+// Puts a raster image of `w` x `h` pixels at `box` on the page (a figure).
+void add_image(Page& page, const Box& box, int w, int h) {
+  Image im;
+  im.bbox = box;
+  im.width = w;
+  im.height = h;
+  page.images.push_back(im);
+}
+
 TEST(Paragraphs, LinesJoinWithSingleSpacesAndIndentStartsParagraph) {
   // A first-line indent (\parindent) starts a paragraph; other lines of a paragraph sit
   // at the margin, one leading apart.
@@ -361,6 +370,19 @@ TEST(Code, ListingAcrossPageBreakIsOneBlock) {
   EXPECT_EQ(cs[0].last_page, 2);
 }
 
+// Lays out one page of `lines` and expects the text `first` (its last occurrence) read
+// before the text `then`.
+void expect_read_before(const std::vector<LineSpec>& lines, const std::string& first, const std::string& then) {
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::string all;
+  for (const auto& b : all_blocks(r)) all += b.text + "\n";
+  const size_t a = all.rfind(first);
+  const size_t b = all.find(then);
+  ASSERT_NE(a, std::string::npos) << all;
+  ASSERT_NE(b, std::string::npos) << all;
+  EXPECT_LT(a, b) << all;
+}
+
 TEST(ReadingOrder, TwoColumnsLeftThenRight) {
   // Two columns with a 20 pt gutter: the left column is read to its end before the right.
   std::vector<LineSpec> lines;
@@ -368,14 +390,7 @@ TEST(ReadingOrder, TwoColumnsLeftThenRight) {
     lines.push_back({72, 100.0 + 12 * i, "left column line number " + std::to_string(i) + " of text", 10});
     lines.push_back({320, 100.0 + 12 * i, "right column line number " + std::to_string(i) + " of text", 10});
   }
-  auto r = layout_document(make_doc({make_page(1, lines)}));
-  std::string all;
-  for (const auto& b : all_blocks(r)) all += b.text + "\n";
-  size_t last_left = all.find("left column line number 7");
-  size_t first_right = all.find("right column line number 0");
-  ASSERT_NE(last_left, std::string::npos);
-  ASSERT_NE(first_right, std::string::npos);
-  EXPECT_LT(last_left, first_right);
+  expect_read_before(lines, "left column line number 7", "right column line number 0");
 }
 
 TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
@@ -388,14 +403,7 @@ TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
     for (double x : {80.0, 130.0, 180.0}) lines.push_back({x, 170.0 + 12 * i, std::to_string(i) + "c", 9, true});
   for (int i = 3; i < 6; ++i) lines.push_back({72, 260.0 + 12 * i, "left prose line " + std::to_string(i) + " runs on to the edge", 10});
   for (int i = 0; i < 20; ++i) lines.push_back({320, 110.0 + 12 * i, "right prose line " + std::to_string(i) + " runs on to its edge", 10});
-  auto r = layout_document(make_doc({make_page(1, lines)}));
-  std::string all;
-  for (const auto& b : all_blocks(r)) all += b.text + "\n";
-  size_t last_left = all.find("left prose line 5");
-  size_t first_right = all.find("right prose line 0");
-  ASSERT_NE(last_left, std::string::npos);
-  ASSERT_NE(first_right, std::string::npos);
-  EXPECT_LT(last_left, first_right) << all;
+  expect_read_before(lines, "left prose line 5", "right prose line 0");
 }
 
 // A page of `lines` (a heading across the page, say) and two columns: the left one full and
@@ -408,14 +416,7 @@ void expect_left_column_first(std::vector<LineSpec> lines, int right, const std:
   for (int i = 0; i < right; ++i) lines.push_back({right_column, 100.0 + 12 * i, "right column line " + std::to_string(i) + " of its own", 10});
   lines.push_back({right_column, 100.0 + 12 * right, "end.", 10});
   for (auto l : below) lines.push_back({right_column, l.baseline, l.text, l.size});
-  auto r = layout_document(make_doc({make_page(1, lines)}));
-  std::string all;
-  for (const auto& b : all_blocks(r)) all += b.text + "\n";
-  const size_t left_end = all.find("left column line 2 of the running text", all.find("line 1 of the running text", 1000));
-  const size_t first_right = all.find("right column line 0");
-  ASSERT_NE(left_end, std::string::npos) << all;
-  ASSERT_NE(first_right, std::string::npos) << all;
-  EXPECT_LT(left_end, first_right) << all;
+  expect_read_before(lines, "left column line 2 of the running text", "right column line 0");  // i = 32
 }
 
 TEST(ReadingOrder, AShortLastColumnAtTheTopOfThePage) {
@@ -558,11 +559,7 @@ TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
   auto more = paragraph(72, 330, {"A new paragraph opens under the caption with an indent and runs", "on to here."});
   p2l.insert(p2l.end(), more.begin(), more.end());
   Page p2 = make_page(2, p2l);
-  Image im;
-  im.bbox = {150, 90, 450, 280};
-  im.width = 600;
-  im.height = 380;
-  p2.images.push_back(im);
+  add_image(p2, {150, 90, 450, 280}, 600, 380);
   auto r = layout_document(make_doc({make_page(1, p1), p2}));
   auto bs = all_blocks(r);
   std::vector<BlockType> order;
@@ -592,11 +589,7 @@ TEST(Figures, APageThatOpensWithTextHasNoFloatAboveTheContinuation) {
                                {72, 350, "triplot (tri, x, y) plots a triangular mesh, which is the", 10},
                                {72, 362, "output of the triangulation over the grid.", 10}};
   Page p2 = make_page(2, p2l);
-  Image im;
-  im.bbox = {150, 150, 450, 290};
-  im.width = 600;
-  im.height = 280;
-  p2.images.push_back(im);
+  add_image(p2, {150, 150, 450, 290}, 600, 280);
   auto r = layout_document(make_doc({make_page(1, p1), p2}));
   for (const auto& b : all_blocks(r))
     if (b.text.find("triangulation of a set of points is") != std::string::npos) {
@@ -615,11 +608,7 @@ TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   auto more = paragraph(72, 354, {"Another paragraph."});
   lines.insert(lines.end(), more.begin(), more.end());
   Page page = make_page(1, lines);
-  Image im;
-  im.bbox = {150, 130, 450, 290};
-  im.width = 600;
-  im.height = 320;
-  page.images.push_back(im);
+  add_image(page, {150, 130, 450, 290}, 600, 320);
   auto r = layout_document(make_doc({page}));
   auto bs = all_blocks(r);
   ASSERT_GE(bs.size(), 4u);
