@@ -5,6 +5,7 @@
 #include <climits>
 #include <cmath>
 #include <optional>
+#include <regex>
 
 #include "dictionary.h"
 #include "internal.h"
@@ -1032,7 +1033,21 @@ struct Builder {
     const Row& prev = *rows.back();
     if (!is_heading(r) || !same_flow(prev, r)) return false;
     double pitch = r.baseline - prev.baseline;
-    return pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size);
+    if (!(pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size))) return false;
+    // The lines of one heading share its size. A heading in another size right under it is
+    // the next heading (a section's under its chapter's), unless all above is an opener:
+    // "Chapter 3" or a number set over the title.
+    if (std::fabs(r.size - prev.size) <= 0.1 * std::max(r.size, prev.size)) return true;
+    return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
+  }
+
+  // "Chapter 3", "APPENDIX A.", "Part II", "3": a label or number set apart over a title.
+  static bool opener_label(const std::string& text) {
+    auto t = whitespace_tokens(text);
+    static const std::regex word(R"(^(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)$)");
+    static const std::regex number(R"(^([0-9]+|[A-Z]|[IVXLC]+)[.:]?$)");
+    if (t.size() == 1) return std::regex_match(t[0], number);
+    return t.size() == 2 && std::regex_match(t[0], word) && std::regex_match(t[1], number);
   }
 
   long run_of(const Row& r) const {

@@ -915,6 +915,24 @@ TEST(Chapters, OpenerLabelSetApartNamesNoChapterWithoutOutline) {
   }
 }
 
+TEST(Chapters, ASectionHeadingRightUnderTheChapterTitleIsItsOwn) {
+  // A compact chapter style sets the first section's heading a line under the chapter title,
+  // in a smaller size. They are two headings, and the chapter opens where its outline entry
+  // points, a little inside the title's first line.
+  std::vector<LineSpec> l = {{72, 84, "1 Introduction", 14.35, false, true}, {72, 104, "1.1 Where it all began", 12, false, true}};
+  auto body = paragraph(72, 130, {"Body text of this chapter goes here and on to the end of the line.", "More text."});
+  l.insert(l.end(), body.begin(), body.end());
+  Document d = make_doc({make_page(1, l)});
+  d.outline = {{"Introduction", 1, 1, 79.5}, {"Where it all began", 2, 1, 95}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 1u);
+  ASSERT_GE(r.chapters[0].blocks.size(), 2u);
+  EXPECT_EQ(r.chapters[0].blocks[0].text, "1 Introduction");
+  EXPECT_EQ(r.chapters[0].blocks[0].level, 1);
+  EXPECT_EQ(r.chapters[0].blocks[1].text, "1.1 Where it all began");
+  EXPECT_EQ(r.chapters[0].blocks[1].type, BlockType::Heading);
+}
+
 TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {
   auto r = layout_document(make_doc({make_page(1, paragraph(72, 100, {"Just text."}))}));
   ASSERT_EQ(r.chapters.size(), 1u);
