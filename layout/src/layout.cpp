@@ -417,9 +417,14 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   {
     size_t k = 0;
     long cur = -1;
-    for (const Block& b : blocks) {
+    for (size_t i = 0; i < blocks.size(); ++i) {
+      const Block& b = blocks[i];
+      // (A destination may point inside a heading's first line: a large title's top stands
+      // well above the point an outline entry names.)
+      const double tolerance =
+          b.type == BlockType::Heading ? std::max(o.outline_y_tolerance, 0.75 * sizes[i]) : o.outline_y_tolerance;
       while (k < starts.size() &&
-             (starts[k].page < b.page || (starts[k].page == b.page && starts[k].y <= b.bbox.y0 + o.outline_y_tolerance))) {
+             (starts[k].page < b.page || (starts[k].page == b.page && starts[k].y <= b.bbox.y0 + tolerance))) {
         cur = static_cast<long>(k);
         ++k;
       }
