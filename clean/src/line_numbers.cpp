@@ -235,12 +235,33 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     c.beside_code = false;
     // The margin column is the outermost thing on its row: nothing on the same baseline lies
     // beyond it (a column inside a printed matrix has neighbours on both sides).
-    bool any_left = false, any_right = false;
+    bool any_left = false, any_right = false, only_code = true;
     for (size_t oi = 0; oi < page.lines.size(); ++oi) {
       if (oi == li || std::abs(facts[oi].baseline - c.baseline) > o.baseline_tolerance) continue;
       const Line& k = page.lines[oi];
       if (k.bbox.x1 <= n.bbox.x0) any_left = true;
       if (k.bbox.x0 >= n.bbox.x1) any_right = true;
+      // (The other listing's own numbers stand on the row as well.)
+      if (k.bbox.x1 <= n.bbox.x0 || k.bbox.x0 >= n.bbox.x1)
+        only_code = only_code && (facts[oi].code || facts[oi].number);
+    }
+    // Code on both sides: two listings side by side, the number between them. It is the left
+    // margin column of the listing on its right when the one on its left stands much farther
+    // off. Each side is measured to its listing's edge over the rows around, not to this
+    // row's line, which may be indented. (Not the other way round: page references after
+    // the entries of a two-column index have the right column's entries far off on their
+    // right, and numbers set right of a listing are rare.)
+    if (any_left && any_right && only_code) {
+      const double reach = 3 * (n.bbox.height() + o.baseline_tolerance);
+      double left_edge = -1e300, right_edge = 1e300;
+      for (size_t ci : code) {
+        if (std::abs(facts[ci].baseline - c.baseline) > reach) continue;
+        const Box& b = page.lines[ci].bbox;
+        if (b.x1 <= n.bbox.x0) left_edge = std::max(left_edge, b.x1);
+        if (b.x0 >= n.bbox.x1) right_edge = std::min(right_edge, b.x0);
+      }
+      const double gap_left = n.bbox.x0 - left_edge, gap_right = right_edge - n.bbox.x1;
+      if (gap_left >= o.line_number_far_side_ratio * gap_right) any_left = false;
     }
     for (size_t ci : code) {
       if (std::abs(facts[ci].baseline - c.baseline) > o.baseline_tolerance) continue;

@@ -258,6 +258,39 @@ TEST(LineNumbers, ListingsSideBySideInTwoColumnsAreBothNumbered) {
   for (const auto& l : d.pages[0].lines) EXPECT_FALSE(number_of_line(l)) << l.text();
 }
 
+// Typographic fact: a listing in the right column of a two-column page has its numbers in the
+// gutter, and a listing in the left column may stand on the same baselines: its code lies on
+// the numbers' left, a gutter away, and their own listing's code close on their right. A
+// table row sets its cells about equally far apart, so a number cell between two code cells
+// is data.
+TEST(LineNumbers, GutterNumbersBesideTheOtherColumnsListingAreRemoved) {
+  Page p = body_page(1, "", 0);
+  for (size_t i = 0; i < kCode.size(); ++i) {
+    const std::string n = arabic(static_cast<int>(i) + 1);
+    const double base = 200 + 12.0 * static_cast<double>(i);
+    p.lines.push_back(line({span(kCode[i], 100, base, 9, "Mono", true)}));
+    p.lines.push_back(line({span(n, 90 - 2.5 * static_cast<double>(n.size()), base, 5, "Mono8", true)}));
+    p.lines.push_back(line({span(kCode[i], 340, base + 0.5, 9, "Mono", true)}));
+    p.lines.push_back(line({span(n, 330 - 2.5 * static_cast<double>(n.size()), base + 0.5, 5, "Mono8", true)}));
+  }
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "line-number").size(), 2 * kCode.size());
+  for (const auto& l : d.pages[0].lines) EXPECT_FALSE(number_of_line(l)) << l.text();
+
+  Page t = body_page(1, "", 0);
+  const std::vector<std::string> names = {"alpha", "beta", "gamma", "delta", "omega"};
+  for (size_t i = 0; i < names.size(); ++i) {
+    const double base = 200 + 12.0 * static_cast<double>(i);
+    t.lines.push_back(line({span("--" + names[i], 100, base, 9, "Mono", true)}));
+    t.lines.push_back(line({span(arabic(static_cast<int>(i) + 1), 150, base, 5, "Roman", false)}));
+    t.lines.push_back(line({span(names[i] + "_value", 165, base, 9, "Mono", true)}));
+  }
+  Document table = one_page(std::move(t));
+  CleanResult kept = clean_and_account(table);
+  EXPECT_TRUE(removed_texts(kept, 1, "line-number").empty());
+}
+
 // Typographic fact: `cat -n` style numbering puts the number at the start of the code line's
 // own span, separated by spaces; only the number (and its spaces) goes, and the glyph positions
 // of the code stay where they were typeset.

@@ -71,6 +71,11 @@ struct CleanOptions {
   // Rows of one listing are at most this many line pitches apart; a row further away belongs
   // to another listing (or the same one after a blank line).
   double listing_pitch_ratio = 1.6;
+  // A number with code on both sides belongs to the listing on one side when the other side's
+  // listing stands at least this many times farther away: the number column of a listing in a
+  // two-column page's right column stands in the gutter, beside the left column's listing.
+  // (The cells of a table row stand about equally far apart.)
+  double line_number_far_side_ratio = 2.0;
   // A line is a code line when at least this share of its non-space characters is monospace.
   double code_monospace_share = 0.5;
 
