@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <cstdlib>
 // Figure regions: raster images and clusters of vector paths, with the text drawn inside.
 //
 // The page's drawing (paths and images) is grouped into clusters of touching boxes. A
@@ -149,7 +151,9 @@ class Finder {
  private:
   void collect_items();
   Verdict classify(const Cluster& c) const;
-  void sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces) const;
+  void sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
+                std::vector<Cluster>& nodes) const;
+  bool framed_words(const Cluster& c) const;
   FigureRegion make_region(const Cluster& c, std::vector<bool>& taken) const;
   bool structural(const Item& it, const Box& hull) const;
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
@@ -348,10 +352,13 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
 }
 
 // Classifies one cluster; a text box's inner drawing is clustered and classified again.
-void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces) const {
+void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
+                      std::vector<Cluster>& nodes) const {
   Verdict v = classify(c);
+  if (getenv("QDBG")) fprintf(stderr, "p%d cluster [%.1f %.1f %.1f %.1f] kind=%d depth=%d interior=%zu framed=%d\n", page_.number, c.hull.x0, c.hull.y0, c.hull.x1, c.hull.y1, (int)v.kind, depth, v.interior.size(), (int)framed_words(c));
   if (v.kind == Kind::Figure) figures.push_back(c);
   if (v.kind == Kind::Piece) pieces.push_back(c);
+  if (v.kind == Kind::TextBox && depth == 0 && v.interior.empty() && framed_words(c)) nodes.push_back(c);
   if (v.kind != Kind::TextBox || depth > 0 || v.interior.empty()) return;
   const double e = o_.rule_max_thickness;
   for (const auto& inner : cluster_items(items_, v.interior, o_.figure_cluster_gap)) {
@@ -362,6 +369,31 @@ void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures
     Verdict w = classify(inner);
     if (w.kind == Kind::Figure) figures.push_back(inner);
   }
+}
+
+// A box around one row of at most a few words, not in monospace: a diagram's node, if a
+// figure stands near.
+bool Finder::framed_words(const Cluster& c) const {
+  if (body_size_ <= 0) return false;
+  size_t words = 0;
+  double base = 0;
+  bool first = true;
+  for (const auto& l : page_.lines) {
+    if (inside_share(l.bbox, c.hull) < o_.label_inside_ratio) continue;
+    const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    if (!first && std::fabs(baseline_of(l) - base) >= 0.5 * size) return false;  // a second row
+    base = baseline_of(l);
+    first = false;
+    for (const auto& sp : l.spans)
+      if (sp.monospace) return false;  // a framed command line is a listing
+    std::string t = l.text();
+    for (size_t i = 0; i < t.size();) {
+      while (i < t.size() && t[i] == ' ') ++i;
+      if (i < t.size()) ++words;
+      while (i < t.size() && t[i] != ' ') ++i;
+    }
+  }
+  return !first && words <= static_cast<size_t>(o_.figure_node_max_words);
 }
 
 bool Finder::caption_like(const std::string& text) const {
@@ -482,8 +514,8 @@ std::vector<FigureRegion> Finder::run() {
     }
   std::vector<size_t> all(items_.size());
   std::iota(all.begin(), all.end(), 0);
-  std::vector<Cluster> figures, pieces;
-  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces);
+  std::vector<Cluster> figures, pieces, nodes;
+  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces, nodes);
   // Sub-plots and pieces of one diagram lying close together are one figure.
   auto absorb = [&](Cluster& into, Cluster& from) {
     into.hull = into.hull.united(from.hull);
@@ -502,6 +534,12 @@ std::vector<FigureRegion> Finder::run() {
       for (auto& p : pieces)
         if (!figures[i].items.empty() && !p.items.empty() && near(figures[i].hull, p.hull, o_.figure_merge_gap)) {
           absorb(figures[i], p);
+          merged = true;
+        }
+      for (auto& n : nodes)
+        if (!figures[i].items.empty() && !n.items.empty() &&
+            near(figures[i].hull, n.hull, o_.figure_node_gap_ratio * body_size_)) {
+          absorb(figures[i], n);
           merged = true;
         }
     }

@@ -131,6 +131,34 @@ TEST(Figures, VectorDiagramTakesItsLabels) {
   EXPECT_GE(r[0].bbox.y0, 72 + 12 * 4) << "the crop starts after the paragraph above";
 }
 
+TEST(Figures, NodeSetApartBelowADiagramIsPartOfIt) {
+  // A diagram's node joined to nothing, set a node distance (1 cm) under the rest: a
+  // stroked circle with one word in it. It is the figure's, and its word a label. A framed
+  // command line the same distance under a diagram is a listing, and stays text.
+  Page p = letter_page();
+  add_paragraph(p, 72, 72, 4);
+  add_diagram(p, 150, 160);
+  add_stroke(p, {300, 248, 330, 278}, 0.8);  // the circle, 28 pt under "spool"
+  add_line(p, 302, 257, "kernel", 9);
+  add_line(p, 200, 300, "Figure 1.2: The producer talks to the spool.");
+  add_paragraph(p, 72, 330, 4);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"producer", "ring", "spool", "kernel"}));
+  EXPECT_GE(r[0].bbox.y1, 278);
+  EXPECT_LT(r[0].bbox.y1, 300) << "the caption is not in the crop";
+
+  Page q = letter_page();
+  add_paragraph(q, 72, 72, 4);
+  add_diagram(q, 150, 160);
+  add_stroke(q, {250, 248, 330, 262}, 0.4);
+  add_line(q, 254, 250, "make", 9, true);
+  add_paragraph(q, 72, 300, 4);
+  auto s = find_figures(q, LayoutOptions{});
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].labels, (std::vector<std::string>{"producer", "ring", "spool"}));
+}
+
 TEST(Figures, ShadedCodeBoxIsNotAFigure) {
   // A shaded, framed box behind a code listing holds lines of monospace text and no other
   // drawing: it is a listing.

@@ -154,6 +154,11 @@ struct LayoutOptions {
   // Separate drawings closer than this, in points, are parts of one figure (sub-plots, a
   // diagram whose pieces are joined only by text); floats keep ~10 pt from body text.
   double figure_merge_gap = 6;
+  // A framed word or two (a diagram's node set apart from the rest: a circle with a name in
+  // it) within this many body sizes of a figure is part of it (TikZ sets nodes 1 cm apart
+  // by default). A framed note holds more words, and a listing more rows or monospace.
+  double figure_node_gap_ratio = 3.0;
+  int figure_node_max_words = 3;
   // A path at most this thick, in points, is a rule (table rule, underline, frame side,
   // header rule): TeX rules are 0.4 pt, heavy rules ~1.5 pt.
   double rule_max_thickness = 2;
