@@ -1131,7 +1131,8 @@ void BlockStream::add_page(const std::vector<Item>& items) {
     int page = first.kind == Item::Figure ? first.figure.page : first.row.page;
     if (prev && page != prev->page) {
       size_t j = i;
-      bool has_float = false;
+      bool has_float = false, ended = false;
+      int column = -1;  // of the text after the float
       while (j < items.size() && j - i < o.max_float_items) {
         const Item& it = items[j];
         if (it.kind == Item::Figure) {
@@ -1141,6 +1142,16 @@ void BlockStream::add_page(const std::vector<Item>& items) {
           if (it.row.page != page || it.row.footnote) break;
           // Text before any float (a heading, a paragraph): the page does not open with one.
           if (!has_float && !it.row.caption && b.run_of(it.row) < 0) break;
+          // After the float, a heading, or a column of text gone through to the next one:
+          // the block ended at the break.
+          if (has_float && !it.row.caption && b.run_of(it.row) < 0) {
+            if (it.row.size >= o.heading_size_ratio * st.body_size ||
+                (column >= 0 && it.row.column >= 0 && it.row.column != column)) {
+              ended = true;
+              break;
+            }
+            if (it.row.column >= 0) column = it.row.column;
+          }
           if (j > i && has_float && b.continues(it.row)) {
             const Item& before = items[j - 1];
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
@@ -1150,7 +1161,7 @@ void BlockStream::add_page(const std::vector<Item>& items) {
         }
         ++j;
       }
-      bool found = has_float && j < items.size() && j > i && items[j].kind == Item::Text &&
+      bool found = has_float && !ended && j < items.size() && j > i && items[j].kind == Item::Text &&
                    items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row);
       if (found) {
         // Feed the continuation first, then the float group, then go on after it.

@@ -598,6 +598,33 @@ TEST(Figures, APageThatOpensWithTextHasNoFloatAboveTheContinuation) {
     }
 }
 
+TEST(Figures, AHeadingUnderTheFloatEndsTheBlockOpenAtTheBreak) {
+  // Page 1 ends with a listing. Page 2 opens with a figure and its caption, then a section
+  // heading, a paragraph and another listing at the same indent. The listing of page 1
+  // ended at the break: a section cannot come between a block and its continuation.
+  auto p1 = filler(100, 4);
+  p1.push_back({90, 160, "int first(void) {", 10, true});
+  p1.push_back({90, 172, "  return 1;", 10, true});
+  std::vector<LineSpec> p2l = {{72, 300, "Figure 2.1: The caption under the figure.", 10},
+                               {72, 330, "2.2 Another section", 12, false, true}};
+  auto more = paragraph(72, 350, {"A new paragraph opens under the heading and runs to the full measure",
+                                  "of the block, then ends here."});
+  p2l.insert(p2l.end(), more.begin(), more.end());
+  p2l.push_back({90, 390, "int second(void) {", 10, true});
+  p2l.push_back({90, 402, "  return 2;", 10, true});
+  Page p2 = make_page(2, p2l);
+  add_image(p2, {150, 90, 450, 280}, 600, 380);
+  auto r = layout_document(make_doc({make_page(1, p1), p2}));
+  bool seen = false;
+  for (const auto& b : all_blocks(r))
+    if (b.text.find("first(void)") != std::string::npos) {
+      seen = true;
+      EXPECT_EQ(b.text.find("second"), std::string::npos) << b.text;
+      EXPECT_EQ(b.last_page, 1) << b.text;
+    }
+  EXPECT_TRUE(seen);
+}
+
 TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   // A paragraph runs around a figure (above and below it on the page): the figure and its
   // caption stand after the paragraph, never inside its sentence.
