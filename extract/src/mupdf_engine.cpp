@@ -88,7 +88,17 @@ void dev_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const
   auto* d = as_collect(dev);
   if (d->record) fz_stroke_path(ctx, d->record, path, st, ctm, cs, color, alpha, params);
   double width = st ? st->linewidth * fz_matrix_expansion(ctm) : 1;
-  record_path(d, fz_bound_path(ctx, path, st, ctm), false, true, width, rgb_of(ctx, cs, color, params));
+  fz_rect r = fz_bound_path(ctx, path, st, ctm);
+  // Padded to kStrokeBoxPad line widths where MuPDF bounds the stroke tighter.
+  fz_rect g = fz_bound_path(ctx, path, nullptr, ctm);
+  const float pad = static_cast<float>(kStrokeBoxPad * width);
+  if (pad > 0 && g.x0 <= g.x1 && g.y0 <= g.y1 && r.x0 <= r.x1 && r.y0 <= r.y1) {
+    r.x0 = std::min(r.x0, g.x0 - pad);
+    r.y0 = std::min(r.y0, g.y0 - pad);
+    r.x1 = std::max(r.x1, g.x1 + pad);
+    r.y1 = std::max(r.y1, g.y1 + pad);
+  }
+  record_path(d, r, false, true, width, rgb_of(ctx, cs, color, params));
 }
 
 void push_clip(CollectDevice* d, fz_rect r) {

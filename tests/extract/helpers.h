@@ -1,6 +1,7 @@
 // Shared by the extract tests: the books they read and small queries on a Document.
 #pragma once
 
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -14,6 +15,27 @@ inline const std::string kBooks = std::string(QUIRE_SOURCE_DIR) + "/fixtures/boo
 inline const std::string kRIntro = "/usr/share/R/doc/manual/R-intro.pdf";
 
 inline bool have_r_intro() { return std::filesystem::exists(kRIntro); }
+
+// A PDF of the given objects (numbered from 1, the first is the catalog) with a correct
+// cross-reference table.
+inline std::string pdf_of(const std::vector<std::string>& objects) {
+  std::string out = "%PDF-1.7\n";
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i < objects.size(); ++i) {
+    offsets.push_back(out.size());
+    out += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+  }
+  const size_t xref = out.size();
+  out += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
+  for (size_t off : offsets) {
+    char line[32];
+    std::snprintf(line, sizeof line, "%010zu 00000 n \n", off);
+    out += line;
+  }
+  out += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
+         std::to_string(xref) + "\n%%EOF\n";
+  return out;
+}
 
 inline Document extract(const std::string& pdf, Engine engine, int first = 0, int last = 0, int jobs = 1) {
   ExtractOptions o;

@@ -17,27 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A PDF of the given objects (numbered from 1, the first is the catalog) with a correct
-// cross-reference table.
-std::string pdf_of(const std::vector<std::string>& objects) {
-  std::string out = "%PDF-1.7\n";
-  std::vector<size_t> offsets;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    offsets.push_back(out.size());
-    out += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
-  }
-  const size_t xref = out.size();
-  out += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
-  for (size_t off : offsets) {
-    char line[32];
-    std::snprintf(line, sizeof line, "%010zu 00000 n \n", off);
-    out += line;
-  }
-  out += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
-         std::to_string(xref) + "\n%%EOF\n";
-  return out;
-}
-
 std::string text_stream(const std::string& text) {
   const std::string ops = "BT /F1 12 Tf 72 720 Td (" + text + ") Tj ET";
   return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
@@ -58,7 +37,7 @@ TEST(Outline, EntriesWithoutADestinationPointNowhere) {
       "<< /Title (Appendix) /Parent 7 0 R /Prev 10 0 R /A << /S /GoTo /D [3 0 R /XYZ 0 792 0] >> >>",
   };
   const fs::path pdf = fs::temp_directory_path() / ("quire-outline-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << pdf_of(objects);
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
   const Document doc = test::extract(pdf.string(), Engine::MuPdf);
   fs::remove(pdf);
   ASSERT_EQ(doc.outline.size(), 3u);

@@ -164,9 +164,9 @@ struct LayoutOptions {
   double rule_max_thickness = 2;
   // ... and at least this long, in points; shorter thin marks (ticks, dashes) are drawing.
   double rule_min_length = 8;
-  // MuPDF pads a stroked path's box by line width x miter limit on each side (PDF's default
-  // miter limit is 10); the geometry is recovered by undoing this many line widths.
-  double stroke_box_pad = 10;
+  // A stroke's recorded box is its geometry padded by kStrokeBoxPad line widths on each side
+  // (model.h); the geometry is recovered by undoing this many.
+  double stroke_box_pad = kStrokeBoxPad;
   // A path spanning this share of a cluster's width (or, for a rule, of its height) is the
   // box, its background or its frame, not drawing inside it.
   double frame_span_ratio = 0.9;

@@ -85,6 +85,12 @@ struct Image {
   bool operator==(const Image&) const = default;
 };
 
+// A stroke's recorded box is its geometry padded by at least this many line widths on each
+// side: MuPDF bounds a stroke with mitred joins by its width times the miter limit (PDF's
+// default limit is 10), and extraction pads strokes bounded tighter (round or bevelled
+// joins, a lower limit) to the same, so that one rule recovers every stroke's geometry.
+inline constexpr double kStrokeBoxPad = 10;
+
 struct VectorPath {
   Box bbox;
   bool fill = false;

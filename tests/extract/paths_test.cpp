@@ -1,0 +1,60 @@
+// Vector paths as extract records them from a small PDF written here: a stroke's box is its
+// geometry padded by kStrokeBoxPad line widths on each side, whatever its line join, so that
+// layout recovers the geometry of every stroke alike.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "helpers.h"
+
+namespace quire {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string page_stream(const std::string& ops) {
+  return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
+}
+
+TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
+  // The same horizontal line of width 0.5, from x 100 to 200 at y 692 (100 from the top),
+  // stroked with mitred (0), round (1) and bevelled (2) joins, and with a low miter limit.
+  const std::string ops =
+      "0.5 w 0 j 100 692 m 200 692 l S "
+      "1 j 100 592 m 200 592 l S "
+      "2 j 100 492 m 200 492 l S "
+      "0 j 2 M 100 392 m 200 392 l S";
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      page_stream(ops),
+  };
+  const fs::path pdf = fs::temp_directory_path() / ("quire-paths-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
+  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
+  fs::remove(pdf);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const auto& paths = doc.pages[0].paths;
+  ASSERT_EQ(paths.size(), 4u);
+  const double pad = kStrokeBoxPad * 0.5;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    SCOPED_TRACE(i);
+    const VectorPath& p = paths[i];
+    EXPECT_TRUE(p.stroke);
+    EXPECT_NEAR(p.line_width, 0.5, 1e-6);
+    const double y = 100 + 100.0 * static_cast<double>(i);
+    EXPECT_NEAR(p.bbox.x0, 100 - pad, 0.01);
+    EXPECT_NEAR(p.bbox.x1, 200 + pad, 0.01);
+    EXPECT_NEAR(p.bbox.y0, y - pad, 0.01);
+    EXPECT_NEAR(p.bbox.y1, y + pad, 0.01);
+  }
+}
+
+}  // namespace
+}  // namespace quire
