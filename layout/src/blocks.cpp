@@ -605,6 +605,13 @@ size_t enumerator_length(std::string_view t) {
 
 }  // namespace
 
+int section_number_depth(const std::string& text) {
+  static const std::regex number(R"(^\s*[1-9][0-9]{0,2}((\.[0-9]{1,3})*)\.?\s+\S)");
+  std::smatch m;
+  if (!std::regex_search(text, m, number)) return 0;
+  return 1 + static_cast<int>(std::count(m[1].first, m[1].second, '.'));
+}
+
 size_t list_marker(const std::string& t) {
   // The first two code points lie in the first eight bytes.
   auto cps = to_u32(std::string_view(t).substr(0, 8));
@@ -784,7 +791,13 @@ struct Builder {
     if (r.footnote) return false;
     if (r.size >= heading_threshold()) return true;
     // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
-    return r.bold && r.size >= st.body_size * 1.04 && !r.full_stop;
+    if (!r.bold || r.full_stop) return false;
+    if (r.size >= st.body_size * 1.04) return true;
+    // In the body size itself only a numbered one ("2.", "2.1", "2.1.3."), short of the
+    // column's width: troff's -ms and many word processors set section headings so, while
+    // a bold line of body text is a term or a lead-in.
+    return r.size >= st.body_size * 0.96 && section_number_depth(r.text) > 0 &&
+           r.bbox.x1 < r.col_left + o.numbered_heading_max_width * (r.col_right - r.col_left);
   }
 
   // Table text: one line per row, its cells' words joined by one space.
@@ -1032,6 +1045,9 @@ struct Builder {
   bool continues_heading(const Row& r) const {
     const Row& prev = *rows.back();
     if (!is_heading(r) || !same_flow(prev, r)) return false;
+    // A numbered heading under a numbered one starts anew (a section's under its chapter's,
+    // in one size); a title's second line may start with a number ("45 Variants").
+    if (section_number_depth(r.text) > 0 && section_number_depth(prev.text) > 0) return false;
     double pitch = r.baseline - prev.baseline;
     if (!(pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size))) return false;
     // The lines of one heading share its size. A heading in another size right under it is

@@ -104,6 +104,9 @@ bool starts_lower(const std::string& text);
 // Length in bytes of a list marker (bullet or enumerator "1." "(a)" "iv)") starting the
 // text and followed by white space; 0 when there is none.
 size_t list_marker(const std::string& text);
+// Levels of the section number a heading starts with: 1 for "2." or "2", 2 for "2.1", 0
+// when it starts with none.
+int section_number_depth(const std::string& text);
 // The last of whitespace_tokens(text), none when there are no tokens, found from the text's
 // tail (a paragraph's text grows line by line, and its last token is asked for at each
 // line). `more`, if given, tells whether other tokens come before it.

@@ -212,8 +212,20 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
         if (n >= 3 && k / 2.0 < top - 0.25) run_top = std::max(run_top, k / 2.0);
     }
   }
+  // Where sections are set in the chapter titles' size, their numbers tell them apart: of
+  // the numbered headings in that size, only those with the fewest levels ("3." beside
+  // "3.1.") are chapter titles.
+  int chapter_depth = INT_MAX;
+  for (size_t i = 0; i < blocks.size(); ++i)
+    if (blocks[i].type == BlockType::Heading && top > 0 && sizes[i] >= top - 0.25)
+      if (int d = detail::section_number_depth(blocks[i].text); d > 0) chapter_depth = std::min(chapter_depth, d);
+  auto section_in_title_size = [&](size_t i) {
+    const int d = detail::section_number_depth(blocks[i].text);
+    return d > 0 && d > chapter_depth;
+  };
   auto title_size = [&](size_t i) {
-    return blocks[i].type == BlockType::Heading && run_top > 0 && std::fabs(sizes[i] - run_top) <= 0.25;
+    return blocks[i].type == BlockType::Heading && run_top > 0 && std::fabs(sizes[i] - run_top) <= 0.25 &&
+           !section_in_title_size(i);
   };
   // A document that runs on without page breaks between its chapters (a web page printed):
   // most of its headings of the chapter-title size stand inside their pages. Then they open
@@ -253,7 +265,8 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     if (b.type == BlockType::Heading) {
       bool labelled = std::regex_search(b.text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
-      bool large = (first_on_page && top > 0 && sizes[i] >= top - 0.25) || (flowing && title_size(i));
+      bool large = (first_on_page && top > 0 && sizes[i] >= top - 0.25 && !section_in_title_size(i)) ||
+                   (flowing && title_size(i));
       bool title_page = b.page == book_first_page && prose_words[b.page] < o.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {
         bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;

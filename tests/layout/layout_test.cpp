@@ -960,6 +960,55 @@ TEST(Chapters, ASectionHeadingRightUnderTheChapterTitleIsItsOwn) {
   EXPECT_EQ(r.chapters[0].blocks[1].type, BlockType::Heading);
 }
 
+// Typographic fact: troff's -ms and many word processors set numbered section headings in
+// bold at the body size, chapters ("2.") and sections ("2.1.") alike, each chapter from a new
+// page. The number tells a heading from a bold line of text, and its levels a chapter from
+// a section that happens to open a page.
+TEST(Chapters, NumberedBoldHeadingsInTheBodySize) {
+  const std::string body = "Body text of this chapter runs on to the end of the measure here and";
+  auto page = [&](int n, std::vector<LineSpec> top) {
+    auto b = paragraph(72, 160, {body, body, body, "ends."});
+    top.insert(top.end(), b.begin(), b.end());
+    b = paragraph(72, 240, {"Warning: a bold line of text"});
+    b[0].bold = true;
+    top.insert(top.end(), b.begin(), b.end());
+    b = paragraph(72, 260, {body, "ends."});
+    top.insert(top.end(), b.begin(), b.end());
+    return make_page(n, top);
+  };
+  std::vector<Page> pages;
+  pages.push_back(page(1, {{72, 100, "1. Getting Started", 10, false, true}, {72, 124, "1.1. Where to begin", 10, false, true}}));
+  pages.push_back(page(2, {{72, 100, "1.2. Going on", 10, false, true}}));
+  pages.push_back(page(3, {{72, 100, "2. Configuration", 10, false, true}, {72, 124, "2.1. Files", 10, false, true}}));
+  auto r = layout_document(make_doc(pages));
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].title, "Getting Started");
+  EXPECT_EQ(r.chapters[0].number, "1");
+  EXPECT_EQ(r.chapters[1].title, "Configuration");
+  std::vector<std::string> headings;
+  for (const auto& b : of_type(r, BlockType::Heading)) headings.push_back(b.text);
+  EXPECT_EQ(headings, (std::vector<std::string>{"1. Getting Started", "1.1. Where to begin", "1.2. Going on",
+                                                "2. Configuration", "2.1. Files"}));
+  for (const auto& b : all_blocks(r))
+    if (b.text.rfind("Warning", 0) == 0) EXPECT_EQ(b.type, BlockType::Paragraph);
+}
+
+// Typographic fact: a section heading set right under its chapter's in one size is the next
+// heading, not the second line of the first: both carry their numbers.
+TEST(Chapters, NumberedHeadingsInOneSizeDoNotRunTogether) {
+  std::vector<LineSpec> l = {{72, 100, "2.5 How can R be installed?", 12, false, true},
+                             {72, 118, "2.5.1 How can R be installed (Unix-like)", 12, false, true},
+                             {72, 150, "A Title That Runs Over", 20, false, true},
+                             {72, 172, "45 Beautiful Variants", 20, false, true}};
+  auto body = paragraph(72, 200, {"Body text of this chapter goes here and on to the end of the line.", "More text."});
+  l.insert(l.end(), body.begin(), body.end());
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  std::vector<std::string> headings;
+  for (const auto& b : of_type(r, BlockType::Heading)) headings.push_back(b.text);
+  EXPECT_EQ(headings, (std::vector<std::string>{"2.5 How can R be installed?", "2.5.1 How can R be installed (Unix-like)",
+                                                "A Title That Runs Over 45 Beautiful Variants"}));
+}
+
 TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {
   auto r = layout_document(make_doc({make_page(1, paragraph(72, 100, {"Just text."}))}));
   ASSERT_EQ(r.chapters.size(), 1u);

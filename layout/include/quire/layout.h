@@ -60,6 +60,9 @@ struct LayoutOptions {
   // --- block typing ---
   // A line set this much larger than the body size (ratio) is a heading.
   double heading_size_ratio = 1.12;
+  // A wholly bold line in the body size that starts with a section number is a heading when
+  // it ends short of this share of its column's width.
+  double numbered_heading_max_width = 0.8;
   // A line wholly in bold monospace set this much larger than the book's code (ratio) is a
   // heading, not a listing: some styles set their headings in a typewriter face (HTML
   // manuals made by Texinfo print them so), and no listing grows bold and large.
