@@ -620,8 +620,13 @@ bool starts_with_marker(const Row& r) {
   return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9') || superscript_digit(c);
 }
 
-// The lines of a caption that starts at row `start` and runs down: same size, tight leading.
+// The lines of a caption that starts at row `start` and runs down: same size, tight leading,
+// and set as the caption is: flush with the line above, centred under it, or, under a full
+// line, hanging under the text after the label or back at the column's edge (a caption set
+// as an indented paragraph). A short line that ends a sentence ends it: the paragraph that
+// opens under a one-line caption is not the caption's.
 size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptions& o) {
+  const Row& first = rows[start];
   size_t end = start + 1;
   while (end < rows.size()) {
     const Row& prev = rows[end - 1];
@@ -629,6 +634,20 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || std::fabs(r.size - prev.size) > 0.1 * prev.size) break;
     if (r.caption) break;
+    const double tol = o.caption_align_tolerance * prev.size;
+    const bool flush = std::fabs(r.bbox.x0 - prev.bbox.x0) <= tol;
+    // (The lines of a centred caption fill its measure but the last: none is wider than
+    // the line above.)
+    const bool centred = std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * tol &&
+                         r.bbox.width() <= prev.bbox.width() + tol;
+    const bool full = prev.bbox.x1 >= prev.col_right - tol;
+    // A short line that ends a sentence is the caption's last.
+    if (!full && prev.full_stop) break;
+    const bool hanging = full && r.bbox.x0 > first.bbox.x0 + tol &&
+                         r.bbox.x0 <= first.bbox.x0 + o.caption_hang_max_ratio * first.bbox.width();
+    // A caption set as a paragraph: its first line indented, the next back at the edge.
+    const bool wrapped = full && r.bbox.x0 < prev.bbox.x0 && r.bbox.x0 <= r.col_left + tol;
+    if (!flush && !centred && !hanging && !wrapped) break;
     ++end;
   }
   return end;

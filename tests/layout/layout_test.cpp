@@ -625,6 +625,43 @@ TEST(Figures, AHeadingUnderTheFloatEndsTheBlockOpenAtTheBreak) {
   EXPECT_TRUE(seen);
 }
 
+// Typographic fact: a caption's lines are set as the caption is set: centred under one
+// another, flush, or as a paragraph whose first line is indented. A short caption line that
+// ends a sentence is its last, and the paragraph under it is no part of it, whether it opens
+// with an indent or not.
+TEST(Figures, ACaptionEndsWhereItsSettingEnds) {
+  struct Case {
+    const char* name;
+    std::vector<LineSpec> caption_and_after;
+    std::string caption;
+  };
+  const std::string full = "and runs on to the full measure of the text block with more words here";
+  const std::vector<Case> cases = {
+      {"centred, then an indented paragraph",
+       {{230, 300, "Figure 1.1: How the buffer talks.", 10}, {87, 316, "The next paragraph starts " + full, 10},
+        {72, 328, "and ends.", 10}},
+       "Figure 1.1: How the buffer talks."},
+      {"indented, then a paragraph indented alike",
+       {{87, 300, "Figure 1.1: Mesh plot.", 10}, {87, 316, "The meshc function is similar to mesh " + full, 10},
+        {72, 328, "surface.", 10}},
+       "Figure 1.1: Mesh plot."},
+      {"set as an indented paragraph",
+       {{87, 300, "Figure 1.1: Example finite element model showing triangular elements and", 10},
+        {72, 312, "the height of each vertex.", 10}, {87, 330, "A paragraph follows the caption.", 10}},
+       "Figure 1.1: Example finite element model showing triangular elements and the height of each vertex."},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto lines = filler(100, 3);
+    lines.insert(lines.end(), c.caption_and_after.begin(), c.caption_and_after.end());
+    Page page = make_page(1, lines);
+    add_image(page, {150, 150, 450, 290}, 600, 280);
+    auto caps = of_type(layout_document(make_doc({page})), BlockType::Caption);
+    ASSERT_EQ(caps.size(), 1u);
+    EXPECT_EQ(caps[0].text, c.caption);
+  }
+}
+
 TEST(Figures, CaptionRightAfterFigureAndParagraphFinishedFirst) {
   // A paragraph runs around a figure (above and below it on the page): the figure and its
   // caption stand after the paragraph, never inside its sentence.

@@ -83,6 +83,11 @@ struct LayoutOptions {
   double footnote_rule_min_width = 20;
   // A caption starts within this many body sizes of its figure's edge.
   double caption_distance_ratio = 3.0;
+  // A caption's next line is set as its lines are: flush with the line above or centred
+  // under it, within this many sizes; or, under a full line, back at the column's edge or
+  // hanging under the text after the label, within this share of the first line's width.
+  double caption_align_tolerance = 0.5;
+  double caption_hang_max_ratio = 0.35;
   // Inside a code listing, a vertical gap of up to this many line pitches is still one
   // listing (blank lines inside code); a larger gap starts a new block.
   double max_code_blank_lines = 3.5;
