@@ -25,7 +25,7 @@ void check_pdf_file(const std::string& path);
 
 // Sets Span::monospace for fonts whose glyph advances are uniform across the document
 // (for fonts that lack the fixed-pitch flag) or whose names say so.
-void infer_monospace(Document& doc);
+void infer_monospace(Document& doc, int jobs = 1);
 
 // Takes out the spaces an engine put between two glyphs of one monospace face that stand in
 // neighbouring character cells, where the cells are wider than the glyphs: a listing package

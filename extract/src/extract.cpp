@@ -78,7 +78,7 @@ bool monospace_by_name(const std::string& font) {
 
 }  // namespace
 
-void infer_monospace(Document& doc) {
+void infer_monospace(Document& doc, int jobs) {
   // Advances between consecutive non-space glyphs of one span; a fixed-pitch font has one
   // advance for every glyph, a proportional one ranges from 'i' to 'm' (a ratio near 3).
   //
@@ -105,17 +105,20 @@ void infer_monospace(Document& doc) {
       return sizes.back();
     }
   };
-  std::unordered_map<std::string, Font> fonts;
+  using Fonts = std::unordered_map<std::string, Font>;
   // The last font looked up: consecutive spans mostly share it.
-  const std::string* last_name = nullptr;
-  Font* last_font = nullptr;
-  auto font_of = [&](const std::string& name) -> Font& {
-    if (last_name && *last_name == name) return *last_font;
-    auto [it, fresh] = fonts.try_emplace(name);
-    if (fresh) it->second.mono_by_name = monospace_by_name(name);
-    last_name = &it->first;
-    last_font = &it->second;
-    return it->second;
+  struct Lookup {
+    Fonts& fonts;
+    const std::string* last_name = nullptr;
+    Font* last_font = nullptr;
+    Font& operator()(const std::string& name) {
+      if (last_name && *last_name == name) return *last_font;
+      auto [it, fresh] = fonts.try_emplace(name);
+      if (fresh) it->second.mono_by_name = monospace_by_name(name);
+      last_name = &it->first;
+      last_font = &it->second;
+      return it->second;
+    }
   };
   constexpr size_t kMaxSamples = 4000;
   // is_space_cp for ASCII from a table (asked once), the library call otherwise.
@@ -125,29 +128,54 @@ void infer_monospace(Document& doc) {
     return t;
   }();
   auto space = [](char32_t c) { return c < 128 ? ascii_space[c] : is_space_cp(c); };
-  std::u32string wide;
-  for (const auto& p : doc.pages)
-    for (const auto& l : p.lines) {
-      if (l.direction != 0) continue;
-      for (const auto& s : l.spans) {
-        if (s.monospace || s.xs.size() < 3) continue;
-        auto& st = font_of(s.font).at(std::lround(s.size * 10));
-        if (st.advances.size() >= kMaxSamples) continue;  // the book's main fonts, soon
-        // Code points without decoding when the span is ASCII (nearly all of them).
-        const bool ascii = is_ascii(s.text);
-        if (!ascii) wide = to_u32(s.text);
-        const size_t n = ascii ? s.text.size() : wide.size();
-        if (n != s.xs.size()) continue;
-        auto cp = [&](size_t i) -> char32_t {
-          return ascii ? static_cast<unsigned char>(s.text[i]) : wide[i];
-        };
-        for (size_t i = 0; i + 1 < n && st.advances.size() < kMaxSamples; ++i) {
-          if (space(cp(i)) || space(cp(i + 1))) continue;
-          float a = s.xs[i + 1] - s.xs[i];
-          if (a > 0) st.advances.push_back(a / static_cast<float>(s.size));
+  // The first kMaxSamples advances of each font and size, in page order: runs of
+  // consecutive pages are sampled apart (each keeps its own first kMaxSamples) and then
+  // joined in page order, which keeps the same first ones at any thread count.
+  auto sample = [&](size_t from, size_t to, Fonts& fonts) {
+    Lookup font_of{fonts};
+    std::u32string wide;
+    for (size_t pi = from; pi < to; ++pi)
+      for (const auto& l : doc.pages[pi].lines) {
+        if (l.direction != 0) continue;
+        for (const auto& s : l.spans) {
+          if (s.monospace || s.xs.size() < 3) continue;
+          auto& st = font_of(s.font).at(std::lround(s.size * 10));
+          if (st.advances.size() >= kMaxSamples) continue;  // the book's main fonts, soon
+          // Code points without decoding when the span is ASCII (nearly all of them).
+          const bool ascii = is_ascii(s.text);
+          if (!ascii) wide = to_u32(s.text);
+          const size_t n = ascii ? s.text.size() : wide.size();
+          if (n != s.xs.size()) continue;
+          auto cp = [&](size_t i) -> char32_t {
+            return ascii ? static_cast<unsigned char>(s.text[i]) : wide[i];
+          };
+          for (size_t i = 0; i + 1 < n && st.advances.size() < kMaxSamples; ++i) {
+            if (space(cp(i)) || space(cp(i + 1))) continue;
+            float a = s.xs[i + 1] - s.xs[i];
+            if (a > 0) st.advances.push_back(a / static_cast<float>(s.size));
+          }
         }
       }
-    }
+  };
+  const size_t n = doc.pages.size();
+  const size_t groups = jobs <= 1 ? 1 : std::min(n, static_cast<size_t>(jobs) * 4);
+  Fonts fonts;
+  if (groups <= 1) {
+    sample(0, n, fonts);
+  } else {
+    std::vector<Fonts> parts(groups);
+    parallel_for(groups, jobs, [&](size_t g) { sample(n * g / groups, n * (g + 1) / groups, parts[g]); });
+    for (auto& part : parts)
+      for (auto& [name, pf] : part) {
+        auto [it, fresh] = fonts.try_emplace(name);
+        if (fresh) it->second.mono_by_name = pf.mono_by_name;
+        for (auto& ps : pf.sizes) {
+          Stats& st = it->second.at(ps.size10);
+          const size_t take = std::min(ps.advances.size(), kMaxSamples - st.advances.size());
+          st.advances.insert(st.advances.end(), ps.advances.begin(), ps.advances.begin() + static_cast<long>(take));
+        }
+      }
+  }
   // A font is fixed-pitch when nearly all advances equal the median (3% tolerance covers
   // rounding of glyph positions in the content stream).
   constexpr size_t kMinSamples = 20;
@@ -165,20 +193,37 @@ void infer_monospace(Document& doc) {
       st.decided = true;
       st.mono = static_cast<double>(close) >= kShare * static_cast<double>(st.advances.size());
     }
-  for (auto& p : doc.pages)
-    for (auto& l : p.lines)
-      for (auto& s : l.spans) {
-        if (s.monospace) continue;
-        // A typewriter face by name is fixed-pitch even where a justified or flexible-column
-        // listing spreads its glyphs unevenly; otherwise the measured advances decide.
-        Font& font = font_of(s.font);
-        if (font.mono_by_name) {
-          s.monospace = true;
-          continue;
-        }
-        Stats* st = font.find(std::lround(s.size * 10));
-        if (st && st->decided) s.monospace = st->mono;
-      }
+  // Every span's font and size were sampled above: the lookups below only read.
+  parallel_for(
+      n, jobs,
+      [&](size_t pi) {
+        const std::string* last_name = nullptr;
+        const Font* last_font = nullptr;
+        for (auto& l : doc.pages[pi].lines)
+          for (auto& s : l.spans) {
+            if (s.monospace) continue;
+            if (!last_name || *last_name != s.font) {
+              auto it = fonts.find(s.font);
+              if (it == fonts.end()) {  // no span of it was sampled: its name alone decides
+                if (monospace_by_name(s.font)) s.monospace = true;
+                continue;
+              }
+              last_name = &it->first;
+              last_font = &it->second;
+            }
+            // A typewriter face by name is fixed-pitch even where a justified or
+            // flexible-column listing spreads its glyphs unevenly; otherwise the measured
+            // advances decide.
+            if (last_font->mono_by_name) {
+              s.monospace = true;
+              continue;
+            }
+            const long size10 = std::lround(s.size * 10);
+            for (const auto& st : last_font->sizes)
+              if (st.size10 == size10 && st.decided) s.monospace = st.mono;
+          }
+      },
+      16);
 }
 
 namespace {
@@ -350,7 +395,7 @@ Document extract_document(const std::string& path, const ExtractOptions& options
     }
   }
   doc.sha256 = digest.valid() ? digest.get() : sha256_file(path);
-  detail::infer_monospace(doc);
+  detail::infer_monospace(doc, options.jobs);
   detail::drop_cell_gaps(doc, options.jobs);
   // Pages without a usable text layer (or every page, with OcrMode::Force) are read by OCR.
   int ocr_pages = detail::ocr_document(path, options, doc, {}, needs_ocr.empty() ? nullptr : &needs_ocr);

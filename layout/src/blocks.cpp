@@ -124,10 +124,6 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
   }
 }
 
-void add_counts(WordCounts& into, const WordCounts& from) {
-  from.for_each([&](const std::string& w, int n) { into.add(w, n); });
-}
-
 }  // namespace
 
 void WordCounts::add(const std::string& word, int n) {
@@ -149,6 +145,31 @@ void WordCounts::add(const std::string& word, int n) {
       return;
     }
   }
+}
+
+void WordCounts::insert(size_t h, std::string&& word, int n) {
+  if ((size_ + 1) * 4 > slots_.size() * 3) grow();
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    Slot& s = slots_[i];
+    if (s.count == 0) {
+      s.hash = h;
+      s.word = std::move(word);
+      s.count = n;
+      ++size_;
+      return;
+    }
+    if (s.hash == h && s.word == word) {
+      s.count += n;
+      return;
+    }
+  }
+}
+
+void WordCounts::merge(WordCounts&& from) {
+  for (auto& s : from.slots_)
+    if (s.count > 0) insert(s.hash, std::move(s.word), s.count);
+  from = WordCounts();
 }
 
 int WordCounts::count(const std::string& word) const {
@@ -215,16 +236,19 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
     WordEvidence& into = groups > 1 ? parts[g] : ev;
     for (size_t i = n * g / groups; i < n * (g + 1) / groups; ++i) collect_page_words(doc.pages[i], lines[i], into);
   });
-  for (auto& p : parts) {
-    add_counts(ev.words, p.words);
-    add_counts(ev.hyphenated, p.hyphenated);
-    add_counts(ev.compound_first, p.compound_first);
-    add_counts(ev.compound_last, p.compound_last);
-    p = {};
-  }
-  ev.sorted_words.reserve(ev.words.size());
-  ev.words.for_each([&](const std::string& w, int) { ev.sorted_words.push_back(w); });
-  std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
+  // The four tables are added up apart, each from its runs in order; the words' table, the
+  // largest, is then sorted on its thread while the others are still being added.
+  auto table = [](WordEvidence& e, size_t t) -> WordCounts& {
+    return t == 0 ? e.words : t == 1 ? e.hyphenated : t == 2 ? e.compound_first : e.compound_last;
+  };
+  parallel_for(4, o.jobs, [&](size_t t) {
+    for (auto& p : parts) table(ev, t).merge(std::move(table(p, t)));
+    if (t != 0) return;
+    ev.sorted_words.reserve(ev.words.size());
+    ev.words.for_each([&](const std::string& w, int) { ev.sorted_words.push_back(w); });
+    std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
+  });
+  parts.clear();
   if (HyphenPatterns::at(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
   return ev;
 }

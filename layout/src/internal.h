@@ -127,6 +127,8 @@ std::vector<Item> page_items(const Page&, const PageLines&, const BookStats&, co
 class WordCounts {
  public:
   void add(const std::string& word, int n = 1);
+  // Adds the counts of `from`, which is left empty (its words move, their hashes are kept).
+  void merge(WordCounts&& from);
   int count(const std::string& word) const;  // 0 when never added
   size_t size() const { return size_; }
   template <class Fn>
@@ -142,6 +144,7 @@ class WordCounts {
     int count = 0;  // 0: an empty slot
   };
   void grow();
+  void insert(size_t hash, std::string&& word, int n);
   std::vector<Slot> slots_;  // a power of two of them, at most 3/4 used
   size_t size_ = 0;
 };
