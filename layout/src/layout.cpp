@@ -2,9 +2,14 @@
 #include "quire/layout.h"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <regex>
+#include <thread>
 
 #include "internal.h"
 #include "quire/parallel.h"
@@ -366,44 +371,116 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   std::vector<detail::PageLines> lines;
   BookStats st = detail::measure_book(doc, lines, o);
   detail::WordEvidence ev = detail::collect_words(doc, lines, o);
-  // Pages go through block building a window at a time: each page's reading order on its
-  // own, in parallel (pages are independent until blocks join them), then the window's
-  // items in page order. Blocks point at their rows until their texts are made, and the
-  // block open at a page break at the rows before it; the items and line facts of pages
-  // behind both are let go. (The pages themselves are the caller's: freeing them here, on
-  // the threads that lay out, made layout ~20% slower at two jobs and left the peak RSS of a
-  // build where it was.)
+  // Pages go through block building in page order, a window at a time: each page's reading
+  // order on its own (pages are independent until blocks join them), then the window's items
+  // in page order. Blocks point at their rows until their texts are made, and the block open
+  // at a page break at the rows before it; the items and line facts of pages behind both are
+  // let go. (The pages themselves are the caller's: freeing them here, on the threads that
+  // lay out, made layout ~20% slower at two jobs and left the peak RSS of a build where it
+  // was.)
   const size_t n = doc.pages.size();
   const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
   std::vector<std::vector<detail::Item>> page_items(n);
   std::map<int, double> number_share;  // page -> share of lines ending with a page number
   std::vector<double> page_share(n);
-  detail::BlockStream stream(st, ev, o, res.joins);
+  // Blocks are made on one thread: with more jobs, the others read the pages ahead.
+  LayoutOptions stream_options = o;
+  stream_options.jobs = 1;
+  detail::BlockStream stream(st, ev, stream_options, res.joins);
   size_t kept_from = 0;  // pages before it are let go
-  std::vector<size_t> to_release;
   auto let_go = [&](size_t i) {
     std::vector<detail::Item>().swap(page_items[i]);
     lines[i] = detail::PageLines();
   };
-  for (size_t from = 0; from < n; from += window) {
-    const size_t to = std::min(n, from + window);
-    // The pages let go last time are freed alongside.
-    parallel_for(to - from + to_release.size(), o.jobs, [&](size_t k) {
-      if (k >= to - from) return let_go(to_release[k - (to - from)]);
-      const size_t i = from + k;
-      page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
-      page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
-    });
-    to_release.clear();
-    for (size_t i = from; i < to; ++i) {
-      stream.add_page(page_items[i]);
-      number_share[doc.pages[i].number] = page_share[i];
-    }
+  auto read_page = [&](size_t i) {
+    page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
+    page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
+  };
+  // Feeds page i (its items ready) to the blocks; at the end of a window, makes the texts of
+  // the blocks done and lets go the pages no block points at any more.
+  auto feed = [&](size_t i) {
+    stream.add_page(page_items[i]);
+    number_share[doc.pages[i].number] = page_share[i];
+    if ((i + 1) % window != 0 && i + 1 != n) return;
     stream.make_texts();
     const int in_use = stream.first_page_in_use();
-    while (kept_from < to && doc.pages[kept_from].number < in_use) to_release.push_back(kept_from++);
+    while (kept_from <= i && doc.pages[kept_from].number < in_use) let_go(kept_from++);
+  };
+  if (o.jobs <= 1 || n <= 1) {
+    for (size_t i = 0; i < n; ++i) {
+      read_page(i);
+      feed(i);
+    }
+  } else {
+    // The other threads read pages ahead (at most two windows) while this one feeds them in
+    // order, reading pages itself while the next is not ready. Which thread reads a page
+    // changes nothing in it.
+    const size_t ahead = 2 * window;
+    std::atomic<size_t> claimed{0};
+    size_t fed = 0;  // guarded by m
+    std::vector<char> ready(n, 0);  // guarded by m
+    std::mutex m;
+    std::condition_variable changed;
+    std::exception_ptr failure;  // guarded by m
+    auto read_claimed = [&](size_t i) {
+      std::exception_ptr e;
+      try {
+        read_page(i);
+      } catch (...) {
+        e = std::current_exception();
+      }
+      std::lock_guard lock(m);
+      ready[i] = 1;
+      if (e && !failure) failure = e;
+      changed.notify_all();
+    };
+    auto helper = [&] {
+      for (;;) {
+        const size_t i = claimed.fetch_add(1);
+        if (i >= n) return;
+        {
+          std::unique_lock lock(m);
+          changed.wait(lock, [&] { return i < fed + ahead || failure; });
+          if (failure) return;
+        }
+        read_claimed(i);
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < o.jobs; ++t) helpers.emplace_back(helper);
+    std::exception_ptr stopped;
+    try {
+      for (size_t i = 0; i < n; ++i) {
+        for (;;) {
+          {
+            std::unique_lock lock(m);
+            if (failure) std::rethrow_exception(failure);
+            if (ready[i]) break;
+          }
+          // Not ready: read the next unclaimed page within reach, or wait for page i.
+          size_t j = claimed.load();
+          if (j < n && j < i + ahead && claimed.compare_exchange_strong(j, j + 1)) {
+            read_claimed(j);
+            continue;
+          }
+          std::unique_lock lock(m);
+          changed.wait(lock, [&] { return ready[i] || failure; });
+        }
+        feed(i);
+        std::lock_guard lock(m);
+        fed = i + 1;
+        changed.notify_all();
+      }
+    } catch (...) {
+      stopped = std::current_exception();
+      std::lock_guard lock(m);
+      if (!failure) failure = stopped;
+      claimed = n;
+      changed.notify_all();
+    }
+    for (auto& t : helpers) t.join();
+    if (stopped) std::rethrow_exception(stopped);
   }
-  for (size_t i : to_release) let_go(i);
   std::vector<double> sizes;
   std::vector<size_t> join_ends;
   std::vector<Block> blocks = stream.finish(sizes, join_ends);
