@@ -126,44 +126,35 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
 
 }  // namespace
 
-void WordCounts::add(const std::string& word, int n) {
-  if (n <= 0) return;
+WordCounts::Slot& WordCounts::slot_for(size_t h, const std::string& word) {
   if ((size_ + 1) * 4 > slots_.size() * 3) grow();
-  const size_t h = std::hash<std::string>{}(word);
   const size_t mask = slots_.size() - 1;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
     Slot& s = slots_[i];
-    if (s.count == 0) {
-      s.hash = h;
-      s.word = word;
-      s.count = n;
-      ++size_;
-      return;
-    }
-    if (s.hash == h && s.word == word) {
-      s.count += n;
-      return;
-    }
+    if (s.count == 0 || (s.hash == h && s.word == word)) return s;
   }
 }
 
-void WordCounts::insert(size_t h, std::string&& word, int n) {
-  if ((size_ + 1) * 4 > slots_.size() * 3) grow();
-  const size_t mask = slots_.size() - 1;
-  for (size_t i = h & mask;; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.count == 0) {
-      s.hash = h;
-      s.word = std::move(word);
-      s.count = n;
-      ++size_;
-      return;
-    }
-    if (s.hash == h && s.word == word) {
-      s.count += n;
-      return;
-    }
+void WordCounts::add(const std::string& word, int n) {
+  if (n <= 0) return;
+  const size_t h = std::hash<std::string>{}(word);
+  Slot& s = slot_for(h, word);
+  if (s.count == 0) {
+    s.hash = h;
+    s.word = word;
+    ++size_;
   }
+  s.count += n;
+}
+
+void WordCounts::insert(size_t h, std::string&& word, int n) {
+  Slot& s = slot_for(h, word);
+  if (s.count == 0) {
+    s.hash = h;
+    s.word = std::move(word);
+    ++size_;
+  }
+  s.count += n;
 }
 
 void WordCounts::merge(WordCounts&& from) {

@@ -144,6 +144,8 @@ class WordCounts {
     int count = 0;  // 0: an empty slot
   };
   void grow();
+  // The slot of `word` (hash h): its own, or the empty one where it goes (count 0).
+  Slot& slot_for(size_t h, const std::string& word);
   void insert(size_t hash, std::string&& word, int n);
   std::vector<Slot> slots_;  // a power of two of them, at most 3/4 used
   size_t size_ = 0;
