@@ -59,6 +59,15 @@ struct Row {
   int slot = -1;
 };
 
+// The word a chapter or part opener prints over its number ("CHAPTER" over "ONE"), alone on
+// its row: it stands at one place on every opening page, as a head does, but it is the
+// heading's, and no head is that word alone.
+bool opener_word_alone(const std::vector<std::string_view>& tokens) {
+  if (tokens.size() != 1) return false;
+  static const std::string_view words[] = {"Chapter", "CHAPTER", "Part", "PART", "Appendix", "APPENDIX"};
+  return std::find(std::begin(words), std::end(words), tokens[0]) != std::end(words);
+}
+
 bool has_alnum(std::string_view t) {
   for (unsigned char c : t)
     if (std::isalnum(c) || c >= 0x80) return true;
@@ -427,7 +436,7 @@ void RunningHeadPass::decide() {
     Row& r = *rows[i];
     r.slot = slot_of[i];
     r.folio_index = folio_token(r);
-    r.signature = head_signature(r.tokens, r.folio_index);
+    r.signature = opener_word_alone(r.tokens) ? std::string() : head_signature(r.tokens, r.folio_index);
     size_t h = 0;
     if (!r.signature.empty())
       h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;

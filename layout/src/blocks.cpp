@@ -1,6 +1,7 @@
 // Rows in reading order -> typed blocks: paragraphs joined across lines, columns and pages,
 // hyphenation decided from the book's own words, code listings rebuilt from glyph positions.
 #include <algorithm>
+#include <cstring>
 #include <cctype>
 #include <climits>
 #include <cmath>
@@ -620,6 +621,30 @@ size_t enumerator_length(std::string_view t) {
 
 }  // namespace
 
+bool opener_word(std::string_view token) {
+  static const std::string_view words[] = {"Chapter", "CHAPTER", "Appendix", "APPENDIX", "Part", "PART"};
+  return std::find(std::begin(words), std::end(words), token) != std::end(words);
+}
+
+bool opener_number(std::string_view token) {
+  if (!token.empty() && (token.back() == '.' || token.back() == ':')) token.remove_suffix(1);
+  if (token.empty()) return false;
+  if (std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+  if (token.size() == 1 && token[0] >= 'A' && token[0] <= 'Z') return true;
+  if (std::all_of(token.begin(), token.end(), [](char c) { return std::strchr("IVXLC", c) != nullptr; })) return true;
+  static const std::string_view spelled[] = {"one",     "two",      "three",    "four",      "five",
+                                             "six",     "seven",    "eight",    "nine",      "ten",
+                                             "eleven",  "twelve",   "thirteen", "fourteen",  "fifteen",
+                                             "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
+  // All lower case, capitalised, or all capitals.
+  std::string lower;
+  for (char c : token) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (std::find(std::begin(spelled), std::end(spelled), lower) == std::end(spelled)) return false;
+  const bool rest_lower = std::all_of(token.begin() + 1, token.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  const bool all_upper = std::all_of(token.begin(), token.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  return rest_lower || all_upper;
+}
+
 int section_number_depth(const std::string& text) {
   static const std::regex number(R"(^\s*[1-9][0-9]{0,2}((\.[0-9]{1,3})*)\.?\s+\S)");
   std::smatch m;
@@ -808,6 +833,8 @@ struct Builder {
     // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
     if (!r.bold || r.full_stop) return false;
     if (r.size >= st.body_size * 1.04) return true;
+    // The word of a chapter opener's label on a row of its own ("CHAPTER" over "ONE").
+    if (opener_word(r.text)) return true;
     // In the body size itself only a numbered one ("2.", "2.1", "2.1.3."), short of the
     // column's width: troff's -ms and many word processors set section headings so, while
     // a bold line of body text is a term or a lead-in.
@@ -1072,13 +1099,12 @@ struct Builder {
     return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
   }
 
-  // "Chapter 3", "APPENDIX A.", "Part II", "3": a label or number set apart over a title.
+  // "Chapter 3", "APPENDIX A.", "Part II", "3", "CHAPTER" over "ONE": a label or number set
+  // apart over a title.
   static bool opener_label(const std::string& text) {
     auto t = whitespace_tokens(text);
-    static const std::regex word(R"(^(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)$)");
-    static const std::regex number(R"(^([0-9]+|[A-Z]|[IVXLC]+)[.:]?$)");
-    if (t.size() == 1) return std::regex_match(t[0], number);
-    return t.size() == 2 && std::regex_match(t[0], word) && std::regex_match(t[1], number);
+    if (t.size() == 1) return opener_number(t[0]) || opener_word(t[0]);
+    return t.size() == 2 && opener_word(t[0]) && opener_number(t[1]);
   }
 
   long run_of(const Row& r) const {

@@ -104,6 +104,11 @@ bool starts_lower(const std::string& text);
 // Length in bytes of a list marker (bullet or enumerator "1." "(a)" "iv)") starting the
 // text and followed by white space; 0 when there is none.
 size_t list_marker(const std::string& text);
+// Words of a chapter opener's label ("Chapter 3", "APPENDIX A.", "Part II", "CHAPTER ONE"):
+// the word, and its number (digits, a capital letter, a roman numeral or a number up to twenty
+// spelled out, with an optional "." or ":").
+bool opener_word(std::string_view token);
+bool opener_number(std::string_view token);
 // Levels of the section number a heading starts with: 1 for "2." or "2", 2 for "2.1", 0
 // when it starts with none.
 int section_number_depth(const std::string& text);

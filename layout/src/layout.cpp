@@ -328,11 +328,12 @@ namespace {
 // When the label stands as a heading of its own, the title heading below it on the same page
 // takes it.
 void split_opener_label(std::vector<Block>& blocks) {
-  static const std::regex word(R"(^(Chapter|CHAPTER|Appendix|APPENDIX)$)");
-  static const std::regex number(R"(^([0-9]+|[A-Z]|[IVXLC]+)[.:]?$)");
   if (blocks.empty() || blocks[0].type != BlockType::Heading || blocks[0].level != 1 || !blocks[0].labels.empty()) return;
   auto tokens = whitespace_tokens(blocks[0].text);
-  if (tokens.size() < 2 || !std::regex_match(tokens[0], word) || !std::regex_match(tokens[1], number)) return;
+  // (A part's label stays: "Part II" titles the part.)
+  if (tokens.size() < 2 || !detail::opener_word(tokens[0]) || tokens[0] == "Part" || tokens[0] == "PART" ||
+      !detail::opener_number(tokens[1]))
+    return;
   std::string label = tokens[0] + " " + tokens[1];
   if (tokens.size() > 2) {
     std::string title;

@@ -71,6 +71,32 @@ TEST(RunningHeads, ChapterSpecificHeadsAndOpeningPages) {
   }
 }
 
+// Typographic fact: a chapter opener may set its label's word alone at the top of the page
+// ("CHAPTER" over "ONE", Sphinx's default), at one place on every opening page as a head
+// stands. It is the heading's; the heads of the other pages go.
+TEST(RunningHeads, OpenerWordAloneOnEveryOpeningPageStays) {
+  static const char* numbers[] = {"ONE", "TWO", "THREE"};
+  Document d = book(9, [](Page& p) {
+    int chapter = p.number <= 3 ? 1 : (p.number <= 6 ? 2 : 3);
+    bool opener = p.number == 1 || p.number == 4 || p.number == 7;
+    if (opener) {
+      // The opener stands where the text block starts; the body starts lower.
+      p.lines.erase(p.lines.begin(), p.lines.begin() + 6);
+      p.lines.insert(p.lines.begin(), text_line("TITLE " + arabic(chapter), 300, 160, 14));
+      p.lines.insert(p.lines.begin(), text_line(numbers[chapter - 1], 500, 124, 14));
+      p.lines.insert(p.lines.begin(), text_line("CHAPTER", 490, 92));
+    } else {
+      p.lines.push_back(text_line("Practical Notes, Release 1.0", 72, kHeadBaseline));
+    }
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    bool opener = p.number == 1 || p.number == 4 || p.number == 7;
+    if (opener) EXPECT_TRUE(has_line(p, "CHAPTER")) << p.number;
+    else EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"Practical Notes, Release 1.0"}) << p.number;
+  }
+}
+
 // Typographic fact: the folio may stand in the head or the foot, alone or at the start or end of
 // the head line, as one line or several on one baseline; it follows the page sequence whether
 // or not the PDF has page labels.
