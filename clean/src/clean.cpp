@@ -32,7 +32,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
   using namespace clean_detail;
   CleanResult result;
   const size_t pages = doc.pages.size();
-  PageRemovals crop_marks(pages);
+  PageRemovals crop_marks(pages), continuation_notes(pages);
   RunningHeadPass heads(doc, options);
   LineNumberPass line_numbers(doc, options);
   // Each sweep does all it can on a page while the page is at hand: a book's pages are far
@@ -42,6 +42,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
     for (auto& l : page.lines)
       for (auto& s : l.spans) normalize_span(s);
     remove_crop_marks(page, options, crop_marks[pi]);
+    remove_continuation_notes(page, continuation_notes[pi]);
     heads.scan_page(pi);
     line_numbers.classify_page(pi);
   });
@@ -53,6 +54,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
     line_numbers.cut_page(pi);
   });
   append_in_page_order(crop_marks, result.removed);
+  append_in_page_order(continuation_notes, result.removed);
   heads.append_log(result.removed);
   line_numbers.append_log(result.removed);
   // Each pass logs page by page, so ties (one page, one position) keep the order of the passes.

@@ -60,6 +60,10 @@ inline bool is_ascii_space(unsigned char c) { return c == ' ' || (c >= '\t' && c
 // Printer's marks outside the page box: one page, on its own.
 void remove_crop_marks(Page& page, const CleanOptions& options, std::vector<Removal>& removed);
 
+// Lines that say a listing or table goes on over the page ("(continues on next page)"):
+// one page, on its own (continuation_notes.cpp).
+void remove_continuation_notes(Page& page, std::vector<Removal>& removed);
+
 // Running heads and page numbers (running_heads.cpp): scan_page gathers a page's evidence (after
 // its crop marks are gone), decide weighs it over the book, cut_page logs and removes the page's
 // furniture and returns the indexes of the lines it removed, in ascending order.

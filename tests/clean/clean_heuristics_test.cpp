@@ -401,6 +401,30 @@ TEST(CropMarks, TextOutsideThePageIsRemovedAndLogged) {
   EXPECT_EQ(removed_texts(r, 1, "crop-mark"), std::vector<std::string>{"job 4711 plate K"});
 }
 
+// Typographic fact: where a listing or a table breaks over a page, some typesetters note it
+// on a line of its own: "(continues on next page)" under the first part, "(continued from
+// previous page)" over the rest (Sphinx), "Continued on next page" (longtable). The notes go;
+// the same words inside a sentence stay.
+TEST(ContinuationNotes, NotesOfABrokenListingAreRemovedAndLogged) {
+  Page p1 = body_page(1, "", 10);
+  p1.lines.push_back(line({span("int main(void) {", 72, 300, 9, "Mono", true)}));
+  p1.lines.push_back(line({span("(continues on next page)", 450, 312, 7, "Italic")}));
+  p1.lines.push_back(text_line("The table is continued on the next page, as shown below.", 72, 330));
+  Page p2 = body_page(2, "", 10);
+  p2.lines.insert(p2.lines.begin(), line({span("(continued from previous page)", 430, 80, 7, "Italic")}));
+  p2.lines.insert(p2.lines.begin() + 1, line({span("  return 0;", 72, 92, 9, "Mono", true)}));
+  p2.lines.push_back(text_line("Continued on next page", 400, 700, 8));
+  Document d;
+  d.pages.push_back(std::move(p1));
+  d.pages.push_back(std::move(p2));
+  CleanResult r = clean_and_account(d);
+  EXPECT_EQ(removed_texts(r, 1, "continuation-note"), std::vector<std::string>{"(continues on next page)"});
+  EXPECT_EQ(removed_texts(r, 2, "continuation-note"),
+            (std::vector<std::string>{"(continued from previous page)", "Continued on next page"}));
+  EXPECT_TRUE(has_line(d.pages[0], "The table is continued on the next page, as shown below."));
+  EXPECT_TRUE(has_line(d.pages[1], "  return 0;"));
+}
+
 // Typographic fact: ligature glyphs stand for letters, soft hyphens are invisible break hints,
 // and a letter with a combining accent is the same text as the precomposed letter. Positions
 // stay one per code point, a ligature's width shared among its letters.

@@ -1,5 +1,6 @@
 // clean: removes page furniture (running heads, page numbers, margin line numbers of code
-// listings, crop marks) from an extracted Document, found from the whole book, and logs every
+// listings, crop marks, the "(continues on next page)" notes of listings and tables broken
+// over a page) from an extracted Document, found from the whole book, and logs every
 // removal. Normalises text only where wording does not change: ligature glyphs to letters,
 // soft hyphens, Unicode NFC.
 //

@@ -148,7 +148,7 @@ struct Removal {
   int page = 0;
   Box bbox;
   std::string text;
-  std::string reason;  // "running-head", "page-number", "line-number", "crop-mark", "repeated-logo", ...
+  std::string reason;  // "running-head", "page-number", "line-number", "crop-mark", "continuation-note", ...
   bool operator==(const Removal&) const = default;
 };
 
