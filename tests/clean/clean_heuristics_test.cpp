@@ -92,8 +92,12 @@ TEST(RunningHeads, OpenerWordAloneOnEveryOpeningPageStays) {
   CleanResult r = clean_and_account(d);
   for (const auto& p : d.pages) {
     bool opener = p.number == 1 || p.number == 4 || p.number == 7;
-    if (opener) EXPECT_TRUE(has_line(p, "CHAPTER")) << p.number;
-    else EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"Practical Notes, Release 1.0"}) << p.number;
+    if (opener) {
+      EXPECT_TRUE(has_line(p, "CHAPTER")) << p.number;
+    } else {
+      EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"Practical Notes, Release 1.0"})
+          << p.number;
+    }
   }
 }
 

@@ -1030,8 +1030,11 @@ TEST(Chapters, NumberedBoldHeadingsInTheBodySize) {
   for (const auto& b : of_type(r, BlockType::Heading)) headings.push_back(b.text);
   EXPECT_EQ(headings, (std::vector<std::string>{"1. Getting Started", "1.1. Where to begin", "1.2. Going on",
                                                 "2. Configuration", "2.1. Files"}));
-  for (const auto& b : all_blocks(r))
-    if (b.text.rfind("Warning", 0) == 0) EXPECT_EQ(b.type, BlockType::Paragraph);
+  for (const auto& b : all_blocks(r)) {
+    if (b.text.rfind("Warning", 0) == 0) {
+      EXPECT_EQ(b.type, BlockType::Paragraph);
+    }
+  }
 }
 
 // Typographic fact: a section heading set right under its chapter's in one size is the next
