@@ -620,6 +620,14 @@ bool starts_with_marker(const Row& r) {
   return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9') || superscript_digit(c);
 }
 
+// A caption's label and nothing else: "Figure 3.", "Table 2.1:".
+bool label_alone(const std::string& text) {
+  const std::string label = caption_label(text);
+  if (label.empty()) return false;
+  auto words = whitespace_tokens(text);
+  return words.size() == whitespace_tokens(label).size();
+}
+
 // The lines of a caption that starts at row `start` and runs down: same size, tight leading,
 // and set as the caption is: flush with the line above, centred under it, or, under a full
 // line, hanging under the text after the label or back at the column's edge (a caption set
@@ -635,14 +643,16 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || std::fabs(r.size - prev.size) > 0.1 * prev.size) break;
     if (r.caption) break;
     const double tol = o.caption_align_tolerance * prev.size;
+    // The label alone on the first line ("Figure 3." over the text).
+    const bool after_label = end - 1 == start && label_alone(prev.text);
     const bool flush = std::fabs(r.bbox.x0 - prev.bbox.x0) <= tol;
     // (The lines of a centred caption fill its measure but the last: none is wider than
-    // the line above.)
+    // the line above, but for the text under a label set alone.)
     const bool centred = std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * tol &&
-                         r.bbox.width() <= prev.bbox.width() + tol;
+                         (r.bbox.width() <= prev.bbox.width() + tol || after_label);
     const bool full = prev.bbox.x1 >= prev.col_right - tol;
     // A short line that ends a sentence is the caption's last.
-    if (!full && prev.full_stop) break;
+    if (!full && prev.full_stop && !after_label) break;
     const bool hanging = full && r.bbox.x0 > first.bbox.x0 + tol &&
                          r.bbox.x0 <= first.bbox.x0 + o.caption_hang_max_ratio * first.bbox.width();
     // A caption set as a paragraph: its first line indented, the next back at the edge.
