@@ -1,5 +1,3 @@
-#include <cstdio>
-#include <cstdlib>
 // Figure regions: raster images and clusters of vector paths, with the text drawn inside.
 //
 // The page's drawing (paths and images) is grouped into clusters of touching boxes. A
@@ -355,7 +353,6 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
 void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
                       std::vector<Cluster>& nodes) const {
   Verdict v = classify(c);
-  if (getenv("QDBG")) fprintf(stderr, "p%d cluster [%.1f %.1f %.1f %.1f] kind=%d depth=%d interior=%zu framed=%d\n", page_.number, c.hull.x0, c.hull.y0, c.hull.x1, c.hull.y1, (int)v.kind, depth, v.interior.size(), (int)framed_words(c));
   if (v.kind == Kind::Figure) figures.push_back(c);
   if (v.kind == Kind::Piece) pieces.push_back(c);
   if (v.kind == Kind::TextBox && depth == 0 && v.interior.empty() && framed_words(c)) nodes.push_back(c);
