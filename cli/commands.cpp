@@ -85,6 +85,9 @@ std::pair<int, int> parse_pages(const std::string& s) {
   }
 }
 
+// A book's pages in memory, at most: a 2,400-page manual's are ~75 MB.
+constexpr double kDefaultSpillAfterMb = 64;
+
 int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
 void add_extract_options(po::options_description& d, ExtractOptions& o, std::string& engine, std::string& ocr) {
@@ -242,6 +245,9 @@ int cmd_build(const Args& args) {
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
+      ("spill-after", po::value(&o.extract.spill_after_mb)->default_value(kDefaultSpillAfterMb),
+       "MiB of a book's extracted pages kept in memory; later pages wait in a temporary file in "
+       "$TMPDIR (-1: keep every page in memory). Changes memory use, never output")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")
       ("log", po::value(&log)->default_value("human"), "human | json: one JSON object per event on stderr");

@@ -4,7 +4,7 @@
 
 #include "internal.h"
 #include "quire/clean.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 
 namespace quire {
 
@@ -37,8 +37,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
   LineNumberPass line_numbers(doc, options);
   // Each sweep does all it can on a page while the page is at hand: a book's pages are far
   // larger than the cache, and every extra walk over them costs as much as the work.
-  parallel_for(pages, options.jobs, [&](size_t pi) {
-    Page& page = doc.pages[pi];
+  change_pages(doc, options.jobs, [&](size_t pi, Page& page) {
     for (auto& l : page.lines)
       for (auto& s : l.spans) normalize_span(s);
     remove_crop_marks(page, options, crop_marks[pi]);
@@ -47,9 +46,9 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
     line_numbers.classify_page(pi);
   });
   heads.decide();
-  parallel_for(pages, options.jobs, [&](size_t pi) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
+  change_pages(doc, options.jobs, [&](size_t pi, Page&) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
   line_numbers.decide();
-  parallel_for(pages, options.jobs, [&](size_t pi) {
+  change_pages(doc, options.jobs, [&](size_t pi, Page&) {
     heads.release_page(pi);
     line_numbers.cut_page(pi);
   });

@@ -2,7 +2,7 @@
 #include <unicode/normalizer2.h>
 
 #include "internal.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -71,8 +71,8 @@ void normalize_span(Span& s) {
 }
 
 void normalize_document(Document& doc, int jobs) {
-  parallel_for(doc.pages.size(), jobs, [&](size_t pi) {
-    for (auto& l : doc.pages[pi].lines)
+  change_pages(doc, jobs, [&](size_t, Page& page) {
+    for (auto& l : page.lines)
       for (auto& s : l.spans) normalize_span(s);
   });
 }

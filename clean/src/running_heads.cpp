@@ -24,7 +24,7 @@
 #include <unordered_set>
 
 #include "internal.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire::clean_detail {
@@ -499,11 +499,15 @@ void RunningHeadPass::decide() {
     std::vector<std::vector<std::string>> page_titles(page_count);
     parallel_for(page_count, o.jobs, [&](size_t pi) {
       const auto& sizes = st.max_size[pi];
-      for (size_t li = 0; li < sizes.size(); ++li) {
-        if (!(sizes[li] > heading_size)) continue;
-        std::string k = title_key(doc.pages[pi].lines[li].text());
-        if (!k.empty()) page_titles[pi].push_back(std::move(k));
-      }
+      // (Most pages have no line of a heading's size: those stay where they are.)
+      if (std::none_of(sizes.begin(), sizes.end(), [&](double s) { return s > heading_size; })) return;
+      with_page(doc, pi, [&](const Page& page) {
+        for (size_t li = 0; li < sizes.size(); ++li) {
+          if (!(sizes[li] > heading_size)) continue;
+          std::string k = title_key(page.lines[li].text());
+          if (!k.empty()) page_titles[pi].push_back(std::move(k));
+        }
+      });
     });
     for (size_t pi = 0; pi < page_count; ++pi)
       for (auto& k : page_titles[pi]) {

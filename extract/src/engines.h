@@ -7,6 +7,7 @@
 
 #include "quire/extract.h"
 #include "quire/model.h"
+#include "quire/spill.h"
 
 namespace quire::detail {
 
@@ -36,6 +37,9 @@ size_t drop_cell_gaps(Document& doc, int jobs = 1);
 
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);
+
+// The Document's page spill for `pages` pages, as options.spill_after_mb asks (null: none).
+std::shared_ptr<PageSpill> make_spill(size_t pages, const ExtractOptions& options);
 
 // Font name without the six-letter subset prefix ("ABCDEF+CMTT10" -> "CMTT10").
 std::string strip_subset_prefix(const std::string& name);

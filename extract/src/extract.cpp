@@ -47,6 +47,11 @@ void check_pdf_file(const std::string& path) {
     throw Error(ExitCode::NotPdf, path, 0, "not a PDF: no %PDF- header in the first 1024 bytes");
 }
 
+std::shared_ptr<PageSpill> make_spill(size_t pages, const ExtractOptions& options) {
+  if (options.spill_after_mb < 0) return nullptr;
+  return std::make_shared<PageSpill>(pages, static_cast<size_t>(options.spill_after_mb * 1024 * 1024), options.spill_dir);
+}
+
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& o, int page_count) {
   int first = o.first_page > 0 ? o.first_page : 1;
   int last = o.last_page > 0 ? o.last_page : page_count;
@@ -135,7 +140,8 @@ void infer_monospace(Document& doc, int jobs) {
     Lookup font_of{fonts};
     std::u32string wide;
     for (size_t pi = from; pi < to; ++pi)
-      for (const auto& l : doc.pages[pi].lines) {
+      with_page(doc, pi, [&](const Page& page) {
+      for (const auto& l : page.lines) {
         if (l.direction != 0) continue;
         for (const auto& s : l.spans) {
           if (s.monospace || s.xs.size() < 3) continue;
@@ -156,6 +162,7 @@ void infer_monospace(Document& doc, int jobs) {
           }
         }
       }
+      });
   };
   const size_t n = doc.pages.size();
   const size_t groups = jobs <= 1 ? 1 : std::min(n, static_cast<size_t>(jobs) * 4);
@@ -194,12 +201,12 @@ void infer_monospace(Document& doc, int jobs) {
       st.mono = static_cast<double>(close) >= kShare * static_cast<double>(st.advances.size());
     }
   // Every span's font and size were sampled above: the lookups below only read.
-  parallel_for(
-      n, jobs,
-      [&](size_t pi) {
+  change_pages(
+      doc, jobs,
+      [&](size_t, Page& page) {
         const std::string* last_name = nullptr;
         const Font* last_font = nullptr;
-        for (auto& l : doc.pages[pi].lines)
+        for (auto& l : page.lines)
           for (auto& s : l.spans) {
             if (s.monospace) continue;
             if (!last_name || *last_name != s.font) {
@@ -319,7 +326,7 @@ size_t drop_page_cell_gaps(Page& page) {
 
 size_t drop_cell_gaps(Document& doc, int jobs) {
   std::vector<size_t> dropped(doc.pages.size(), 0);
-  parallel_for(doc.pages.size(), jobs, [&](size_t i) { dropped[i] = drop_page_cell_gaps(doc.pages[i]); }, 16);
+  change_pages(doc, jobs, [&](size_t i, Page& page) { dropped[i] = drop_page_cell_gaps(page); }, 16);
   size_t n = 0;
   for (size_t d : dropped) n += d;
   return n;

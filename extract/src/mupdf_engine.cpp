@@ -897,6 +897,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   const int count = last - first + 1;
   if (options.on_open) options.on_open(count);
   doc.pages.resize(static_cast<size_t>(count));
+  doc.spill = make_spill(static_cast<size_t>(count), options);
   if (needs_ocr) needs_ocr->assign(static_cast<size_t>(count), 0);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
@@ -960,6 +961,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       // page is still in cache, not in one pass over the whole book afterwards.
       if (needs_ocr) (*needs_ocr)[static_cast<size_t>(k)] = page_needs_ocr(p, options) ? 1 : 0;
       doc.pages[static_cast<size_t>(k)] = std::move(p);
+      if (doc.spill) doc.spill->settle(static_cast<size_t>(k), doc.pages[static_cast<size_t>(k)]);
       if (options.on_page) options.on_page(index + 1);
     }
   };

@@ -496,7 +496,8 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
   if (needs_ocr && needs_ocr->size() != doc.pages.size()) needs_ocr = nullptr;
   std::vector<size_t> todo;
   for (size_t i = 0; i < doc.pages.size(); ++i)
-    if (options.ocr == OcrMode::Force || (needs_ocr ? (*needs_ocr)[i] != 0 : page_needs_ocr(doc.pages[i], options)))
+    if (options.ocr == OcrMode::Force ||
+        (needs_ocr ? (*needs_ocr)[i] != 0 : with_page(doc, i, [&](const Page& p) { return page_needs_ocr(p, options); })))
       todo.push_back(i);
   if (todo.empty()) return 0;
   check_ocr_language(options.ocr_lang);
@@ -521,15 +522,14 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         throw Error(ExitCode::Internal, path, 0, "Tesseract could not load language '" + options.ocr_lang + "'");
       // Whole pages: find the columns and blocks (the API's default reads one block).
       w.api.SetPageSegMode(tesseract::PSM_AUTO);
-      for (int k = next++; k < count; k = next++) {
-        Page& page = doc.pages[todo[static_cast<size_t>(k)]];
+      auto read_page = [&](Page& page) {
         char err[512] = "";
         fz_pixmap* pix = render_gray(w.mu.ctx, w.mu.doc, page.number - 1, scale, err, sizeof err);
         if (!pix) {
           page.errors.push_back(std::string("cannot render the page for OCR: ") + err);
           std::lock_guard lock(warn_mutex);
           warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
-          continue;
+          return;
         }
         const int width = fz_pixmap_width(w.mu.ctx, pix), height = fz_pixmap_height(w.mu.ctx, pix);
         const double ox = fz_pixmap_x(w.mu.ctx, pix), oy = fz_pixmap_y(w.mu.ctx, pix);
@@ -548,7 +548,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
           page.errors.push_back("Tesseract could not read the page");
           std::lock_guard lock(warn_mutex);
           warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
-          continue;
+          return;
         }
         page.lines = lines_from_ocr(r.lines, tuning);
         page.ocr = true;
@@ -572,6 +572,19 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
                                    static_cast<int>(std::lround(b.height() * scale)), false});
           for (const Box& b : r.rules) page.paths.push_back({b, true, false, 0, 0});
         }
+      };
+      for (int k = next++; k < count; k = next++) {
+        const size_t pi = todo[static_cast<size_t>(k)];
+        Page& page = doc.pages[pi];
+        if (!doc.spill || !doc.spill->spilled(pi)) {
+          read_page(page);
+          // The recognised text counts against the budget as extracted text does.
+          if (doc.spill) doc.spill->settle(pi, page);
+          continue;
+        }
+        doc.spill->load(pi, page);
+        read_page(page);
+        doc.spill->unload(pi, page, true);
       }
     } catch (...) {
       failures[static_cast<size_t>(id)] = std::current_exception();

@@ -275,6 +275,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   const int count = last - first + 1;
   if (options.on_open) options.on_open(count);
   doc.pages.resize(static_cast<size_t>(count));
+  doc.spill = make_spill(static_cast<size_t>(count), options);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
   std::mutex warn_mutex;
@@ -295,6 +296,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
       }
       if (static_cast<size_t>(index) < labels.size()) p.label = labels[static_cast<size_t>(index)];
       doc.pages[static_cast<size_t>(k)] = std::move(p);
+      if (doc.spill) doc.spill->settle(static_cast<size_t>(k), doc.pages[static_cast<size_t>(k)]);
       if (options.on_page) options.on_page(index + 1);
     }
   };

@@ -10,7 +10,7 @@
 
 #include "dictionary.h"
 #include "internal.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire::detail {
@@ -210,7 +210,7 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
 
 }  // namespace
 
-WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& lines, const LayoutOptions& o) {
+WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
   WordEvidence ev;
   // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
   for (const std::string* f : {&doc.metadata.producer, &doc.metadata.creator}) {
@@ -226,7 +226,11 @@ WordEvidence collect_words(const Document& doc, const std::vector<PageLines>& li
   std::vector<WordEvidence> parts(groups > 1 ? groups : 0);
   parallel_for(groups, o.jobs, [&](size_t g) {
     WordEvidence& into = groups > 1 ? parts[g] : ev;
-    for (size_t i = n * g / groups; i < n * (g + 1) / groups; ++i) collect_page_words(doc.pages[i], lines[i], into);
+    for (size_t i = n * g / groups; i < n * (g + 1) / groups; ++i)
+      with_page(doc, i, [&](const Page& page) {
+        lines[i].anchor(page);
+        collect_page_words(page, lines[i], into);
+      });
   });
   // The four tables are added up apart, each from its runs in order; the words' table, the
   // largest, is then sorted on its thread while the others are still being added.

@@ -22,6 +22,9 @@ class PageLines {
  public:
   PageLines() = default;
   PageLines(const Page&, const LayoutOptions&);
+  // Points the facts at `page`, a copy of the page they were found on (a page brought back
+  // from the spill file is a new object each time: quire/spill.h).
+  void anchor(const Page& page) { lines_ = page.lines.data(); }
   // `line` must be one of the page's lines.
   const std::string& text(const Line& line) const { return text_[index(line)]; }
   bool visible(const Line& line) const { return visible_[index(line)] != 0; }
@@ -167,7 +170,7 @@ struct WordEvidence {
   bool dictionary_language = false;
 };
 // Pages in parallel (options.jobs); the evidence is the same for any thread count.
-WordEvidence collect_words(const Document&, const std::vector<PageLines>&, const LayoutOptions&);
+WordEvidence collect_words(const Document&, std::vector<PageLines>&, const LayoutOptions&);
 
 // Items -> blocks, a page at a time in page order (figures carry their captions after them).
 // Block building needs the rows of the block open at a page break and of the footnotes and

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "internal.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -389,13 +389,24 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   stream_options.jobs = 1;
   detail::BlockStream stream(st, ev, stream_options, res.joins);
   size_t kept_from = 0;  // pages before it are let go
+  // Pages brought back from the spill file, held while their items are (rows point at
+  // their lines).
+  std::vector<std::unique_ptr<Page>> brought_back(n);
   auto let_go = [&](size_t i) {
     std::vector<detail::Item>().swap(page_items[i]);
     lines[i] = detail::PageLines();
+    brought_back[i].reset();
   };
   auto read_page = [&](size_t i) {
-    page_items[i] = detail::page_items(doc.pages[i], lines[i], st, o);
-    page_share[i] = detail::page_number_line_share(doc.pages[i], lines[i], o);
+    const Page* page = &doc.pages[i];
+    if (doc.spill && doc.spill->spilled(i)) {
+      brought_back[i] = std::make_unique<Page>(doc.pages[i]);
+      doc.spill->load(i, *brought_back[i]);
+      page = brought_back[i].get();
+      lines[i].anchor(*page);
+    }
+    page_items[i] = detail::page_items(*page, lines[i], st, o);
+    page_share[i] = detail::page_number_line_share(*page, lines[i], o);
   };
   // Feeds page i (its items ready) to the blocks; at the end of a window, makes the texts of
   // the blocks done and lets go the pages no block points at any more.

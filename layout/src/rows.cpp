@@ -7,7 +7,7 @@
 
 #include "figures.h"
 #include "internal.h"
-#include "quire/parallel.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire::detail {
@@ -252,13 +252,13 @@ BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const
   const size_t n = doc.pages.size();
   std::vector<PageSizes> sizes(n);
   lines.assign(n, {});
-  parallel_for(n, o.jobs, [&](size_t i) {
+  read_pages(doc, o.jobs, [&](size_t i, const Page& page) {
     PageSizes& ps = sizes[i];
-    const PageLines& pl = lines[i] = PageLines(doc.pages[i], o);
+    const PageLines& pl = lines[i] = PageLines(page, o);
     const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
     std::vector<double>* into = nullptr;
-    ps.lines.reserve(doc.pages[i].lines.size());
-    for (const auto& l : doc.pages[i].lines) {
+    ps.lines.reserve(page.lines.size());
+    for (const auto& l : page.lines) {
       PageSizes::LineSizes ls{l.bbox.x0, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];

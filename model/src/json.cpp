@@ -1,4 +1,5 @@
 #include "quire/json.h"
+#include "quire/spill.h"
 
 #include <charconv>
 #include <cmath>
@@ -525,9 +526,9 @@ void write_page_line(std::string& out, const Page& p) {
 void write_pages_jsonl(std::ostream& out, const Document& d) {
   out << dump(document_header(d), false);
   std::string line;
-  for (const auto& p : d.pages) {
+  for (size_t i = 0; i < d.pages.size(); ++i) {
     line.clear();
-    write_page_line(line, p);
+    with_page(d, i, [&](const Page& p) { write_page_line(line, p); });
     out << line;
   }
 }

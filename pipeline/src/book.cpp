@@ -10,6 +10,7 @@
 
 #include "book_io.h"
 #include "quire/json.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -23,25 +24,27 @@ namespace {
 std::string title_from_pages(const Document& doc) {
   constexpr int kPagesToLook = 3;
   double best = 0;
-  const Page* best_page = nullptr;
-  for (const auto& p : doc.pages) {
-    if (p.number > kPagesToLook) break;
-    for (const auto& l : p.lines)
-      for (const auto& s : l.spans)
-        if (s.size > best && !whitespace_tokens(s.text).empty()) {
-          best = s.size;
-          best_page = &p;
-        }
-  }
-  if (!best_page) return {};
+  size_t best_page = doc.pages.size();
+  for (size_t i = 0; i < doc.pages.size() && doc.pages[i].number <= kPagesToLook; ++i)
+    with_page(doc, i, [&](const Page& p) {
+      for (const auto& l : p.lines)
+        for (const auto& s : l.spans)
+          if (s.size > best && !whitespace_tokens(s.text).empty()) {
+            best = s.size;
+            best_page = i;
+          }
+    });
+  if (best_page == doc.pages.size()) return {};
   std::string title;
-  for (const auto& l : best_page->lines) {
+  with_page(doc, best_page, [&](const Page& p) {
+  for (const auto& l : p.lines) {
     std::string part;
     for (const auto& s : l.spans)
       if (s.size >= best * 0.95) part += s.text;
     auto toks = whitespace_tokens(part);
     for (const auto& t : toks) title += (title.empty() ? "" : " ") + t;
   }
+  });
   if (title.size() > 200) title.resize(200);
   return title;
 }

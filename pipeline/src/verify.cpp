@@ -12,6 +12,7 @@
 #include "quire/json.h"
 #include "quire/parallel.h"
 #include "quire/pipeline.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -20,8 +21,7 @@ namespace fs = std::filesystem;
 
 std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
   std::vector<SourcePage> out(extracted.pages.size());
-  parallel_for(extracted.pages.size(), jobs, [&](size_t i) {
-    const Page& p = extracted.pages[i];
+  read_pages(extracted, jobs, [&](size_t i, const Page& p) {
     SourcePage& sp = out[i];
     sp.number = p.number;
     auto piece = [&](size_t offset, size_t size) {

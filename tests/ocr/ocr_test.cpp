@@ -14,6 +14,7 @@
 #include "ocr.h"
 #include "quire/error.h"
 #include "quire/extract.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -322,6 +323,37 @@ TEST(OcrScan, ParallelWorkersGiveTheSameResult) {
   ASSERT_EQ(one.pages.size(), 2u);
   EXPECT_TRUE(one.pages[0].ocr && one.pages[1].ocr);
   EXPECT_EQ(one.pages, two.pages);
+}
+
+// OCR'd pages that wait out of memory (quire/spill.h) come back as read, with the pictures
+// and rules Tesseract found; born-digital pages too, through both engines.
+TEST(OcrScan, PagesOutOfMemoryComeBackAsRead) {
+  for (const std::string book : {"fx-classic-scan.pdf", "fx-classic.pdf"})
+    for (Engine engine : {Engine::MuPdf, Engine::Poppler}) {
+      ExtractOptions o;
+      o.engine = engine;
+      o.first_page = 11;
+      o.last_page = 13;
+      o.jobs = 2;
+      Document whole = extract_document(kBooks + book, o);
+      ASSERT_FALSE(whole.spill);
+      o.spill_after_mb = 0;
+      Document out = extract_document(kBooks + book, o);
+      ASSERT_TRUE(out.spill);
+      ASSERT_EQ(out.pages.size(), whole.pages.size());
+      for (size_t i = 0; i < out.pages.size(); ++i) {
+        // (A page with nothing on it has nothing to put out.)
+        const bool content = !whole.pages[i].lines.empty() || !whole.pages[i].paths.empty();
+        EXPECT_EQ(out.spill->spilled(i), content) << book << " page " << whole.pages[i].number;
+        EXPECT_TRUE(out.pages[i].lines.empty());
+        with_page(out, i, [&](const Page& p) { EXPECT_EQ(p, whole.pages[i]) << book << " page " << p.number; });
+      }
+      EXPECT_EQ(out.engine, whole.engine);
+      if (book == "fx-classic-scan.pdf" && engine == Engine::MuPdf) {
+        EXPECT_TRUE(whole.pages[1].ocr && whole.pages[2].ocr);
+        EXPECT_EQ(out.spill->spilled_pages(), 3u);
+      }
+    }
 }
 
 // ---- languages ----

@@ -45,6 +45,38 @@ TEST(Build, WritesTheCorpusAndIsByteIdenticalAtAnyJobs) {
   EXPECT_TRUE(tree(t.path / "j1b") == t1);
 }
 
+// Pages kept out of memory (--spill-after 0: every page waits in the temporary file between
+// passes) change nothing in the output, at one job or two, and no file is left behind.
+TEST(Build, PagesOutOfMemoryGiveTheSameCorpus) {
+  TempDir t("spill");
+  fs::path in = fixture_input(t);
+  fs::copy_file(fixture_books() / "fx-classic-scan.pdf", in / "fx-classic-scan.pdf");
+  auto a = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "whole") + " --jobs 2 --quiet --spill-after -1");
+  ASSERT_TRUE(built(a.code)) << a.out;
+  const auto whole = tree(t.path / "whole");
+  ASSERT_GT(whole.size(), 10u);
+  fs::create_directories(t.path / "tmp");
+  for (const char* jobs : {"1", "2"}) {
+    const fs::path out = t.path / (std::string("out-") + jobs);
+    auto b = run_command("TMPDIR=" + shell_quote(t.path / "tmp") + " " + shell_quote(QUIRE_BINARY) + " build " +
+                         shell_quote(in) + " -o " + shell_quote(out) + " --jobs " + jobs + " --quiet --spill-after 0");
+    ASSERT_EQ(b.code, a.code) << b.out;
+    EXPECT_TRUE(tree(out) == whole) << "--spill-after 0 --jobs " << jobs << " differs from a build in memory";
+    EXPECT_TRUE(fs::is_empty(t.path / "tmp")) << "the spill file is left behind";
+  }
+  // The file goes where TMPDIR says: where it cannot be made, each book fails with the reason.
+  const fs::path nowhere = t.path / "no-such-folder";
+  auto c = run_command("TMPDIR=" + shell_quote(nowhere) + " " + shell_quote(QUIRE_BINARY) + " build " +
+                       shell_quote(in) + " -o " + shell_quote(t.path / "failed") + " --spill-after 0");
+  EXPECT_EQ(c.code, 4) << c.out;
+  EXPECT_NE(c.out.find(nowhere.string()), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("page spill file"), std::string::npos) << c.out;
+  // With the pages in memory the same build needs no such file.
+  auto d = run_command("TMPDIR=" + shell_quote(nowhere) + " " + shell_quote(QUIRE_BINARY) + " build " +
+                       shell_quote(in) + " -o " + shell_quote(t.path / "in-memory") + " --quiet --spill-after -1");
+  EXPECT_EQ(d.code, a.code) << d.out;
+}
+
 TEST(Verify, PassesOnTheFixtureBooksAndFailsOnAnAlteredWord) {
   TempDir t("verify");
   fs::path in = fixture_input(t);

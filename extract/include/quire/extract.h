@@ -38,6 +38,10 @@ struct ExtractOptions {
   // Per-page memory budget in MiB for the engine's allocations, rendering included
   // (0 = none): a page over it is skipped with an error.
   double page_memory_mb = 0;
+  // Page content a book keeps in memory, in MiB: the pages past it wait in a temporary file
+  // until a pass needs them (quire/spill.h). Negative: every page stays in memory.
+  double spill_after_mb = -1;
+  std::string spill_dir;  // where that file goes; empty: the system's temporary directory
   // Called with each warning line ("FILE: page N: ...").
   std::function<void(const std::string&)> on_warning;
   // Called once the document is open, with the number of pages to read (for progress).

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -131,6 +132,8 @@ struct Metadata {
   bool operator==(const Metadata&) const = default;
 };
 
+class PageSpill;  // spill.h
+
 struct Document {
   std::string file;       // file name as given (base name only in output)
   std::string sha256;     // of the PDF bytes
@@ -140,6 +143,8 @@ struct Document {
   std::vector<OutlineEntry> outline;
   std::vector<Page> pages;  // may be a sub-range of the document (extract --pages)
   std::vector<std::string> warnings;
+  // Set when pages' content may wait out of memory (spill.h); null: every page is whole.
+  std::shared_ptr<PageSpill> spill;
   bool operator==(const Document&) const = default;
 };
 

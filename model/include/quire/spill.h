@@ -1,0 +1,105 @@
+// Pages out of memory. While a book is built, its extracted pages' text lines and vector
+// paths (nearly all of a Document's size: ~75 MB for a 2,400-page manual) are kept in
+// memory only up to a budget; the pages beyond it wait in a temporary file, and each pass
+// of a stage over the pages brings a page back for its step and puts it out again. The
+// memory a book's pages hold is then bounded by the budget and the pages in flight, not by
+// the book's length, and every pass sees exactly the values it would see in memory (the
+// file keeps every bit).
+//
+// A spilled page keeps its number, label, size, rotation, images, OCR facts and errors in
+// the Document; its `lines` and `paths` are empty there until brought back. Code that reads
+// or changes page content goes through with_page / read_pages / change_pages below, which
+// are plain loops over doc.pages when nothing is spilled.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "quire/model.h"
+#include "quire/parallel.h"
+
+namespace quire {
+
+class PageSpill {
+ public:
+  // `pages`: the Document's page count. `budget_bytes`: how much page content stays in
+  // memory, over the book (0: none). The file is made in `dir` (the system's temporary
+  // directory when empty) and unlinked at once, so nothing is left behind however the
+  // process ends. Throws Error(Io) when it cannot be made.
+  PageSpill(size_t pages, size_t budget_bytes, const std::string& dir = {});
+  ~PageSpill();
+  PageSpill(const PageSpill&) = delete;
+  PageSpill& operator=(const PageSpill&) = delete;
+
+  // Called for each page, from any thread, when its content is complete: keeps the page in
+  // memory while the pages kept fit the budget, else writes its content out and empties it.
+  // A page kept in memory and changed since is settled again (its new size counted); a
+  // spilled page is left as it is.
+  void settle(size_t index, Page& page);
+  bool spilled(size_t index) const { return slots_[index].spilled; }
+  size_t spilled_pages() const { return spilled_count_.load(); }
+
+  // A spilled page's content, read into `page` (whose other fields are left as they are).
+  void load(size_t index, Page& page) const;
+  // Puts a loaded page's content out again, writing it first when `changed`.
+  void unload(size_t index, Page& page, bool changed);
+
+  // Bytes a page's content takes in memory (estimated from its containers' capacities).
+  static size_t content_bytes(const Page& page);
+
+ private:
+  struct Slot {
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    uint64_t capacity = 0;
+    size_t kept = 0;  // bytes counted against the budget while in memory
+    bool spilled = false;
+  };
+  void write(size_t index, const Page& page);
+
+  int fd_ = -1;
+  std::string path_;  // for error messages
+  size_t budget_;
+  std::atomic<size_t> kept_{0};
+  std::atomic<uint64_t> end_{0};
+  std::atomic<size_t> spilled_count_{0};
+  std::vector<Slot> slots_;  // one per page; a page is worked on by one thread at a time
+};
+
+// Calls fn(page) with page `index` whole: the Document's own page, or a copy brought back
+// from the spill file for the call.
+template <class Fn>
+decltype(auto) with_page(const Document& doc, size_t index, Fn&& fn) {
+  if (!doc.spill || !doc.spill->spilled(index)) return fn(doc.pages[index]);
+  Page page = doc.pages[index];
+  doc.spill->load(index, page);
+  return fn(static_cast<const Page&>(page));
+}
+
+// parallel_for over the pages, fn(i, page) with page i whole (as with_page).
+template <class Fn>
+void read_pages(const Document& doc, int jobs, Fn&& fn, size_t grain = 1) {
+  parallel_for(doc.pages.size(), jobs, [&](size_t i) { with_page(doc, i, [&](const Page& p) { fn(i, p); }); }, grain);
+}
+
+// parallel_for over the pages, fn(i, page) with doc.pages[i] itself whole for the call: a
+// spilled page is brought back into the Document, and written out again after the call.
+template <class Fn>
+void change_pages(Document& doc, int jobs, Fn&& fn, size_t grain = 1) {
+  PageSpill* spill = doc.spill.get();
+  parallel_for(
+      doc.pages.size(), jobs,
+      [&](size_t i) {
+        Page& page = doc.pages[i];
+        if (!spill || !spill->spilled(i)) return fn(i, page);
+        spill->load(i, page);
+        fn(i, page);
+        spill->unload(i, page, true);
+      },
+      grain);
+}
+
+}  // namespace quire

@@ -1,0 +1,230 @@
+#include "quire/spill.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <type_traits>
+
+#include "quire/error.h"
+
+namespace quire {
+
+namespace {
+
+// The file is read back by the process that wrote it: values go in their in-memory bytes.
+class Writer {
+ public:
+  template <class T>
+  void put(T v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    out.append(reinterpret_cast<const char*>(&v), sizeof v);
+  }
+  void put(const std::string& s) {
+    put(static_cast<uint32_t>(s.size()));
+    out.append(s);
+  }
+  void put(const Box& b) {
+    put(b.x0), put(b.y0), put(b.x1), put(b.y1);
+  }
+  std::string out;
+};
+
+class Reader {
+ public:
+  explicit Reader(const std::string& in) : p(in.data()), end(in.data() + in.size()) {}
+  template <class T>
+  T get() {
+    static_assert(std::is_trivially_copyable_v<T>);
+    need(sizeof(T));
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    p += sizeof v;
+    return v;
+  }
+  void get(std::string& s) {
+    const auto n = get<uint32_t>();
+    need(n);
+    s.assign(p, n);
+    p += n;
+  }
+  void get(std::vector<float>& v, size_t n) {
+    need(n * sizeof(float));
+    v.resize(n);
+    std::memcpy(v.data(), p, n * sizeof(float));
+    p += n * sizeof(float);
+  }
+  void get(Box& b) {
+    b.x0 = get<double>(), b.y0 = get<double>(), b.x1 = get<double>(), b.y1 = get<double>();
+  }
+  void need(size_t n) const {
+    if (static_cast<size_t>(end - p) < n) throw Error(ExitCode::Internal, "", 0, "page spill file: record cut short");
+  }
+
+ private:
+  const char* p;
+  const char* end;
+};
+
+std::string encode(const Page& page) {
+  Writer w;
+  w.put(static_cast<uint32_t>(page.lines.size()));
+  for (const auto& l : page.lines) {
+    w.put(l.bbox);
+    w.put(static_cast<int32_t>(l.direction));
+    w.put(static_cast<uint32_t>(l.spans.size()));
+    for (const auto& s : l.spans) {
+      w.put(s.text);
+      w.put(s.bbox);
+      w.put(s.font);
+      w.put(s.size);
+      w.put(static_cast<uint8_t>(s.monospace | s.bold << 1 | s.italic << 2 | s.ocr << 3));
+      w.put(s.color);
+      w.put(s.baseline);
+      w.put(s.last_advance);
+      w.put(s.confidence);
+      w.put(static_cast<uint32_t>(s.xs.size()));
+      w.out.append(reinterpret_cast<const char*>(s.xs.data()), s.xs.size() * sizeof(float));
+    }
+  }
+  w.put(static_cast<uint32_t>(page.paths.size()));
+  for (const auto& v : page.paths) {
+    w.put(v.bbox);
+    w.put(static_cast<uint8_t>(v.fill | v.stroke << 1));
+    w.put(v.line_width);
+    w.put(v.color);
+  }
+  return std::move(w.out);
+}
+
+void decode(const std::string& bytes, Page& page) {
+  Reader r(bytes);
+  page.lines.resize(r.get<uint32_t>());
+  for (auto& l : page.lines) {
+    r.get(l.bbox);
+    l.direction = r.get<int32_t>();
+    l.spans.resize(r.get<uint32_t>());
+    for (auto& s : l.spans) {
+      r.get(s.text);
+      r.get(s.bbox);
+      r.get(s.font);
+      s.size = r.get<double>();
+      const auto flags = r.get<uint8_t>();
+      s.monospace = flags & 1;
+      s.bold = flags & 2;
+      s.italic = flags & 4;
+      s.ocr = flags & 8;
+      s.color = r.get<uint32_t>();
+      s.baseline = r.get<double>();
+      s.last_advance = r.get<float>();
+      s.confidence = r.get<float>();
+      r.get(s.xs, r.get<uint32_t>());
+    }
+  }
+  page.paths.resize(r.get<uint32_t>());
+  for (auto& v : page.paths) {
+    r.get(v.bbox);
+    const auto flags = r.get<uint8_t>();
+    v.fill = flags & 1;
+    v.stroke = flags & 2;
+    v.line_width = r.get<double>();
+    v.color = r.get<uint32_t>();
+  }
+}
+
+size_t heap_bytes(const std::string& s) { return s.capacity() > 15 ? s.capacity() + 1 : 0; }
+
+}  // namespace
+
+PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& dir) : budget_(budget_bytes), slots_(pages) {
+  std::filesystem::path where = dir;
+  if (where.empty()) {
+    const char* tmpdir = std::getenv("TMPDIR");
+    where = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  }
+  path_ = (where / "quire-pages-XXXXXX").string();
+  std::vector<char> name(path_.begin(), path_.end());
+  name.push_back('\0');
+  fd_ = ::mkstemp(name.data());
+  if (fd_ < 0) throw Error(ExitCode::Io, path_, 0, std::string("cannot make the page spill file: ") + std::strerror(errno));
+  path_ = name.data();
+  ::unlink(path_.c_str());
+}
+
+PageSpill::~PageSpill() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+size_t PageSpill::content_bytes(const Page& page) {
+  size_t n = page.lines.capacity() * sizeof(Line) + page.paths.capacity() * sizeof(VectorPath);
+  for (const auto& l : page.lines) {
+    n += l.spans.capacity() * sizeof(Span);
+    for (const auto& s : l.spans) n += heap_bytes(s.text) + heap_bytes(s.font) + s.xs.capacity() * sizeof(float);
+  }
+  return n;
+}
+
+void PageSpill::settle(size_t index, Page& page) {
+  Slot& slot = slots_[index];
+  if (slot.spilled) return;
+  // Settled before and changed since (a page read again by OCR): counted afresh.
+  kept_ -= slot.kept;
+  slot.kept = 0;
+  const size_t bytes = content_bytes(page);
+  size_t kept = kept_.load();
+  while (kept + bytes <= budget_)
+    if (kept_.compare_exchange_weak(kept, kept + bytes)) {
+      slot.kept = bytes;
+      return;
+    }
+  write(index, page);
+  slot.spilled = true;
+  ++spilled_count_;
+  std::vector<Line>().swap(page.lines);
+  std::vector<VectorPath>().swap(page.paths);
+}
+
+void PageSpill::write(size_t index, const Page& page) {
+  const std::string bytes = encode(page);
+  Slot& slot = slots_[index];
+  if (bytes.size() > slot.capacity) {
+    slot.offset = end_.fetch_add(bytes.size());
+    slot.capacity = bytes.size();
+  }
+  slot.size = bytes.size();
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(slot.offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw Error(ExitCode::Io, path_, static_cast<int>(page.number),
+                  std::string("cannot write the page spill file: ") + (n < 0 ? std::strerror(errno) : "disk full"));
+    done += static_cast<size_t>(n);
+  }
+}
+
+void PageSpill::load(size_t index, Page& page) const {
+  const Slot& slot = slots_[index];
+  std::string bytes(slot.size, '\0');
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(slot.offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw Error(ExitCode::Io, path_, page.number,
+                  std::string("cannot read the page spill file: ") + (n < 0 ? std::strerror(errno) : "file cut short"));
+    done += static_cast<size_t>(n);
+  }
+  decode(bytes, page);
+}
+
+void PageSpill::unload(size_t index, Page& page, bool changed) {
+  if (changed) write(index, page);
+  std::vector<Line>().swap(page.lines);
+  std::vector<VectorPath>().swap(page.paths);
+}
+
+}  // namespace quire
