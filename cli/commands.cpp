@@ -85,8 +85,9 @@ std::pair<int, int> parse_pages(const std::string& s) {
   }
 }
 
-// A book's pages in memory, at most: a 2,400-page manual's are ~75 MB.
-constexpr double kDefaultSpillAfterMb = 64;
+// A book's extracted pages kept in memory, at most (a 300-page book's are ~10 MB, a
+// 2,400-page manual's ~75 MB): most books never touch the disk, and a long one holds no more.
+constexpr double kDefaultSpillAfterMb = 16;
 
 int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 

@@ -28,7 +28,8 @@ void remove_crop_marks(Page& page, const CleanOptions& o, std::vector<Removal>& 
 
 }  // namespace clean_detail
 
-CleanResult clean_document(Document& doc, const CleanOptions& options) {
+CleanResult clean_document(Document& doc, const CleanOptions& options,
+                           const std::function<void(size_t, const Page&)>& first_look) {
   using namespace clean_detail;
   CleanResult result;
   const size_t pages = doc.pages.size();
@@ -38,6 +39,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
   // Each sweep does all it can on a page while the page is at hand: a book's pages are far
   // larger than the cache, and every extra walk over them costs as much as the work.
   change_pages(doc, options.jobs, [&](size_t pi, Page& page) {
+    if (first_look) first_look(pi, page);
     for (auto& l : page.lines)
       for (auto& s : l.spans) normalize_span(s);
     remove_crop_marks(page, options, crop_marks[pi]);
@@ -48,9 +50,10 @@ CleanResult clean_document(Document& doc, const CleanOptions& options) {
   heads.decide();
   change_pages(doc, options.jobs, [&](size_t pi, Page&) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
   line_numbers.decide();
-  change_pages(doc, options.jobs, [&](size_t pi, Page&) {
+  // (Few pages have line numbers: only those are brought back from the spill file.)
+  parallel_for(pages, options.jobs, [&](size_t pi) {
     heads.release_page(pi);
-    line_numbers.cut_page(pi);
+    if (line_numbers.cuts(pi)) change_page(doc, pi, [&](Page&) { line_numbers.cut_page(pi); });
   });
   append_in_page_order(crop_marks, result.removed);
   append_in_page_order(continuation_notes, result.removed);

@@ -95,6 +95,8 @@ class LineNumberPass {
   void classify_page(size_t page_index);
   void scan_page(size_t page_index, const std::vector<size_t>& removed_lines);
   void decide();
+  // Whether cut_page has anything to remove on the page (after decide).
+  bool cuts(size_t page_index) const;
   void cut_page(size_t page_index);
   void append_log(std::vector<Removal>& removed);
 

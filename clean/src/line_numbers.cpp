@@ -484,6 +484,11 @@ void LineNumberPass::decide() {
   }
 }
 
+bool LineNumberPass::cuts(size_t pi) const {
+  const auto [begin, end] = state_->page_range[pi];
+  return begin != end;
+}
+
 void LineNumberPass::cut_page(size_t pi) {
   State& st = *state_;
   const auto [begin, end] = st.page_range[pi];

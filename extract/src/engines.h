@@ -1,6 +1,7 @@
 // Private to extract/: the engines behind extract_document().
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,8 +26,10 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
 void check_pdf_file(const std::string& path);
 
 // Sets Span::monospace for fonts whose glyph advances are uniform across the document
-// (for fonts that lack the fixed-pitch flag) or whose names say so.
-void infer_monospace(Document& doc, int jobs = 1);
+// (for fonts that lack the fixed-pitch flag) or whose names say so. `then`, when given, runs
+// on each page right after its spans are marked, while the page is at hand (and in memory:
+// quire/spill.h).
+void infer_monospace(Document& doc, int jobs = 1, const std::function<void(Page&)>& then = {});
 
 // Takes out the spaces an engine put between two glyphs of one monospace face that stand in
 // neighbouring character cells, where the cells are wider than the glyphs: a listing package
@@ -34,6 +37,8 @@ void infer_monospace(Document& doc, int jobs = 1);
 // ("read(self , size )").
 // Pages are done on `jobs` threads. Returns the number of spaces taken out.
 size_t drop_cell_gaps(Document& doc, int jobs = 1);
+// The same on one page.
+size_t drop_page_cell_gaps(Page& page);
 
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);

@@ -83,7 +83,7 @@ bool monospace_by_name(const std::string& font) {
 
 }  // namespace
 
-void infer_monospace(Document& doc, int jobs) {
+void infer_monospace(Document& doc, int jobs, const std::function<void(Page&)>& then) {
   // Advances between consecutive non-space glyphs of one span; a fixed-pitch font has one
   // advance for every glyph, a proportional one ranges from 'i' to 'm' (a ratio near 3).
   //
@@ -229,11 +229,10 @@ void infer_monospace(Document& doc, int jobs) {
             for (const auto& st : last_font->sizes)
               if (st.size10 == size10 && st.decided) s.monospace = st.mono;
           }
+        if (then) then(page);
       },
       16);
 }
-
-namespace {
 
 size_t drop_page_cell_gaps(Page& page) {
   size_t dropped = 0;
@@ -322,8 +321,6 @@ size_t drop_page_cell_gaps(Page& page) {
   return dropped;
 }
 
-}  // namespace
-
 size_t drop_cell_gaps(Document& doc, int jobs) {
   std::vector<size_t> dropped(doc.pages.size(), 0);
   change_pages(doc, jobs, [&](size_t i, Page& page) { dropped[i] = drop_page_cell_gaps(page); }, 16);
@@ -402,8 +399,8 @@ Document extract_document(const std::string& path, const ExtractOptions& options
     }
   }
   doc.sha256 = digest.valid() ? digest.get() : sha256_file(path);
-  detail::infer_monospace(doc, options.jobs);
-  detail::drop_cell_gaps(doc, options.jobs);
+  // Cell gaps are found among monospace spans: on each page as soon as they are marked.
+  detail::infer_monospace(doc, options.jobs, [](Page& page) { detail::drop_page_cell_gaps(page); });
   // Pages without a usable text layer (or every page, with OcrMode::Force) are read by OCR.
   int ocr_pages = detail::ocr_document(path, options, doc, {}, needs_ocr.empty() ? nullptr : &needs_ocr);
   if (ocr_pages > 0)

@@ -582,9 +582,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
           if (doc.spill) doc.spill->settle(pi, page);
           continue;
         }
-        doc.spill->load(pi, page);
-        read_page(page);
-        doc.spill->unload(pi, page, true);
+        change_page(doc, pi, read_page);
       }
     } catch (...) {
       failures[static_cast<size_t>(id)] = std::current_exception();

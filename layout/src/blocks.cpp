@@ -210,7 +210,8 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
 
 }  // namespace
 
-WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
+WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o,
+                           const std::function<void(size_t, const Page&)>& first) {
   WordEvidence ev;
   // pdfTeX, XeTeX, LuaTeX and dvipdfm(x) name themselves in the producer or creator.
   for (const std::string* f : {&doc.metadata.producer, &doc.metadata.creator}) {
@@ -228,6 +229,7 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
     WordEvidence& into = groups > 1 ? parts[g] : ev;
     for (size_t i = n * g / groups; i < n * (g + 1) / groups; ++i)
       with_page(doc, i, [&](const Page& page) {
+        if (first) first(i, page);
         lines[i].anchor(page);
         collect_page_words(page, lines[i], into);
       });

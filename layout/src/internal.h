@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -169,8 +170,12 @@ struct WordEvidence {
   // frequent words (set only when there are hyphenation patterns to use).
   bool dictionary_language = false;
 };
-// Pages in parallel (options.jobs); the evidence is the same for any thread count.
-WordEvidence collect_words(const Document&, std::vector<PageLines>&, const LayoutOptions&);
+// Pages in parallel (options.jobs); the evidence is the same for any thread count. `first`,
+// when given, runs on each page just before its words are counted, while it is at hand.
+WordEvidence collect_words(const Document&, std::vector<PageLines>&, const LayoutOptions&,
+                           const std::function<void(size_t, const Page&)>& first = {});
+// measure_book and collect_words in one pass over the pages (each page is read once).
+BookStats measure_book(const Document&, std::vector<PageLines>& lines, const LayoutOptions&, WordEvidence& words);
 
 // Items -> blocks, a page at a time in page order (figures carry their captions after them).
 // Block building needs the rows of the block open at a page break and of the footnotes and

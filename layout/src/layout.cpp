@@ -370,8 +370,8 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
   std::vector<detail::PageLines> lines;
-  BookStats st = detail::measure_book(doc, lines, o);
-  detail::WordEvidence ev = detail::collect_words(doc, lines, o);
+  detail::WordEvidence ev;
+  BookStats st = detail::measure_book(doc, lines, o, ev);
   // Pages go through block building in page order, a window at a time: each page's reading
   // order on its own (pages are independent until blocks join them), then the window's items
   // in page order. Blocks point at their rows until their texts are made, and the block open

@@ -247,12 +247,14 @@ PageLines::PageLines(const Page& page, const LayoutOptions& o) : lines_(page.lin
   }
 }
 
-BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
+namespace {
+
+BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {
   BookStats st;
   const size_t n = doc.pages.size();
   std::vector<PageSizes> sizes(n);
   lines.assign(n, {});
-  read_pages(doc, o.jobs, [&](size_t i, const Page& page) {
+  auto measure_page = [&](size_t i, const Page& page) {
     PageSizes& ps = sizes[i];
     const PageLines& pl = lines[i] = PageLines(page, o);
     const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
@@ -286,7 +288,9 @@ BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const
       }
       ps.lines.push_back(ls);
     }
-  });
+  };
+  if (words) *words = collect_words(doc, lines, o, measure_page);
+  else read_pages(doc, o.jobs, measure_page);
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
   for (auto& ps : sizes) {
@@ -348,6 +352,16 @@ BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const
   for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
   for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
   return st;
+}
+
+}  // namespace
+
+BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
+  return measure(doc, lines, o, nullptr);
+}
+
+BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence& words) {
+  return measure(doc, lines, o, &words);
 }
 
 std::string caption_label(const std::string& text) {

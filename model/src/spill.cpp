@@ -221,10 +221,13 @@ void PageSpill::load(size_t index, Page& page) const {
   decode(bytes, page);
 }
 
-void PageSpill::unload(size_t index, Page& page, bool changed) {
-  if (changed) write(index, page);
-  std::vector<Line>().swap(page.lines);
-  std::vector<VectorPath>().swap(page.paths);
+namespace spill_detail {
+
+Spare& thread_spare() {
+  thread_local Spare spare;
+  return spare;
 }
+
+}  // namespace spill_detail
 
 }  // namespace quire

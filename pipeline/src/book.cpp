@@ -53,7 +53,6 @@ std::string title_from_pages(const Document& doc) {
 
 Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source) {
-  if (source) *source = source_words(doc, options.extract.jobs);
   Book book;
   book.id = id;
   book.file = doc.file;
@@ -71,7 +70,11 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
     for (const auto& e : p.errors) book.warnings.push_back(doc.file + ": page " + std::to_string(p.number) + ": " + e);
   }
   for (auto& w : doc.warnings) book.warnings.push_back(w);
-  CleanResult cleaned = clean_document(doc, options.clean);
+  // The verifier's source words are taken in clean's first pass, before it changes a page.
+  if (source) source->assign(doc.pages.size(), {});
+  CleanResult cleaned = clean_document(doc, options.clean, [&](size_t i, const Page& page) {
+    if (source) (*source)[i] = source_page_words(page);
+  });
   if (!options.intermediate_dir.empty()) {
     std::ofstream out(fs::path(options.intermediate_dir) / (id + ".clean.jsonl"), std::ios::binary);
     write_pages_jsonl(out, doc);

@@ -19,42 +19,45 @@ namespace quire {
 
 namespace fs = std::filesystem;
 
+SourcePage source_page_words(const Page& p) {
+  SourcePage sp;
+  sp.number = p.number;
+  auto piece = [&](size_t offset, size_t size) {
+    return SourcePage::Piece{static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
+  };
+  for (const auto& l : p.lines) {
+    const size_t line_start = sp.text.size();
+    sp.text += l.text();
+    const std::string_view line = std::string_view(sp.text).substr(line_start);
+    SourcePage::Line sl;
+    sl.text = piece(line_start, line.size());
+    sl.first_token = static_cast<uint32_t>(sp.tokens.size());
+    if (is_ascii(line)) {
+      auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+      size_t k = 0;
+      while (k < line.size()) {
+        while (k < line.size() && is_space(line[k])) ++k;
+        size_t start = k;
+        while (k < line.size() && !is_space(line[k])) ++k;
+        if (k > start) sp.tokens.push_back(piece(line_start + start, k - start));
+      }
+    } else {
+      for (const auto& t : whitespace_tokens(line)) {
+        sp.tokens.push_back(piece(sp.text.size(), t.size()));
+        sp.text += t;
+      }
+    }
+    sl.end_token = static_cast<uint32_t>(sp.tokens.size());
+    if (sl.end_token > sl.first_token) sp.lines.push_back(sl);
+    else sp.text.resize(line_start);  // a line without words is not kept
+  }
+  sp.text.shrink_to_fit();
+  return sp;
+}
+
 std::vector<SourcePage> source_words(const Document& extracted, int jobs) {
   std::vector<SourcePage> out(extracted.pages.size());
-  read_pages(extracted, jobs, [&](size_t i, const Page& p) {
-    SourcePage& sp = out[i];
-    sp.number = p.number;
-    auto piece = [&](size_t offset, size_t size) {
-      return SourcePage::Piece{static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
-    };
-    for (const auto& l : p.lines) {
-      const size_t line_start = sp.text.size();
-      sp.text += l.text();
-      const std::string_view line = std::string_view(sp.text).substr(line_start);
-      SourcePage::Line sl;
-      sl.text = piece(line_start, line.size());
-      sl.first_token = static_cast<uint32_t>(sp.tokens.size());
-      if (is_ascii(line)) {
-        auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
-        size_t k = 0;
-        while (k < line.size()) {
-          while (k < line.size() && is_space(line[k])) ++k;
-          size_t start = k;
-          while (k < line.size() && !is_space(line[k])) ++k;
-          if (k > start) sp.tokens.push_back(piece(line_start + start, k - start));
-        }
-      } else {
-        for (const auto& t : whitespace_tokens(line)) {
-          sp.tokens.push_back(piece(sp.text.size(), t.size()));
-          sp.text += t;
-        }
-      }
-      sl.end_token = static_cast<uint32_t>(sp.tokens.size());
-      if (sl.end_token > sl.first_token) sp.lines.push_back(sl);
-      else sp.text.resize(line_start);  // a line without words is not kept
-    }
-    sp.text.shrink_to_fit();
-  }, 8);
+  read_pages(extracted, jobs, [&](size_t i, const Page& p) { out[i] = source_page_words(p); }, 8);
   return out;
 }
 

@@ -10,6 +10,7 @@
 // clean never throws on odd input (pages with no text, missing labels, empty xs).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -98,7 +99,10 @@ struct CleanResult {
 };
 
 // Normalises (normalize_document) and removes furniture from `doc` in place; returns the log.
-CleanResult clean_document(Document& doc, const CleanOptions& options = {});
+// `first_look`, when given, sees each page as it came in, before clean changes anything on
+// it (in the pass that first has the page at hand).
+CleanResult clean_document(Document& doc, const CleanOptions& options = {},
+                           const std::function<void(size_t, const Page&)>& first_look = {});
 
 // Applies normalize_text to every span and keeps Span::xs aligned with the code points: a
 // ligature expanded to k letters gets k positions spread over the ligature glyph's width; a

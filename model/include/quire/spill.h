@@ -8,7 +8,7 @@
 //
 // A spilled page keeps its number, label, size, rotation, images, OCR facts and errors in
 // the Document; its `lines` and `paths` are empty there until brought back. Code that reads
-// or changes page content goes through with_page / read_pages / change_pages below, which
+// or changes page content goes through with_page / read_pages / change_page(s) below, which
 // are plain loops over doc.pages when nothing is spilled.
 #pragma once
 
@@ -44,8 +44,8 @@ class PageSpill {
 
   // A spilled page's content, read into `page` (whose other fields are left as they are).
   void load(size_t index, Page& page) const;
-  // Puts a loaded page's content out again, writing it first when `changed`.
-  void unload(size_t index, Page& page, bool changed);
+  // Writes a spilled page's content anew, after a change (the page keeps it in memory).
+  void write(size_t index, const Page& page);
 
   // Bytes a page's content takes in memory (estimated from its containers' capacities).
   static size_t content_bytes(const Page& page);
@@ -58,8 +58,6 @@ class PageSpill {
     size_t kept = 0;  // bytes counted against the budget while in memory
     bool spilled = false;
   };
-  void write(size_t index, const Page& page);
-
   int fd_ = -1;
   std::string path_;  // for error messages
   size_t budget_;
@@ -69,12 +67,51 @@ class PageSpill {
   std::vector<Slot> slots_;  // one per page; a page is worked on by one thread at a time
 };
 
+namespace spill_detail {
+
+// Each thread's lines and paths of the last page it brought back, lent to the next: decoding
+// into them reuses their strings and vectors instead of allocating a page's worth anew.
+struct Spare {
+  std::vector<Line> lines;
+  std::vector<VectorPath> paths;
+  bool lent = false;
+};
+Spare& thread_spare();
+
+// Lends the thread's spare to `page` (whose content is empty) for its lifetime; a page
+// brought back while the spare is lent gets fresh containers.
+class Lend {
+ public:
+  explicit Lend(Page& page) : page_(page), spare_(thread_spare()), lent_(!spare_.lent) {
+    if (!lent_) return;
+    page_.lines.swap(spare_.lines);
+    page_.paths.swap(spare_.paths);
+    spare_.lent = true;
+  }
+  ~Lend() {
+    if (!lent_) return;
+    page_.lines.swap(spare_.lines);
+    page_.paths.swap(spare_.paths);
+    spare_.lent = false;
+  }
+  Lend(const Lend&) = delete;
+  Lend& operator=(const Lend&) = delete;
+
+ private:
+  Page& page_;
+  Spare& spare_;
+  bool lent_;
+};
+
+}  // namespace spill_detail
+
 // Calls fn(page) with page `index` whole: the Document's own page, or a copy brought back
 // from the spill file for the call.
 template <class Fn>
 decltype(auto) with_page(const Document& doc, size_t index, Fn&& fn) {
   if (!doc.spill || !doc.spill->spilled(index)) return fn(doc.pages[index]);
   Page page = doc.pages[index];
+  spill_detail::Lend lend(page);
   doc.spill->load(index, page);
   return fn(static_cast<const Page&>(page));
 }
@@ -85,21 +122,22 @@ void read_pages(const Document& doc, int jobs, Fn&& fn, size_t grain = 1) {
   parallel_for(doc.pages.size(), jobs, [&](size_t i) { with_page(doc, i, [&](const Page& p) { fn(i, p); }); }, grain);
 }
 
-// parallel_for over the pages, fn(i, page) with doc.pages[i] itself whole for the call: a
-// spilled page is brought back into the Document, and written out again after the call.
+// Calls fn(page) with doc.pages[index] itself whole for the call: a spilled page is brought
+// back into the Document, and written out again after the call.
+template <class Fn>
+void change_page(Document& doc, size_t index, Fn&& fn) {
+  Page& page = doc.pages[index];
+  if (!doc.spill || !doc.spill->spilled(index)) return fn(page);
+  spill_detail::Lend lend(page);
+  doc.spill->load(index, page);
+  fn(page);
+  doc.spill->write(index, page);
+}
+
+// parallel_for over the pages, fn(i, page) as change_page gives it.
 template <class Fn>
 void change_pages(Document& doc, int jobs, Fn&& fn, size_t grain = 1) {
-  PageSpill* spill = doc.spill.get();
-  parallel_for(
-      doc.pages.size(), jobs,
-      [&](size_t i) {
-        Page& page = doc.pages[i];
-        if (!spill || !spill->spilled(i)) return fn(i, page);
-        spill->load(i, page);
-        fn(i, page);
-        spill->unload(i, page, true);
-      },
-      grain);
+  parallel_for(doc.pages.size(), jobs, [&](size_t i) { change_page(doc, i, [&](Page& page) { fn(i, page); }); }, grain);
 }
 
 }  // namespace quire

@@ -116,6 +116,8 @@ struct SourcePage {
 };
 // Pages are tokenised on up to `jobs` threads; the result does not depend on it.
 std::vector<SourcePage> source_words(const Document& extracted, int jobs = 1);
+// The same of one page.
+SourcePage source_page_words(const Page& extracted);
 
 // The check for one book: per group of chapters that share pages, the multiset of corpus
 // words (block text and figure labels) must equal the source words minus logged removals,
