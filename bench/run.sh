@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side benchmark on the same books in one run: mutool convert -F text, pdftotext,
-# quire extract (jobs 1 and 2) and quire build (jobs 1 and 2, cold, then cached).
+# quire extract (jobs 1 and 2) and quire build (jobs 1 and 2, cold, then cached; and at one
+# job with every page kept in memory, then with every page out of it: --spill-after).
 # Whole-process wall time, CPU time and peak RSS from /usr/bin/time.
 #
 # usage: bench/run.sh [QUIRE_BINARY] [PDF...]
@@ -43,11 +44,14 @@ for pdf in "${books[@]}"; do
   r[extract-j2]=$(measure "$quire" extract "$pdf" -o "$work/x.jsonl" --jobs 2)
   r[build-j1]=$(measure "$quire" build "$work/in-$name" -o "$work/out1" --jobs 1 --quiet)
   r[build-j2]=$(measure "$quire" build "$work/in-$name" -o "$work/out2" --jobs 2 --quiet)
+  # Memory against the page budget: every page in memory, and every page out of it.
+  r[build-j1-pages-in-memory]=$(measure "$quire" build "$work/in-$name" -o "$work/out4" --jobs 1 --quiet --spill-after -1)
+  r[build-j1-every-page-out]=$(measure "$quire" build "$work/in-$name" -o "$work/out5" --jobs 1 --quiet --spill-after 0)
   rm -rf "$work/cache"
   measure "$quire" build "$work/in-$name" -o "$work/out3" --jobs 2 --quiet --cache "$work/cache" >/dev/null
   r[build-cached]=$(measure "$quire" build "$work/in-$name" -o "$work/out3" --jobs 2 --quiet --cache "$work/cache")
   base=$(echo "${r[mutool]}" | awk '{print $1}')
-  for tool in mutool pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached; do
+  for tool in mutool pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached build-j1-pages-in-memory build-j1-every-page-out; do
     read -r wall cpu rss <<<"${r[$tool]}"
     ratio=$(awk -v a="$wall" -v b="$base" 'BEGIN{ if (b>0) printf "%.2f", a/b; else print "-" }')
     printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" "$name" "$pages" "$tool" "$wall" "$cpu" "$rss" "$ratio"

@@ -43,8 +43,9 @@ size_t drop_page_cell_gaps(Page& page);
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);
 
-// The Document's page spill for `pages` pages, as options.spill_after_mb asks (null: none).
-std::shared_ptr<PageSpill> make_spill(size_t pages, const ExtractOptions& options);
+// The Document's page spill for `pages` pages of `path`, as options.spill_after_mb asks
+// (null: none).
+std::shared_ptr<PageSpill> make_spill(const std::string& path, size_t pages, const ExtractOptions& options);
 
 // Font name without the six-letter subset prefix ("ABCDEF+CMTT10" -> "CMTT10").
 std::string strip_subset_prefix(const std::string& name);

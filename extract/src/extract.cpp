@@ -47,9 +47,10 @@ void check_pdf_file(const std::string& path) {
     throw Error(ExitCode::NotPdf, path, 0, "not a PDF: no %PDF- header in the first 1024 bytes");
 }
 
-std::shared_ptr<PageSpill> make_spill(size_t pages, const ExtractOptions& options) {
+std::shared_ptr<PageSpill> make_spill(const std::string& path, size_t pages, const ExtractOptions& options) {
   if (options.spill_after_mb < 0) return nullptr;
-  return std::make_shared<PageSpill>(pages, static_cast<size_t>(options.spill_after_mb * 1024 * 1024), options.spill_dir);
+  return std::make_shared<PageSpill>(pages, static_cast<size_t>(options.spill_after_mb * 1024 * 1024), path,
+                                     options.spill_dir);
 }
 
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& o, int page_count) {

@@ -275,7 +275,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   const int count = last - first + 1;
   if (options.on_open) options.on_open(count);
   doc.pages.resize(static_cast<size_t>(count));
-  doc.spill = make_spill(static_cast<size_t>(count), options);
+  doc.spill = make_spill(path, static_cast<size_t>(count), options);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
   std::mutex warn_mutex;

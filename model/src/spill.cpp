@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <stdexcept>
 #include <filesystem>
 #include <type_traits>
 
@@ -61,7 +62,7 @@ class Reader {
     b.x0 = get<double>(), b.y0 = get<double>(), b.x1 = get<double>(), b.y1 = get<double>();
   }
   void need(size_t n) const {
-    if (static_cast<size_t>(end - p) < n) throw Error(ExitCode::Internal, "", 0, "page spill file: record cut short");
+    if (static_cast<size_t>(end - p) < n) throw std::runtime_error("page spill file: a page's record is cut short");
   }
 
  private:
@@ -139,7 +140,8 @@ size_t heap_bytes(const std::string& s) { return s.capacity() > 15 ? s.capacity(
 
 }  // namespace
 
-PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& dir) : budget_(budget_bytes), slots_(pages) {
+PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& source, const std::string& dir)
+    : source_(source), budget_(budget_bytes), slots_(pages) {
   std::filesystem::path where = dir;
   if (where.empty()) {
     const char* tmpdir = std::getenv("TMPDIR");
@@ -149,7 +151,8 @@ PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& dir) 
   std::vector<char> name(path_.begin(), path_.end());
   name.push_back('\0');
   fd_ = ::mkstemp(name.data());
-  if (fd_ < 0) throw Error(ExitCode::Io, path_, 0, std::string("cannot make the page spill file: ") + std::strerror(errno));
+  if (fd_ < 0)
+    throw Error(ExitCode::Io, source_, 0, "cannot make the page spill file " + path_ + ": " + std::strerror(errno));
   path_ = name.data();
   ::unlink(path_.c_str());
 }
@@ -200,8 +203,8 @@ void PageSpill::write(size_t index, const Page& page) {
     const ssize_t n = ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(slot.offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw Error(ExitCode::Io, path_, static_cast<int>(page.number),
-                  std::string("cannot write the page spill file: ") + (n < 0 ? std::strerror(errno) : "disk full"));
+      throw Error(ExitCode::Io, source_, page.number,
+                  "cannot write the page spill file " + path_ + ": " + (n < 0 ? std::strerror(errno) : "disk full"));
     done += static_cast<size_t>(n);
   }
 }
@@ -214,8 +217,8 @@ void PageSpill::load(size_t index, Page& page) const {
     const ssize_t n = ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(slot.offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw Error(ExitCode::Io, path_, page.number,
-                  std::string("cannot read the page spill file: ") + (n < 0 ? std::strerror(errno) : "file cut short"));
+      throw Error(ExitCode::Io, source_, page.number,
+                  "cannot read the page spill file " + path_ + ": " + (n < 0 ? std::strerror(errno) : "file cut short"));
     done += static_cast<size_t>(n);
   }
   decode(bytes, page);

@@ -66,7 +66,7 @@ Document book(int pages) {
 TEST(PageSpill, ASpilledPageComesBackWithEveryValue) {
   Document d = book(3);
   const Document whole = d;
-  d.spill = std::make_shared<PageSpill>(d.pages.size(), 0);
+  d.spill = std::make_shared<PageSpill>(d.pages.size(), 0, "book.pdf");
   for (size_t i = 0; i < d.pages.size(); ++i) d.spill->settle(i, d.pages[i]);
   EXPECT_EQ(d.spill->spilled_pages(), 3u);
   for (size_t i = 0; i < d.pages.size(); ++i) {
@@ -86,7 +86,7 @@ TEST(PageSpill, PagesStayInMemoryWhileTheyFitTheBudget) {
   const size_t one = PageSpill::content_bytes(d.pages[0]);
   ASSERT_GT(one, 0u);
   // Room for two pages' content: the first two settled stay, the others go out.
-  PageSpill spill(d.pages.size(), 2 * one);
+  PageSpill spill(d.pages.size(), 2 * one, "book.pdf");
   for (size_t i = 0; i < d.pages.size(); ++i) spill.settle(i, d.pages[i]);
   EXPECT_FALSE(spill.spilled(0));
   EXPECT_FALSE(spill.spilled(1));
@@ -99,7 +99,7 @@ TEST(PageSpill, PagesStayInMemoryWhileTheyFitTheBudget) {
 
 TEST(PageSpill, ChangesMadeWhileAPageIsInAreKept) {
   Document d = book(3);
-  d.spill = std::make_shared<PageSpill>(d.pages.size(), 0);
+  d.spill = std::make_shared<PageSpill>(d.pages.size(), 0, "book.pdf");
   for (size_t i = 0; i < d.pages.size(); ++i) d.spill->settle(i, d.pages[i]);
   // Page 0 shrinks (written where it was), page 1 grows (written anew), page 2 is untouched.
   change_pages(d, 2, [](size_t i, Page& p) {
@@ -128,7 +128,7 @@ TEST(PageSpill, ChangesMadeWhileAPageIsInAreKept) {
 TEST(PageSpill, ReadingLeavesTheDocumentAsItWas) {
   Document d = book(5);
   const Document whole = d;
-  d.spill = std::make_shared<PageSpill>(d.pages.size(), PageSpill::content_bytes(d.pages[0]));
+  d.spill = std::make_shared<PageSpill>(d.pages.size(), PageSpill::content_bytes(d.pages[0]), "book.pdf");
   for (size_t i = 0; i < d.pages.size(); ++i) d.spill->settle(i, d.pages[i]);
   std::vector<size_t> lines(d.pages.size());
   read_pages(d, 2, [&](size_t i, const Page& p) {
@@ -152,11 +152,12 @@ TEST(PageSpill, WithoutASpillTheLoopsUseThePagesThemselves) {
 
 TEST(PageSpill, AFolderThatCannotHoldTheFileIsAnError) {
   try {
-    PageSpill spill(1, 0, "/nonexistent/quire-spill-dir");
+    PageSpill spill(1, 0, "book.pdf", "/nonexistent/quire-spill-dir");
     FAIL() << "expected an error";
   } catch (const Error& e) {
     EXPECT_EQ(e.code, ExitCode::Io);
-    EXPECT_NE(e.message().find("/nonexistent/quire-spill-dir"), std::string::npos) << e.message();
+    EXPECT_EQ(e.message().rfind("book.pdf: cannot make the page spill file /nonexistent/quire-spill-dir/", 0), 0u)
+        << e.message();
   }
 }
 

@@ -26,10 +26,11 @@ namespace quire {
 class PageSpill {
  public:
   // `pages`: the Document's page count. `budget_bytes`: how much page content stays in
-  // memory, over the book (0: none). The file is made in `dir` (the system's temporary
-  // directory when empty) and unlinked at once, so nothing is left behind however the
-  // process ends. Throws Error(Io) when it cannot be made.
-  PageSpill(size_t pages, size_t budget_bytes, const std::string& dir = {});
+  // memory, over the book (0: none). `source`: the PDF, named in errors. The file is made in
+  // `dir` ($TMPDIR, else /tmp, when empty) and unlinked at once, so nothing is left behind
+  // however the process ends. Throws Error(Io) when it cannot be made, and when a page
+  // cannot be written or read back.
+  PageSpill(size_t pages, size_t budget_bytes, const std::string& source, const std::string& dir = {});
   ~PageSpill();
   PageSpill(const PageSpill&) = delete;
   PageSpill& operator=(const PageSpill&) = delete;
@@ -59,7 +60,7 @@ class PageSpill {
     bool spilled = false;
   };
   int fd_ = -1;
-  std::string path_;  // for error messages
+  std::string source_, path_;  // for error messages
   size_t budget_;
   std::atomic<size_t> kept_{0};
   std::atomic<uint64_t> end_{0};
