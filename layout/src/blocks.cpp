@@ -232,6 +232,9 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
         if (first) first(i, page);
         lines[i].anchor(page);
         collect_page_words(page, lines[i], into);
+        // A page out of memory does not keep its line facts in memory either: layout finds
+        // them again when it brings the page back.
+        if (doc.spill && doc.spill->spilled(i)) lines[i] = PageLines();
       });
   });
   // The four tables are added up apart, each from its runs in order; the words' table, the

@@ -403,7 +403,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       brought_back[i] = std::make_unique<Page>(doc.pages[i]);
       doc.spill->load(i, *brought_back[i]);
       page = brought_back[i].get();
-      lines[i].anchor(*page);
+      lines[i] = detail::PageLines(*page, o);  // (let go by collect_words)
     }
     page_items[i] = detail::page_items(*page, lines[i], st, o);
     page_share[i] = detail::page_number_line_share(*page, lines[i], o);
@@ -606,7 +606,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     res.warnings.push_back("no outline and no chapter headings: the book is one chapter");
     Chapter c;
     c.title = !doc.metadata.title.empty() ? doc.metadata.title : doc.file;
-    for (const auto& b : blocks) c.blocks.push_back(b);
+    c.blocks = std::move(blocks);
     c.first_page = first_page;
     c.last_page = last_page;
     res.chapters.clear();
@@ -705,9 +705,11 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     c.last_page = std::max(f, l);
     bool first_heading = true;
     for (const auto* b : bs) {
-      Block nb = *b;
+      // Each block is in one chapter: it moves there (a copy would hold the book's blocks
+      // twice, the largest thing in memory at this point).
+      Block nb = std::move(blocks[static_cast<size_t>(b - blocks.data())]);
       if (nb.type == BlockType::Heading) {
-        nb.level = first_heading && b == bs.front() ? 1 : level_of(*b, size_of[b]);
+        nb.level = first_heading && b == bs.front() ? 1 : level_of(nb, size_of[b]);
         if (nb.level == 1 && b != bs.front()) nb.level = 2;
         first_heading = false;
       }

@@ -136,6 +136,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   }
   if (options.verify) {
     auto diffs = verify_book(book, source, options.extract.jobs);
+    std::vector<SourcePage>().swap(source);  // not needed while the book is written
     o.verify_differences = static_cast<int>(diffs.size());
     size_t shown = 0;
     for (const auto& d : diffs) {
