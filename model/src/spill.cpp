@@ -3,11 +3,13 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <filesystem>
+#include <memory>
 #include <type_traits>
 
 #include "quire/error.h"
@@ -17,8 +19,7 @@ namespace quire {
 namespace {
 
 // The file is read back by the process that wrote it: values go in their in-memory bytes.
-class Writer {
- public:
+struct Writer {
   template <class T>
   void put(T v) {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -36,7 +37,7 @@ class Writer {
 
 class Reader {
  public:
-  explicit Reader(const std::string& in) : p(in.data()), end(in.data() + in.size()) {}
+  Reader(const char* data, size_t size) : p(data), end(data + size) {}
   template <class T>
   T get() {
     static_assert(std::is_trivially_copyable_v<T>);
@@ -70,8 +71,10 @@ class Reader {
   const char* end;
 };
 
-std::string encode(const Page& page) {
-  Writer w;
+// Into `out` (cleared first): each thread reuses one buffer for every page it writes.
+void encode(const Page& page, std::string& out) {
+  Writer w{std::move(out)};
+  w.out.clear();
   w.put(static_cast<uint32_t>(page.lines.size()));
   for (const auto& l : page.lines) {
     w.put(l.bbox);
@@ -98,11 +101,11 @@ std::string encode(const Page& page) {
     w.put(v.line_width);
     w.put(v.color);
   }
-  return std::move(w.out);
+  out = std::move(w.out);
 }
 
-void decode(const std::string& bytes, Page& page) {
-  Reader r(bytes);
+void decode(const char* bytes, size_t size, Page& page) {
+  Reader r(bytes, size);
   page.lines.resize(r.get<uint32_t>());
   for (auto& l : page.lines) {
     r.get(l.bbox);
@@ -191,7 +194,8 @@ void PageSpill::settle(size_t index, Page& page) {
 }
 
 void PageSpill::write(size_t index, const Page& page) {
-  const std::string bytes = encode(page);
+  thread_local std::string bytes;
+  encode(page, bytes);
   Slot& slot = slots_[index];
   if (bytes.size() > slot.capacity) {
     slot.offset = end_.fetch_add(bytes.size());
@@ -211,17 +215,24 @@ void PageSpill::write(size_t index, const Page& page) {
 
 void PageSpill::load(size_t index, Page& page) const {
   const Slot& slot = slots_[index];
-  std::string bytes(slot.size, '\0');
+  // One buffer per thread, grown as needed (never cleared: every byte read is written first).
+  thread_local std::unique_ptr<char[]> buffer;
+  thread_local size_t buffer_size = 0;
+  if (buffer_size < slot.size) {
+    buffer_size = std::max<size_t>(slot.size, 2 * buffer_size);
+    buffer = std::make_unique_for_overwrite<char[]>(buffer_size);
+  }
+  char* bytes = buffer.get();
   size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::pread(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(slot.offset + done));
+  while (done < slot.size) {
+    const ssize_t n = ::pread(fd_, bytes + done, slot.size - done, static_cast<off_t>(slot.offset + done));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
       throw Error(ExitCode::Io, source_, page.number,
                   "cannot read the page spill file " + path_ + ": " + (n < 0 ? std::strerror(errno) : "file cut short"));
     done += static_cast<size_t>(n);
   }
-  decode(bytes, page);
+  decode(bytes, slot.size, page);
 }
 
 namespace spill_detail {

@@ -51,15 +51,19 @@ TEST(Build, PagesOutOfMemoryGiveTheSameCorpus) {
   TempDir t("spill");
   fs::path in = fixture_input(t);
   fs::copy_file(fixture_books() / "fx-classic-scan.pdf", in / "fx-classic-scan.pdf");
-  auto a = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "whole") + " --jobs 2 --quiet --spill-after -1");
+  // (With each stage's intermediate file, which is written from the pages as they stand.)
+  auto a = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "whole") +
+                     " --jobs 2 --quiet --keep-intermediate --spill-after -1");
   ASSERT_TRUE(built(a.code)) << a.out;
   const auto whole = tree(t.path / "whole");
   ASSERT_GT(whole.size(), 10u);
+  ASSERT_TRUE(whole.count("intermediate/fx-classic.pages.jsonl"));
   fs::create_directories(t.path / "tmp");
   for (const char* jobs : {"1", "2"}) {
     const fs::path out = t.path / (std::string("out-") + jobs);
     auto b = run_command("TMPDIR=" + shell_quote(t.path / "tmp") + " " + shell_quote(QUIRE_BINARY) + " build " +
-                         shell_quote(in) + " -o " + shell_quote(out) + " --jobs " + jobs + " --quiet --spill-after 0");
+                         shell_quote(in) + " -o " + shell_quote(out) + " --jobs " + jobs +
+                         " --quiet --keep-intermediate --spill-after 0");
     ASSERT_EQ(b.code, a.code) << b.out;
     EXPECT_TRUE(tree(out) == whole) << "--spill-after 0 --jobs " << jobs << " differs from a build in memory";
     EXPECT_TRUE(fs::is_empty(t.path / "tmp")) << "the spill file is left behind";
