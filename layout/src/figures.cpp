@@ -149,8 +149,11 @@ class Finder {
  private:
   void collect_items();
   Verdict classify(const Cluster& c) const;
+  // Sorts a cluster into figures, pieces of figures, framed text nodes that join a figure
+  // near them, and frames around a few words that are figures of their own unless a figure
+  // stands near (`framed`).
   void sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
-                std::vector<Cluster>& nodes) const;
+                std::vector<Cluster>& nodes, std::vector<Cluster>& framed) const;
   bool framed_words(const Cluster& c) const;
   FigureRegion make_region(const Cluster& c, std::vector<bool>& taken) const;
   bool structural(const Item& it, const Box& hull) const;
@@ -351,8 +354,14 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
 
 // Classifies one cluster; a text box's inner drawing is clustered and classified again.
 void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
-                      std::vector<Cluster>& nodes) const {
+                      std::vector<Cluster>& nodes, std::vector<Cluster>& framed) const {
   Verdict v = classify(c);
+  // A frame holding a word or two and no drawing (a circle with a name in it, set apart
+  // under the boxes and arrows of its diagram) is a node of the figure near it, if any.
+  if (v.kind == Kind::Figure && depth == 0 && v.interior.empty() && framed_words(c)) {
+    framed.push_back(c);
+    return;
+  }
   if (v.kind == Kind::Figure) figures.push_back(c);
   if (v.kind == Kind::Piece) pieces.push_back(c);
   if (v.kind == Kind::TextBox && depth == 0 && v.interior.empty() && framed_words(c)) nodes.push_back(c);
@@ -511,38 +520,47 @@ std::vector<FigureRegion> Finder::run() {
     }
   std::vector<size_t> all(items_.size());
   std::iota(all.begin(), all.end(), 0);
-  std::vector<Cluster> figures, pieces, nodes;
-  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces, nodes);
+  std::vector<Cluster> figures, pieces, nodes, framed;
+  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces, nodes, framed);
   // Sub-plots and pieces of one diagram lying close together are one figure.
   auto absorb = [&](Cluster& into, Cluster& from) {
     into.hull = into.hull.united(from.hull);
     into.items.insert(into.items.end(), from.items.begin(), from.items.end());
     from.items.clear();
   };
-  for (bool merged = true; merged;) {
-    merged = false;
-    for (size_t i = 0; i < figures.size(); ++i) {
-      for (size_t j = 0; j < figures.size(); ++j)
-        if (j != i && !figures[i].items.empty() && !figures[j].items.empty() &&
-            near(figures[i].hull, figures[j].hull, o_.figure_merge_gap)) {
-          absorb(figures[i], figures[j]);
-          merged = true;
-        }
-      for (auto& p : pieces)
-        if (!figures[i].items.empty() && !p.items.empty() && near(figures[i].hull, p.hull, o_.figure_merge_gap)) {
-          absorb(figures[i], p);
-          merged = true;
-        }
-      for (auto& n : nodes)
-        if (!figures[i].items.empty() && !n.items.empty() &&
-            near(figures[i].hull, n.hull, o_.figure_node_gap_ratio * body_size_)) {
-          absorb(figures[i], n);
-          merged = true;
-        }
+  auto merge = [&] {
+    for (bool merged = true; merged;) {
+      merged = false;
+      for (size_t i = 0; i < figures.size(); ++i) {
+        for (size_t j = 0; j < figures.size(); ++j)
+          if (j != i && !figures[i].items.empty() && !figures[j].items.empty() &&
+              near(figures[i].hull, figures[j].hull, o_.figure_merge_gap)) {
+            absorb(figures[i], figures[j]);
+            merged = true;
+          }
+        for (auto& p : pieces)
+          if (!figures[i].items.empty() && !p.items.empty() && near(figures[i].hull, p.hull, o_.figure_merge_gap)) {
+            absorb(figures[i], p);
+            merged = true;
+          }
+        for (auto* group : {&nodes, &framed})
+          for (auto& n : *group)
+            if (!figures[i].items.empty() && !n.items.empty() &&
+                near(figures[i].hull, n.hull, o_.figure_node_gap_ratio * body_size_)) {
+              absorb(figures[i], n);
+              merged = true;
+            }
+      }
+      figures.erase(std::remove_if(figures.begin(), figures.end(), [](const Cluster& c) { return c.items.empty(); }),
+                    figures.end());
     }
-    figures.erase(std::remove_if(figures.begin(), figures.end(), [](const Cluster& c) { return c.items.empty(); }),
-                  figures.end());
-  }
+  };
+  merge();
+  // Frames no figure took are figures of their own, as any other drawing.
+  const size_t before = figures.size();
+  for (auto& f : framed)
+    if (!f.items.empty()) figures.push_back(std::move(f));
+  if (figures.size() != before) merge();
   for (auto& f : figures) std::sort(f.items.begin(), f.items.end());
   std::sort(figures.begin(), figures.end(), [](const Cluster& a, const Cluster& b) {
     if (a.hull.y0 != b.hull.y0) return a.hull.y0 < b.hull.y0;

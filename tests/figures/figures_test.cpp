@@ -159,6 +159,37 @@ TEST(Figures, NodeSetApartBelowADiagramIsPartOfIt) {
   EXPECT_EQ(s[0].labels, (std::vector<std::string>{"producer", "ring", "spool"}));
 }
 
+TEST(Figures, CircledWordUnderBoxesIsPartOfTheirFigure) {
+  // An SVG diagram as Asciidoctor PDF draws it: two boxes with a name each, a line between
+  // them, and a circle with a word 17 pt under them. The circle and its word alone would be a
+  // figure; standing this near the boxes, it is theirs. Far from any drawing it is a figure of
+  // its own.
+  auto diagram = [](Page& p, double circle_top) {
+    add_stroke(p, {68, 100, 148, 140}, 2);
+    add_line(p, 89, 112, "client", 11);
+    add_stroke(p, {148, 120, 238, 120}, 2);
+    add_stroke(p, {238, 100, 328, 140}, 2);
+    add_line(p, 268, 112, "buffer", 11);
+    add_stroke(p, {180, circle_top, 216, circle_top + 33}, 1);
+    add_line(p, 185, circle_top + 11, "driver", 10);
+  };
+  Page p = letter_page();
+  diagram(p, 157);
+  add_line(p, 48, 204, "Figure 6. How the client talks to the buffer");
+  add_paragraph(p, 48, 240, 4);
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"client", "buffer", "driver"}));
+  EXPECT_GE(r[0].bbox.y1, 190);
+
+  Page q = letter_page();
+  diagram(q, 400);
+  add_paragraph(q, 48, 500, 4);
+  auto s = find_figures(q, LayoutOptions{});
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[1].labels, (std::vector<std::string>{"driver"}));
+}
+
 TEST(Figures, ShadedCodeBoxIsNotAFigure) {
   // A shaded, framed box behind a code listing holds lines of monospace text and no other
   // drawing: it is a listing.
