@@ -72,6 +72,9 @@ struct Row {
   // there is empty space of the text block (blank code lines at a page break).
   bool nothing_above = false;
   bool nothing_below = false;
+  // Where the row is read when not where it stands (a side label reads at its block's top);
+  // negative: where it stands.
+  double read_at = -1;
   // Facts about `text` that block building asks for again and again, found once per row
   // (with its page, in parallel).
   size_t marker = 0;         // list_marker(text)

@@ -91,6 +91,7 @@ long visible_count(const std::string& s) {
 // line before it. (A formula whose rows are tall because of what they draw, a big sum with
 // its limits, keeps its top.)
 double reading_top(const Row& r) {
+  if (r.read_at >= 0) return r.read_at;
   if (r.baseline <= 0 || r.size <= 0) return r.bbox.y0;
   for (const Line* l : r.lines)
     for (const auto& s : l->spans)
@@ -516,6 +517,95 @@ std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const Page
   return rows;
 }
 
+// A word or two set beside a paragraph, centred on it rather than on its first line, past a
+// gap: an admonition's label ("NOTE", "Tip") left of its text, often with a rule between
+// them. On the baseline of one of the paragraph's lines it would be read into that line, and
+// between two of them it would split the paragraph: it is read before the paragraph.
+struct SideLabel {
+  const Line* label;
+  const Line* first;  // the block's first line: the label is read before it
+};
+
+std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
+  std::vector<SideLabel> out;
+  for (const Line* l : lines) {
+    const std::string& t = pl.text(*l);
+    const size_t n = whitespace_tokens(t).size();
+    const size_t chars = utf8_length(t);
+    if (n == 0 || n > o.side_label_max_words || chars < 2 || chars > o.side_label_max_chars) continue;
+    // A word: a number there is a line or chunk number, a table's cell, a margin's count.
+    bool mono = false, letter = false;
+    for (size_t k = 0; k < l->spans.size(); ++k) mono = mono || pl.mono(*l, k);
+    for (char32_t c : to_u32(t)) letter = letter || is_letter_cp(c);
+    if (mono || !letter) continue;
+    const double size = std::max(1.0, line_size(*l)), base = line_baseline(*l);
+    const double mid = (l->bbox.y0 + l->bbox.y1) / 2;
+    auto code = [&](const Line* r) {  // wholly monospace
+      for (size_t sp = 0; sp < r->spans.size(); ++sp)
+        if (!pl.mono(*r, sp)) return false;
+      return true;
+    };
+    // The block beside it: one paragraph right of the label, past the gap (its left edge is
+    // that of the lines near the label). Its lines follow one another at a line pitch, flush
+    // left but for an indented first line, every one but the last as wide as the others,
+    // none wholly monospace.
+    std::vector<const Line*> near;
+    double edge = 1e300, right = 0;
+    for (const Line* r : lines)
+      if (r->bbox.x0 >= l->bbox.x1 + o.side_label_gap_ratio * size &&
+          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <= o.side_label_reach_ratio * size) {
+        near.push_back(r);
+        edge = std::min(edge, r->bbox.x0);
+      }
+    if (near.empty()) continue;
+    std::vector<const Line*> para;
+    for (const Line* r : lines)
+      if (r->bbox.x0 >= edge - o.edge_tolerance && r->bbox.x0 <= edge + o.side_label_indent_ratio * size) {
+        para.push_back(r);
+        right = std::max(right, r->bbox.x1);
+      }
+    if (para.size() < 2) continue;  // beside one line, the label reads first on its row anyway
+    std::sort(para.begin(), para.end(), [](const Line* a, const Line* b) { return line_baseline(*a) < line_baseline(*b); });
+    size_t at = 0;
+    for (size_t k = 1; k < para.size(); ++k)
+      if (std::fabs(line_baseline(*para[k]) - base) < std::fabs(line_baseline(*para[at]) - base)) at = k;
+    auto follows = [&](size_t k) {  // para[k + 1] is the line after para[k] in one paragraph
+      const Line &a = *para[k], &b = *para[k + 1];
+      return line_baseline(b) - line_baseline(a) <= o.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
+             a.bbox.x1 >= right - 2 * size && b.bbox.x0 <= edge + o.edge_tolerance;
+    };
+    size_t first = at, last = at;
+    while (first > 0 && follows(first - 1)) --first;
+    while (last + 1 < para.size() && follows(last)) ++last;
+    if (last == first) continue;
+    bool prose = true;
+    for (size_t k = first; k <= last; ++k) prose = prose && !code(para[k]);
+    if (!prose) continue;
+    std::vector<const Line*> flush(para.begin() + static_cast<long>(first), para.begin() + static_cast<long>(last) + 1);
+    first = 0;
+    last = flush.size() - 1;
+    // Against the middle: centred on the block (within half a line pitch), below its first
+    // line. (A hanging label, a bibliography's "[L94]", stands on its entry's first line.)
+    const double pitch = (line_baseline(*flush[last]) - line_baseline(*flush[first])) / static_cast<double>(last);
+    const double block_mid = (flush[first]->bbox.y0 + flush[last]->bbox.y1) / 2;
+    if (base <= line_baseline(*flush[first]) + 0.5 * size || std::fabs(mid - block_mid) > 0.5 * pitch) continue;
+    // Alone beside the block: no other line left of its edge over its height (a table's
+    // first column, or margin notes, have more).
+    const double top = flush[first]->bbox.y0, bottom = flush[last]->bbox.y1;
+    bool alone = true;
+    for (const Line* r : lines)
+      if (r != l && r->bbox.x1 <= edge && r->bbox.y1 > top && r->bbox.y0 < bottom) alone = false;
+    // And alone where it stands: no other line but code starts at its left edge near it (a
+    // list's tags, a bibliography's keys, a table's first column).
+    for (const Line* r : lines)
+      if (alone && r != l && std::fabs(r->bbox.x0 - l->bbox.x0) <= o.edge_tolerance &&
+          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <= 2 * o.side_label_reach_ratio * size && !code(r))
+        alone = false;
+    if (alone) out.push_back({l, flush[first]});
+  }
+  return out;
+}
+
 struct Gutter {
   bool found = false;
   double x0 = 0, x1 = 0;
@@ -688,6 +778,9 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   std::vector<const Line*> lines;
   for (size_t i = 0; i < page.lines.size(); ++i)
     if (!label_line[i] && pl.visible(page.lines[i])) lines.push_back(&page.lines[i]);
+  // Side labels make rows of their own, put before their blocks once the rows are in order.
+  const std::vector<SideLabel> side = side_labels(lines, pl, o);
+  for (const auto& s : side) lines.erase(std::find(lines.begin(), lines.end(), s.label));
 
   Gutter g = find_gutter(lines, pl, o);
   // The left column's edges where it is set justified: where most of its lines start, and
@@ -759,6 +852,18 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       }
   }
   std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return reading_top(a) < reading_top(b); });
+  for (const auto& s : side) {
+    auto before = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
+      return std::find(r.lines.begin(), r.lines.end(), s.first) != r.lines.end();
+    });
+    if (before == rows.end()) continue;  // (cannot happen: the block's lines are in rows)
+    Row label = group_rows(page.number, {s.label}, pl, o).front();
+    label.column = before->column;
+    label.col_left = before->col_left;
+    label.col_right = before->col_right;
+    label.read_at = reading_top(*before);
+    rows.insert(before, std::move(label));
+  }
 
   // Figures and their captions (taken out of the flow so a paragraph can run around them).
   std::vector<FigureItem> figures;

@@ -149,6 +149,11 @@ bool is_space_cp(char32_t c) {
   return u_isUWhiteSpace(static_cast<UChar32>(c));
 }
 
+bool is_letter_cp(char32_t c) {
+  if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+  return u_isUAlphabetic(static_cast<UChar32>(c));
+}
+
 bool is_unmapped_cp(char32_t c) {
   if (c == 0xFFFD) return true;
   if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return true;

@@ -383,6 +383,47 @@ void expect_read_before(const std::vector<LineSpec>& lines, const std::string& f
   EXPECT_LT(a, b) << all;
 }
 
+TEST(ReadingOrder, AnAdmonitionsLabelIsReadBeforeItsParagraph) {
+  // Asciidoctor PDF sets a note's label left of its text, centred on it: here on the middle
+  // line's baseline. Read in its row, it would stand inside the paragraph; it comes first.
+  const std::string l1 = "The range of data types is wide and this sentence runs on to the right edge";
+  const std::string l2 = "of the note, where the label stands on the baseline of this second line of";
+  const std::string l3 = "the paragraph, which ends here.";
+  std::vector<LineSpec> lines = paragraph(72, 100, {"Body text before the note, a paragraph of its own here.",
+                                                    "It ends on this line."});
+  for (const auto& spec : std::vector<LineSpec>{{84, 167.2, "NOTE", 10, false, true},
+                                                {130, 151.4, l1, 10},
+                                                {130, 167.2, l2, 10},
+                                                {130, 183.0, l3, 10}})
+    lines.push_back(spec);
+  auto after = paragraph(72, 215, {"Body text after the note goes on here as usual, flush left."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::vector<std::string> texts;
+  for (const auto& b : all_blocks(r)) texts.push_back(b.text);
+  const auto note = std::find_if(texts.begin(), texts.end(), [](const std::string& t) { return t.rfind("NOTE", 0) == 0; });
+  const auto para = std::find(texts.begin(), texts.end(), l1 + " " + l2 + " " + l3);
+  ASSERT_NE(para, texts.end()) << testing::PrintToString(texts);
+  ASSERT_NE(note, texts.end()) << testing::PrintToString(texts);
+  EXPECT_LT(note, para);
+
+  // A bibliography's keys hang on their entries' first lines, one under another: each stays
+  // on its line.
+  std::vector<LineSpec> refs;
+  double y = 100;
+  for (const char* key : {"[L94]", "[LFG]", "[S86]"}) {
+    refs.push_back({72, y, key, 10});
+    refs.push_back({130, y, std::string(key) + " entry opens on this line and runs on to the right edge of the", 10});
+    refs.push_back({130, y + 12, "column, where it breaks, and ends on its second line.", 10});
+    y += 30;
+  }
+  auto s = layout_document(make_doc({make_page(1, refs)}));
+  std::string all;
+  for (const auto& b : all_blocks(s)) all += b.text + "\n";
+  for (const char* key : {"[L94]", "[LFG]", "[S86]"})
+    EXPECT_NE(all.find(std::string(key) + " " + key + " entry opens"), std::string::npos) << all;
+}
+
 TEST(ReadingOrder, TwoColumnsLeftThenRight) {
   // Two columns with a 20 pt gutter: the left column is read to its end before the right.
   std::vector<LineSpec> lines;

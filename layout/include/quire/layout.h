@@ -155,6 +155,20 @@ struct LayoutOptions {
   // most: a larger baseline distance, in ems of the row's size, ends the table.
   double max_table_row_pitch = 2.4;
 
+  // A line of at most this many words and characters (two at least, one a letter), not
+  // monospace, set beside a paragraph of at least two lines (past a gap of this many font
+  // sizes, its lines at most this many sizes apart) and centred on it, with no other line
+  // beside the paragraph or starting where it starts, is the paragraph's side label (an
+  // admonition's "NOTE"): it is read before the paragraph.
+  size_t side_label_max_words = 2;
+  size_t side_label_max_chars = 16;
+  double side_label_gap_ratio = 1.5;
+  double side_label_pitch_ratio = 1.6;
+  // (The block's edge is found from the lines within this many label sizes above and below
+  // the label, and its first line may be indented by up to this many.)
+  double side_label_reach_ratio = 6;
+  double side_label_indent_ratio = 3;
+
   // --- figures (layout/src/figures.cpp) ---
   // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at
   // their nodes' borders (TikZ's outer sep is half a line width), plot marks sit on axes.

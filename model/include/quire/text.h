@@ -33,6 +33,8 @@ std::vector<std::string> whitespace_tokens(std::string_view);
 std::string slugify(std::string_view, size_t max_len = 60, std::string_view fallback = "untitled");
 
 bool is_space_cp(char32_t);
+// A letter of any script (Unicode alphabetic).
+bool is_letter_cp(char32_t);
 // True for code points that mean the text layer is unusable: U+FFFD, private use, C0/C1 controls.
 bool is_unmapped_cp(char32_t);
 
