@@ -731,6 +731,12 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       }
       if (pages > 0 && numbered * 2 > pages) kind = numbered_seen == 0 ? "contents" : "index";
     }
+    // The title page as the outline's first entry, named by the book's title (Asciidoctor
+    // PDF bookmarks it): the book's first page alone, with little prose on it.
+    if (kind.empty() && i == 0 && c.first_page == first_page && c.last_page == first_page &&
+        !doc.metadata.title.empty() && squash(c.title) == squash(doc.metadata.title) &&
+        word_count(bs) < o.min_prose_page_words)
+      kind = "title-page";
     if (!kind.empty() && !o.keep_matter) {
       res.excluded.push_back({c.title, kind, c.first_page, c.last_page});
       continue;

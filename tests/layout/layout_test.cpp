@@ -845,6 +845,30 @@ TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
 }
 
+TEST(Chapters, ATitlePageTheOutlineNamesByTheBooksTitleIsLeftOut) {
+  // Asciidoctor PDF bookmarks the title page with the book's title. That page (the first,
+  // alone, with little prose) is title matter; a first entry with another name, as the
+  // preface above, stays a chapter.
+  std::vector<LineSpec> p1 = {{150, 300, "Practical Systems Notes", 24, false, true}, {250, 340, "A. Writer", 12}};
+  std::vector<LineSpec> p2 = {{72, 100, "Chapter 1. Getting Started", 16, false, true}};
+  auto body = paragraph(72, 130, {"Chapter one text."});
+  p2.insert(p2.end(), body.begin(), body.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+  d.metadata.title = "Practical Systems Notes";
+  d.outline = {{"Practical Systems Notes", 1, 1, 0}, {"Chapter 1. Getting Started", 1, 2, 85}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "Getting Started");
+  ASSERT_EQ(r.excluded.size(), 1u);
+  EXPECT_EQ(r.excluded[0].kind, "title-page");
+  EXPECT_EQ(r.excluded[0].first_page, 1);
+
+  d.metadata.title = "Another Title";
+  auto s = layout_document(d);
+  ASSERT_EQ(s.chapters.size(), 2u);
+  EXPECT_EQ(s.chapters[0].title, "Practical Systems Notes");
+}
+
 TEST(Chapters, PartsKnownFromWhereTheirEntriesOpenNotFromTheirTitles) {
   // An outline whose top level mixes chapters ("Introduction", "Bibliography") and parts
   // with plain titles ("Using the Tool"). Chapter anchors share one height at the top of a
