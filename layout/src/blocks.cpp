@@ -383,7 +383,10 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
     };
     bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
     if (hyph > 0 || joined > 0) keep = hyph > joined;
-    else if (compound_goes_on) keep = true;
+    // A compound goes on after the break ("state-of-" "the-art"), unless the book has the
+    // joined piece as a word ("spread-" "sheet-like", with "spreadsheets" elsewhere) or the
+    // dictionary knows it and not the piece after the break ("lit-" "tle-endian").
+    else if (compound_goes_on) keep = !(stem_seen() || (dictionary_knows(left + right) && !dictionary_knows(right)));
     else if (camel(left) || camel(right)) keep = false;
     else if (digit(left) || digit(right) || upper(right.front())) keep = true;
     else if (stem_seen()) keep = false;

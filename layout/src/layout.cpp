@@ -43,7 +43,12 @@ struct TitleParts {
 };
 
 // "1 Introduction", "Chapter 3: Foo", "Appendix A References", "A.  Tables" -> parts.
-TitleParts split_title(const std::string& raw) {
+TitleParts split_title(const std::string& given) {
+  // White space as single spaces: DocBook's titles tie the label to its number and title
+  // with no-break spaces ("Chapter\u00a01.\u00a0Getting Started"), which \s does not match.
+  std::string raw;
+  for (const auto& w : whitespace_tokens(given)) raw += (raw.empty() ? "" : " ") + w;
+  if (raw.empty()) raw = given;
   static const std::regex prefixed(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+([0-9]+|[A-Z]|[IVXLC]+)\b[.:]?\s*(.*)$)");
   static const std::regex numbered(R"(^\s*([0-9]+)[.:]?\s+(.*)$)");
   static const std::regex lettered(R"(^\s*([A-Z])[.:]\s+(.*)$)");
@@ -732,8 +737,9 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       if (pages > 0 && numbered * 2 > pages) kind = numbered_seen == 0 ? "contents" : "index";
     }
     // The title page as the outline's first entry, named by the book's title (Asciidoctor
-    // PDF bookmarks it): the book's first page alone, with little prose on it.
-    if (kind.empty() && i == 0 && c.first_page == first_page && c.last_page == first_page &&
+    // PDF and DocBook bookmark it): the book's first page, or the first two (a title page
+    // and its verso), with little prose on them.
+    if (kind.empty() && i == 0 && c.first_page == first_page && c.last_page <= first_page + 1 &&
         !doc.metadata.title.empty() && squash(c.title) == squash(doc.metadata.title) &&
         word_count(bs) < o.min_prose_page_words)
       kind = "title-page";

@@ -184,7 +184,10 @@ INSTANTIATE_TEST_SUITE_P(
         // says nothing and the book's rule decides (both parts are words of the book).
         DictionaryCase{{"all_known", "re-", "running", "re and running", "re-running"}, "re-running"},
         // The book's own spelling comes first.
-        DictionaryCase{{"book_first", "thread-", "safe", "a threadsafe call", "threadsafe"}, "threadsafe"}),
+        DictionaryCase{{"book_first", "thread-", "safe", "a threadsafe call", "threadsafe"}, "threadsafe"},
+        // A compound goes on after the break, and its first piece is a word broken in two
+        // ("tle" is no word).
+        DictionaryCase{{"compound_goes_on", "lit-", "tle-endian", "", "little-endian"}, "lit-tle-endian"}),
     [](const auto& info) { return std::string(info.param.c.name); });
 
 // The paragraph's token where `line_end` and `line_start` meet, with the English dictionary
@@ -279,7 +282,11 @@ INSTANTIATE_TEST_SUITE_P(
         // A frequent word met once in a compound ("up-to-date") is no such sign, and the
         // second part is no word: a typesetting break.
         HyphenCase{"frequent_word", "to-", "ken",
-                   "up-to-date, to me, to us, to him, to her, to all, to you, to one, to go, to see, to it", "token"}),
+                   "up-to-date, to me, to us, to him, to her, to all, to you, to one, to go, to see, to it", "token"},
+        // A compound goes on after the break: the hyphen is the compound's...
+        HyphenCase{"compound_goes_on", "state-of-", "the-art", "", "state-of-the-art"},
+        // ...unless the book has the joined piece as a word (here inflected).
+        HyphenCase{"compound_goes_on_joined_seen", "spread-", "sheet-like", "two spreadsheets", "spreadsheet-like"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(Hyphenation, MonospaceHyphenIsKept) {
@@ -846,22 +853,26 @@ TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
 }
 
 TEST(Chapters, ATitlePageTheOutlineNamesByTheBooksTitleIsLeftOut) {
-  // Asciidoctor PDF bookmarks the title page with the book's title. That page (the first,
-  // alone, with little prose) is title matter; a first entry with another name, as the
-  // preface above, stays a chapter.
+  // Asciidoctor PDF and DocBook bookmark the title page with the book's title. That page
+  // (the first, or the first two with the verso, with little prose) is title matter; a
+  // first entry with another name, as the preface above, stays a chapter. DocBook ties a
+  // chapter's label to its number and title with no-break spaces.
   std::vector<LineSpec> p1 = {{150, 300, "Practical Systems Notes", 24, false, true}, {250, 340, "A. Writer", 12}};
-  std::vector<LineSpec> p2 = {{72, 100, "Chapter 1. Getting Started", 16, false, true}};
+  std::vector<LineSpec> p2 = {{72, 100, "Practical Systems Notes", 14}, {72, 120, "A. Writer", 10}};
+  std::vector<LineSpec> p3 = {{72, 100, "Chapter 1. Getting Started", 16, false, true}};
   auto body = paragraph(72, 130, {"Chapter one text."});
-  p2.insert(p2.end(), body.begin(), body.end());
-  Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+  p3.insert(p3.end(), body.begin(), body.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2), make_page(3, p3)});
   d.metadata.title = "Practical Systems Notes";
-  d.outline = {{"Practical Systems Notes", 1, 1, 0}, {"Chapter 1. Getting Started", 1, 2, 85}};
+  d.outline = {{"Practical Systems Notes", 1, 1, 0}, {"Chapter\u00a01.\u00a0Getting Started", 1, 3, 85}};
   auto r = layout_document(d);
   ASSERT_EQ(r.chapters.size(), 1u);
   EXPECT_EQ(r.chapters[0].title, "Getting Started");
+  EXPECT_EQ(r.chapters[0].number, "1");
   ASSERT_EQ(r.excluded.size(), 1u);
   EXPECT_EQ(r.excluded[0].kind, "title-page");
   EXPECT_EQ(r.excluded[0].first_page, 1);
+  EXPECT_EQ(r.excluded[0].last_page, 2);
 
   d.metadata.title = "Another Title";
   auto s = layout_document(d);
