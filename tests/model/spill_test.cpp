@@ -140,6 +140,27 @@ TEST(PageSpill, ReadingLeavesTheDocumentAsItWas) {
   for (size_t i = 1; i < d.pages.size(); ++i) EXPECT_TRUE(d.pages[i].lines.empty());
 }
 
+TEST(PageSpill, APageBroughtBackWhileAnotherIsInComesBackWholeToo) {
+  // Each thread lends its spare containers to one page at a time: a page brought back
+  // inside the call for another gets its own, and both leave the Document as they found it.
+  Document d = book(3);
+  const Document whole = d;
+  d.spill = std::make_shared<PageSpill>(d.pages.size(), 0, "book.pdf");
+  for (size_t i = 0; i < d.pages.size(); ++i) d.spill->settle(i, d.pages[i]);
+  change_page(d, 0, [&](Page& outer) {
+    outer.label = "outer";
+    with_page(d, 1, [&](const Page& p) { EXPECT_EQ(p, whole.pages[1]); });
+    change_page(d, 2, [&](Page& inner) {
+      EXPECT_EQ(inner.lines, whole.pages[2].lines);
+      inner.lines.pop_back();
+    });
+    EXPECT_EQ(outer.lines, whole.pages[0].lines);
+  });
+  for (size_t i = 0; i < d.pages.size(); ++i) EXPECT_TRUE(d.pages[i].lines.empty()) << "page " << i << " stays out";
+  with_page(d, 2, [](const Page& p) { EXPECT_EQ(p.lines.size(), 1u); });
+  with_page(d, 0, [&](const Page& p) { EXPECT_EQ(p.lines, whole.pages[0].lines); });
+}
+
 TEST(PageSpill, WithoutASpillTheLoopsUseThePagesThemselves) {
   Document d = book(2);
   change_pages(d, 1, [&](size_t i, Page& p) {

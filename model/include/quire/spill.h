@@ -79,8 +79,8 @@ struct Spare {
 };
 Spare& thread_spare();
 
-// Lends the thread's spare to `page` (whose content is empty) for its lifetime; a page
-// brought back while the spare is lent gets fresh containers.
+// Lends the thread's spare to `page` (whose content is empty) for its lifetime, and leaves
+// the page empty again; a page brought back while the spare is lent gets fresh containers.
 class Lend {
  public:
   explicit Lend(Page& page) : page_(page), spare_(thread_spare()), lent_(!spare_.lent) {
@@ -90,7 +90,11 @@ class Lend {
     spare_.lent = true;
   }
   ~Lend() {
-    if (!lent_) return;
+    if (!lent_) {
+      std::vector<Line>().swap(page_.lines);
+      std::vector<VectorPath>().swap(page_.paths);
+      return;
+    }
     page_.lines.swap(spare_.lines);
     page_.paths.swap(spare_.paths);
     spare_.lent = false;
