@@ -102,6 +102,13 @@ void add_extract_options(po::options_description& d, ExtractOptions& o, std::str
       ("page-memory", po::value(&o.page_memory_mb)->default_value(0), "MiB per page before it is skipped (0: none)");
 }
 
+// --spill-after, for the commands that go over whole books (build, verify).
+void add_spill_option(po::options_description& d, ExtractOptions& o) {
+  d.add_options()("spill-after", po::value(&o.spill_after_mb)->default_value(kDefaultSpillAfterMb),
+                  "MiB of a book's extracted pages kept in memory; later pages wait in a temporary file in "
+                  "$TMPDIR (-1: keep every page in memory). Changes memory use, never output");
+}
+
 void apply_extract_choices(ExtractOptions& o, const std::string& engine, const std::string& ocr) {
   if (engine == "mupdf") o.engine = Engine::MuPdf;
   else if (engine == "poppler") o.engine = Engine::Poppler;
@@ -247,13 +254,11 @@ int cmd_build(const Args& args) {
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
-      ("spill-after", po::value(&o.extract.spill_after_mb)->default_value(kDefaultSpillAfterMb),
-       "MiB of a book's extracted pages kept in memory; later pages wait in a temporary file in "
-       "$TMPDIR (-1: keep every page in memory). Changes memory use, never output")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")
       ("log", po::value(&log)->default_value("human"), "human | json: one JSON object per event on stderr");
   add_extract_options(d, o.extract, engine, ocr);
+  add_spill_option(d, o.extract);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
@@ -328,6 +333,7 @@ int cmd_verify(const Args& args) {
       ("pdf-dir", po::value(&pdf_dir)->required(), "the folder with the books' PDFs")
       ("jobs,j", po::value(&eo.jobs)->default_value(default_jobs()), "worker threads");
   add_extract_options(d, eo, engine, ocr);
+  add_spill_option(d, eo);
   po::positional_options_description pos;
   pos.add("corpus", 1);
   po::variables_map vm;

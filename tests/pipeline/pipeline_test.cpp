@@ -68,6 +68,10 @@ TEST(Build, PagesOutOfMemoryGiveTheSameCorpus) {
     EXPECT_TRUE(tree(out) == whole) << "--spill-after 0 --jobs " << jobs << " differs from a build in memory";
     EXPECT_TRUE(fs::is_empty(t.path / "tmp")) << "the spill file is left behind";
   }
+  // The wording check re-extracts each book with its pages out of memory as well.
+  auto v = run_quire("verify " + shell_quote(t.path / "out-2") + " --pdf-dir " + shell_quote(in) + " --spill-after 0");
+  EXPECT_EQ(v.code, 0) << v.out;
+  EXPECT_NE(v.out.find("verified 3 books"), std::string::npos) << v.out;
   // The file goes where TMPDIR says: where it cannot be made, each book fails with the reason.
   const fs::path nowhere = t.path / "no-such-folder";
   auto c = run_command("TMPDIR=" + shell_quote(nowhere) + " " + shell_quote(QUIRE_BINARY) + " build " +
