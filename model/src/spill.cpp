@@ -56,6 +56,7 @@ class Reader {
   void get(std::vector<float>& v, size_t n) {
     need(n * sizeof(float));
     v.resize(n);
+    if (n == 0) return;  // (an empty vector's data() may be null, which memcpy must not get)
     std::memcpy(v.data(), p, n * sizeof(float));
     p += n * sizeof(float);
   }
@@ -91,7 +92,7 @@ void encode(const Page& page, std::string& out) {
       w.put(s.last_advance);
       w.put(s.confidence);
       w.put(static_cast<uint32_t>(s.xs.size()));
-      w.out.append(reinterpret_cast<const char*>(s.xs.data()), s.xs.size() * sizeof(float));
+      if (!s.xs.empty()) w.out.append(reinterpret_cast<const char*>(s.xs.data()), s.xs.size() * sizeof(float));
     }
   }
   w.put(static_cast<uint32_t>(page.paths.size()));
