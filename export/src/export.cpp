@@ -1,5 +1,6 @@
 // The corpus on disk (spec/corpus.md): one book's folder, then the corpus-level files.
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -97,37 +98,57 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
-  // Figures first, all of the book's in one list: they cluster in a few chapters (a chapter
-  // of plots), and rendering them chapter by chapter would leave threads idle. Each is
-  // written as soon as it is rendered.
+  // Figures and chapters on one pool. The figures go first, largest first: they cluster in
+  // a few chapters (a chapter of plots), and rendering them chapter by chapter would leave
+  // threads idle. The chapters follow, largest first; a chapter waits only for its own
+  // figures, which have all started by the time it is handed out, so the threads never
+  // wait for a phase to end. Each figure is written as soon as it is rendered.
   struct FigureJob {
     Block* block;
     std::string file;
     bool written = false;
+    std::atomic<bool> done{false};
   };
   std::vector<FigureJob> figure_jobs;
-  for (size_t i = 0; i < book.chapters.size(); ++i) {
+  std::vector<size_t> first_figure(book.chapters.size());
+  {
+    size_t count = 0;
+    for (const auto& c : book.chapters)
+      for (const auto& b : c.blocks) count += b.type == BlockType::Figure ? 1 : 0;
+    figure_jobs = std::vector<FigureJob>(count);
+  }
+  for (size_t i = 0, f = 0; i < book.chapters.size(); ++i) {
+    first_figure[i] = f;
     int k = 0;
     for (auto& b : book.chapters[i].blocks)
-      if (b.type == BlockType::Figure) figure_jobs.push_back({&b, ids[i] + "-" + std::to_string(++k) + ".png"});
+      if (b.type == BlockType::Figure) {
+        figure_jobs[f].block = &b;
+        figure_jobs[f++].file = ids[i] + "-" + std::to_string(++k) + ".png";
+      }
   }
-  parallel_for(figure_jobs.size(), options.jobs, [&](size_t i) {
-    FigureJob& f = figure_jobs[i];
+  std::vector<size_t> figure_cost(figure_jobs.size()), chapter_cost(book.chapters.size());
+  for (size_t f = 0; f < figure_jobs.size(); ++f) {
+    const Box& box = figure_jobs[f].block->bbox;
+    figure_cost[f] = static_cast<size_t>(std::max(0.0, box.width()) * std::max(0.0, box.y1 - box.y0));
+  }
+  for (size_t i = 0; i < book.chapters.size(); ++i)
+    for (const auto& b : book.chapters[i].blocks) chapter_cost[i] += b.text.size() + 64;
+  const std::vector<size_t> figure_order = largest_first(figure_cost), chapter_order = largest_first(chapter_cost);
+
+  auto render_figure = [&](FigureJob& f) {
+    struct Done {
+      FigureJob& f;
+      ~Done() {
+        f.done.store(true, std::memory_order_release);
+        f.done.notify_all();
+      }
+    } done{f};
     std::string png = render ? render(book, *f.block) : std::string();
     if (png.empty()) return;
     write_file((dir / "figures" / f.file).string(), png);
     f.written = true;
-  });
-  size_t next_figure = 0;
-  std::vector<size_t> first_figure(book.chapters.size());
-  for (size_t i = 0; i < book.chapters.size(); ++i) {
-    first_figure[i] = next_figure;
-    for (const auto& b : book.chapters[i].blocks) next_figure += b.type == BlockType::Figure ? 1 : 0;
-  }
-  std::vector<size_t> chapter_size(book.chapters.size());
-  for (size_t i = 0; i < book.chapters.size(); ++i)
-    for (const auto& b : book.chapters[i].blocks) chapter_size[i] += b.text.size() + 64;
-  parallel_for_largest_first(chapter_size, options.jobs, [&](size_t i) {
+  };
+  auto write_chapter = [&](size_t i) {
     Chapter& c = book.chapters[i];
     Written& w = written[i];
     const std::string& id = ids[i];
@@ -137,6 +158,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
       if (b.type == BlockType::Code) ++code_blocks;
       if (b.type != BlockType::Figure) continue;
       const FigureJob& f = figure_jobs[first_figure[i] + static_cast<size_t>(k++)];
+      f.done.wait(false, std::memory_order_acquire);
       ++figures;
       if (!f.written) {
         b.image.clear();
@@ -163,7 +185,22 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     e["words"] = word_count(c);
     e["figures"] = figures;
     e["code_blocks"] = code_blocks;
+  };
+  // The error rethrown is the first figure's, else the first chapter's, in book order,
+  // whatever the thread timing.
+  const size_t nf = figure_jobs.size();
+  std::vector<std::exception_ptr> errors(nf + book.chapters.size());
+  parallel_for(errors.size(), options.jobs, [&](size_t t) {
+    const size_t slot = t < nf ? figure_order[t] : nf + chapter_order[t - nf];
+    try {
+      if (t < nf) render_figure(figure_jobs[slot]);
+      else write_chapter(slot - nf);
+    } catch (...) {
+      errors[slot] = std::current_exception();
+    }
   });
+  for (auto& e : errors)
+    if (e) std::rethrow_exception(e);
   Json chapters = Json::array();
   bool any_figure_file = false;
   for (auto& w : written) {

@@ -1,8 +1,10 @@
 // The corpus files of spec/corpus.md, written from hand-made Books.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <regex>
+#include <thread>
 
 #include "helpers.h"
 #include "quire/error.h"
@@ -207,6 +209,46 @@ TEST(Corpus, FigureThatFailsToRenderKeepsItsBlockWithAWarning) {
   std::string md = read(out.path / "books/ringlog/03-the-capture-pipeline.md");
   EXPECT_NE(md.find("![Figure 2.1](figures/03-the-capture-pipeline-1.png)\n\nFigure 2.1: Data flow.\n"), std::string::npos)
       << md;
+}
+
+TEST(Corpus, FiguresAndChaptersOnThreadsGiveTheSameFiles) {
+  // Chapters are written while figures are still being rendered on other threads: each
+  // waits for its own figures. A slow renderer makes them wait; one figure fails.
+  auto slow = [](const Book&, const Block& b) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return b.page == 9 ? test::tiny_png(9) : std::string();
+  };
+  test::TempDir one("threads-1");
+  Book book = test::sample_book();
+  export_book(book, one.str(), slow);
+  const auto files = test::list_files(one.path);
+  for (int jobs : {2, 4}) {
+    test::TempDir many("threads-" + std::to_string(jobs));
+    Book again = test::sample_book();
+    ExportOptions o;
+    o.jobs = jobs;
+    export_book(again, many.str(), slow, o);
+    ASSERT_EQ(test::list_files(many.path), files) << jobs;
+    for (const auto& f : files) EXPECT_EQ(read(many.path / f), read(one.path / f)) << jobs << " " << f;
+    EXPECT_EQ(again.warnings, book.warnings) << jobs;
+  }
+}
+
+TEST(Corpus, RendererErrorIsTheFirstFiguresAtAnyJobs) {
+  for (int jobs : {1, 2, 4}) {
+    test::TempDir out("render-error-" + std::to_string(jobs));
+    Book book = test::sample_book();
+    ExportOptions o;
+    o.jobs = jobs;
+    try {
+      export_book(book, out.str(), [](const Book&, const Block& b) -> std::string {
+        throw Error(ExitCode::Internal, "ringlog.pdf", b.page, "cannot draw");
+      }, o);
+      ADD_FAILURE() << "no error at " << jobs << " jobs";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.page, 7) << jobs;  // the book's first figure
+    }
+  }
 }
 
 TEST(Corpus, ReexportRemovesStaleChapters) {

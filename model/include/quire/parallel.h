@@ -57,15 +57,21 @@ void parallel_for(size_t n, int jobs, Fn&& fn, size_t grain = 1) {
   if (error) std::rethrow_exception(error);
 }
 
+// The indices of `cost`, largest first, ties in index order.
+inline std::vector<size_t> largest_first(const std::vector<size_t>& cost) {
+  std::vector<size_t> order(cost.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+  return order;
+}
+
 // As parallel_for over [0, cost.size()), with the largest pieces of work handed out first
 // (ties in index order): pieces of very unequal size, a book's chapters, then end together
 // instead of with one thread finishing the largest alone. fn(i) still fills slot i, and the
 // exception rethrown is still that of the lowest index.
 template <class Fn>
 void parallel_for_largest_first(const std::vector<size_t>& cost, int jobs, Fn&& fn) {
-  std::vector<size_t> order(cost.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+  const std::vector<size_t> order = largest_first(cost);
   std::vector<std::exception_ptr> errors(cost.size());
   parallel_for(order.size(), jobs, [&](size_t k) {
     try {
