@@ -55,6 +55,18 @@ void append_lower(std::string& out, const std::u32string& cps, size_t from, size
 // One page's words: the runs of word characters of its tokens, and the compounds they form.
 void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
   bool prev_broken = false;  // the previous line ended with a hyphen
+  std::string broken_left;   // its letters before the hyphen, when ASCII (lowered)
+  // ASCII letters, lowercase but for the first (lowered): "Sec" of "Sec-" "tion".
+  auto lowercase_run = [](const std::u32string& w, size_t from, size_t to) {
+    std::string out;
+    for (size_t i = from; i < to; ++i) {
+      char32_t c = w[i];
+      if (i == from && c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+      if (c < U'a' || c > U'z') return std::string();
+      out += static_cast<char>(c);
+    }
+    return out;
+  };
   std::string key;
   std::vector<std::pair<size_t, size_t>> parts;  // [begin, end) in the token's code points
   std::vector<std::string> owned;
@@ -76,9 +88,16 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
       toks.assign(owned.begin(), owned.end());
     }
     if (toks.empty()) continue;
+    if (toks.size() >= 6) ++ev.prose_lines;
     for (size_t t = 0; t < toks.size(); ++t) {
       if (ascii) cps.assign(toks[t].begin(), toks[t].end());
       else cps = to_u32(toks[t]);
+      if (t == 0 && prev_broken && !broken_left.empty()) {
+        size_t e = 0;
+        while (e < cps.size() && cps[e] >= U'a' && cps[e] <= U'z') ++e;
+        if (e > 0 && (e == cps.size() || !is_word_cp(cps[e])))
+          ev.line_breaks.emplace_back(broken_left, lowercase_run(cps, 0, e));
+      }
       auto add = [&](WordCounts& m, size_t k) {
         key.clear();
         append_lower(key, cps, parts[k].first, parts[k].second);
@@ -122,6 +141,12 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
     }
     const std::u32string& last = cps;  // the last token's
     prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
+    broken_left.clear();
+    if (prev_broken) {
+      size_t b = last.size() - 1;
+      while (b > 0 && is_word_cp(last[b - 1])) --b;
+      if (b == 0 || !is_hyphen_cp(last[b - 1])) broken_left = lowercase_run(last, b, last.size() - 1);
+    }
   }
 }
 
@@ -208,6 +233,23 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
   return n > 0 && 2 * known >= n;
 }
 
+// Whether the book's typesetter hyphenates: it is TeX, one line-end break is a syllable
+// break, or there is too little prose to tell. A syllable break leaves a fragment: the joined word is
+// one of the book's, never written with the hyphen inside a line, and not both parts are
+// words of the book ("exam-" "ple" beside "example"); or the dictionary of the book's
+// language knows the joined word and not both parts. "over-" "estimate" is neither.
+bool hyphenates(const WordEvidence& ev, const LayoutOptions& o) {
+  if (ev.tex || ev.prose_lines < o.unhyphenated_min_lines) return true;  // TeX hyphenates unless told not to
+  const Dictionary* dictionary = ev.dictionary_language ? Dictionary::at(o.hyphen_dictionary) : nullptr;
+  for (const auto& [left, right] : ev.line_breaks) {
+    const std::string joined = left + right;
+    const bool parts_are_words = ev.words.count(left) > 0 && ev.words.count(right) > 0;
+    if (ev.words.count(joined) > 0 && ev.hyphenated.count(left + "-" + right) == 0 && !parts_are_words) return true;
+    if (dictionary && dictionary->knows(joined) && !(dictionary->knows(left) && dictionary->knows(right))) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o,
@@ -249,8 +291,15 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
     ev.words.for_each([&](const std::string& w, int) { ev.sorted_words.push_back(w); });
     std::sort(ev.sorted_words.begin(), ev.sorted_words.end());
   });
+  for (auto& p : parts) {
+    ev.prose_lines += p.prose_lines;
+    ev.line_breaks.insert(ev.line_breaks.end(), std::make_move_iterator(p.line_breaks.begin()),
+                          std::make_move_iterator(p.line_breaks.end()));
+  }
   parts.clear();
   if (HyphenPatterns::at(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
+  ev.unhyphenated = !hyphenates(ev, o);
+  std::vector<std::pair<std::string, std::string>>().swap(ev.line_breaks);
   return ev;
 }
 
@@ -259,7 +308,8 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
 // say nothing:
 //  1. a hyphen set in a monospace font is kept: TeX sets \hyphenchar of typewriter fonts to
 //     -1 and other typesetters do not hyphenate code either, so a line-end hyphen there is a
-//     real one ("--no-site-file");
+//     real one ("--no-site-file"); so is every hyphen of a book that does not hyphenate
+//     (WordEvidence::unhyphenated: no line-end break of the book is a syllable break);
 //  2. a break leaving fewer letters than a typesetter ever leaves is kept: no typesetter
 //     leaves one letter on either side, and TeX (\lefthyphenmin=2, \righthyphenmin=3)
 //     never carries fewer than three letters over ("e-" "mail", "re-" "do" in a TeX book);
@@ -323,7 +373,7 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
   };
   size_t right_min = ev.tex ? o.tex_min_hyphen_right : o.min_hyphen_right;
   bool keep;
-  if (before_mono) {
+  if (before_mono || ev.unhyphenated) {
     keep = true;
   } else if (ascii_letters(left) && ascii_letters(right) &&
              (left.size() < o.min_hyphen_left || right.size() < right_min || !has_vowel(left) || !has_vowel(right))) {
@@ -1060,6 +1110,12 @@ struct Builder {
     if (!same_flow(prev, r) || across_figure) {
       if (type == BlockType::Footnote || r.footnote) return false;
       if (r.bbox.x0 > r.col_left + indent || marker) return false;
+      // A figure amid a page's text stands between two paragraphs where the text flows
+      // around nothing (HTML, word processors, most XSL-FO) and where an unindented
+      // paragraph follows it; TeX may set it after any line of a paragraph, but one whose
+      // line ended a sentence is split there at worst. So on the same page the text goes on
+      // only in mid-sentence.
+      if (same_flow(prev, r) && prev.full_stop) return false;
       return full || (!prev.full_stop && r.lower_start);
     }
     double pitch = r.baseline - prev.baseline;

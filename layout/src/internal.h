@@ -172,6 +172,13 @@ struct WordEvidence {
   // The hyphenation dictionary is of the book's language: it knows most of the book's
   // frequent words (set only when there are hyphenation patterns to use).
   bool dictionary_language = false;
+  // Line-end breaks at a hyphen within a page, lowercase letters on both sides ("exam",
+  // "ple"), and the lines of six words or more: what tells whether the book hyphenates.
+  std::vector<std::pair<std::string, std::string>> line_breaks;
+  size_t prose_lines = 0;
+  // No line-end hyphen of the book is a syllable break, over enough prose to be sure: the
+  // typesetter does not hyphenate, and a line-end hyphen is part of its word.
+  bool unhyphenated = false;
 };
 // Pages in parallel (options.jobs); the evidence is the same for any thread count. `first`,
 // when given, runs on each page just before its words are counted, while it is at hand.

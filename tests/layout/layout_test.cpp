@@ -289,6 +289,60 @@ INSTANTIATE_TEST_SUITE_P(
         HyphenCase{"compound_goes_on_joined_seen", "spread-", "sheet-like", "two spreadsheets", "spreadsheet-like"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// A book of `pages` pages of prose (45 lines each, six words or more), from a producer
+// that is not TeX, whose first page holds `extra` lines first.
+Document prose_book(int pages, const std::vector<LineSpec>& extra, const std::string& producer) {
+  std::vector<Page> ps;
+  for (int n = 1; n <= pages; ++n) {
+    std::vector<LineSpec> lines = n == 1 ? extra : std::vector<LineSpec>{};
+    double top = n == 1 ? 100 + 12 * static_cast<double>(extra.size()) + 24 : 100;
+    auto more = filler(top, n == 1 ? 45 - static_cast<int>(extra.size()) : 45);
+    lines.insert(lines.end(), more.begin(), more.end());
+    ps.push_back(make_page(n, lines));
+  }
+  Document d = make_doc(std::move(ps));
+  d.metadata.producer = producer;
+  return d;
+}
+
+TEST(Hyphenation, ABookThatNeverHyphenatesKeepsEveryLineEndHyphen) {
+  // Browsers, word processors and XSL-FO do not hyphenate by default: a line-end hyphen
+  // is then the word's own ("over-" "estimate"), even though the book also writes
+  // "overestimate". One syllable break elsewhere ("exam-" "ple", beside "example") shows
+  // a book that hyphenates, where the book's own spelling decides; so does a TeX producer.
+  const std::vector<LineSpec> broken = {
+      {87, 100, "The estimate may be over or under; a mild over-", 10},
+      {72, 112, "estimate is better than none, and an overestimate is safe.", 10}};
+  const std::vector<LineSpec> syllable = {
+      {87, 148, "A worked example comes next, and the exam-", 10},
+      {72, 160, "ple shows how the parts of the text fit together.", 10}};
+  auto joined = [](const LayoutResult& r, const std::string& start) {
+    for (const auto& j : r.joins)
+      if (j.joined.rfind(start, 0) == 0) return j.joined;
+    return std::string("(none)");
+  };
+  {
+    auto r = layout_document(prose_book(5, broken, "Skia/PDF m118"));
+    EXPECT_EQ(joined(r, "over"), "over-estimate");
+  }
+  {
+    std::vector<LineSpec> both = broken;
+    both.insert(both.end(), syllable.begin(), syllable.end());
+    auto r = layout_document(prose_book(5, both, "Skia/PDF m118"));
+    EXPECT_EQ(joined(r, "over"), "overestimate");
+    EXPECT_EQ(joined(r, "exam"), "example");
+  }
+  {
+    auto r = layout_document(prose_book(5, broken, "pdfTeX-1.40.25"));
+    EXPECT_EQ(joined(r, "over"), "overestimate");
+  }
+  {
+    // Too little prose to tell (a page): the book's own spelling decides.
+    auto r = layout_document(prose_book(1, broken, "Skia/PDF m118"));
+    EXPECT_EQ(joined(r, "over"), "overestimate");
+  }
+}
+
 TEST(Hyphenation, MonospaceHyphenIsKept) {
   // TeX sets \hyphenchar of typewriter fonts to -1 (and other typesetters do not
   // hyphenate code): a line-end hyphen in a monospace span is the word's own, even when
@@ -644,6 +698,36 @@ TEST(Figures, APageThatOpensWithTextHasNoFloatAboveTheContinuation) {
       EXPECT_EQ(b.text.find("triplot"), std::string::npos) << b.text;
       EXPECT_EQ(b.last_page, 1) << b.text;
     }
+}
+
+TEST(Figures, AFigureAmidAPageEndsTheParagraphAtAFullStop) {
+  // A figure between two lines of a page: over it, a full line that ends a sentence; under
+  // it, an unindented line. Where text flows around nothing (a page printed from HTML), that
+  // is two paragraphs with the figure between them. A line that stops mid-sentence goes on
+  // under the figure, which then follows the paragraph.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  for (bool stop : {true, false}) {
+    auto lines = filler(100, 4);
+    lines.push_back({72, 148, full + (stop ? "." : ""), 10});
+    lines.push_back({72, 280, stop ? "Another paragraph starts under the figure and ends here."
+                                   : "goes on under the figure to the end of its sentence.", 10});
+    Page p = make_page(1, lines);
+    add_image(p, {150, 160, 450, 265}, 600, 210);
+    auto r = layout_document(make_doc({p}));
+    std::vector<BlockType> order;
+    for (const auto& b : all_blocks(r))
+      if (b.type == BlockType::Paragraph || b.type == BlockType::Figure) order.push_back(b.type);
+    auto ps = of_type(r, BlockType::Paragraph);
+    if (stop) {
+      EXPECT_EQ(order, (std::vector<BlockType>{BlockType::Paragraph, BlockType::Figure, BlockType::Paragraph}));
+      ASSERT_EQ(ps.size(), 2u);
+      EXPECT_EQ(ps[1].text, "Another paragraph starts under the figure and ends here.");
+    } else {
+      EXPECT_EQ(order, (std::vector<BlockType>{BlockType::Paragraph, BlockType::Figure}));
+      ASSERT_EQ(ps.size(), 1u);
+      EXPECT_NE(ps[0].text.find("measure goes on under the figure"), std::string::npos) << ps[0].text;
+    }
+  }
 }
 
 TEST(Figures, AHeadingUnderTheFloatEndsTheBlockOpenAtTheBreak) {

@@ -123,6 +123,10 @@ struct LayoutOptions {
   // A part seen in hyphenated compounds in at least this share of its uses forms compounds
   // ("dpkg-source"); a common word met once in a compound ("up-to-date") does not.
   double compound_part_share = 0.1;
+  // A book with at least this many lines of prose (six words or more) whose line-end
+  // hyphens are none of them a syllable break does not hyphenate (HTML printed by a
+  // browser, word processors and XSL-FO by default): its line-end hyphens are all kept.
+  size_t unhyphenated_min_lines = 200;
 
   // --- chapters and excluded matter ---
   // A page is a contents/index page when at least this share of its lines ends with a
