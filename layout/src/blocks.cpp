@@ -361,6 +361,16 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
   size_t e = 0;
   while (e < a.size() && is_word_cp(a[e])) ++e;
   std::u32string right = a.substr(0, e);
+  // A note mark set after the word ("memo-" "ry1"): typesetters hyphenate the letters of a
+  // word, so the digits after them are no part of what decides.
+  {
+    size_t letters = 0;
+    while (letters < right.size() && is_letter_cp(right[letters])) ++letters;
+    const bool digits_after = letters > 0 && letters < right.size() &&
+                              std::all_of(right.begin() + static_cast<std::ptrdiff_t>(letters), right.end(),
+                                          [](char32_t c) { return c >= U'0' && c <= U'9'; });
+    if (digits_after) right.resize(letters);
+  }
   auto count = [](const WordCounts& m, const std::string& k) { return m.count(k); };
   auto ascii_letters = [](const std::u32string& w) {
     return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });

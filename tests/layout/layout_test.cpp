@@ -286,7 +286,11 @@ INSTANTIATE_TEST_SUITE_P(
         // A compound goes on after the break: the hyphen is the compound's...
         HyphenCase{"compound_goes_on", "state-of-", "the-art", "", "state-of-the-art"},
         // ...unless the book has the joined piece as a word (here inflected).
-        HyphenCase{"compound_goes_on_joined_seen", "spread-", "sheet-like", "two spreadsheets", "spreadsheet-like"}),
+        HyphenCase{"compound_goes_on_joined_seen", "spread-", "sheet-like", "two spreadsheets", "spreadsheet-like"},
+        // A note mark after the word ("memo-" "ry1"): the letters decide, as for "memory".
+        HyphenCase{"note_mark", "memo-", "ry1", "the memory of it", "memory1"},
+        // A part with a digit of its own keeps its hyphen.
+        HyphenCase{"digit_part", "x86-", "64", "", "x86-64"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // A book of `pages` pages of prose (45 lines each, six words or more), from a producer
