@@ -214,6 +214,36 @@ void WordCounts::grow() {
 
 namespace {
 
+// The note marks of rows: spans of one to three digits, or one note symbol, set smaller
+// than their row and raised over its baseline (or in superscript digits), as "|1|".
+std::string raised_marks(const std::vector<const Row*>& rows) {
+  std::string marks;
+  for (const Row* r : rows)
+    for (const Line* l : r->lines)
+      for (const Span& s : l->spans) {
+        const auto toks = whitespace_tokens(s.text);
+        if (toks.size() != 1) continue;
+        const std::u32string t = to_u32(toks[0]);
+        bool superscript = true, digits = true;
+        for (char32_t c : t) {
+          superscript = superscript && (c == 0xb9 || c == 0xb2 || c == 0xb3 || (c >= 0x2070 && c <= 0x2079));
+          digits = digits && c >= U'0' && c <= U'9';
+        }
+        const bool symbol = t.size() == 1 && (t[0] == U'*' || t[0] == 0x2020 || t[0] == 0x2021 || t[0] == 0xa7);
+        const bool raised = s.size <= 0.85 * r->size && s.baseline <= r->baseline - 0.15 * r->size;
+        if (t.empty() || t.size() > 3 || !(superscript || ((digits || symbol) && raised))) continue;
+        std::string mark;
+        for (char32_t c : t) {
+          if (c == 0xb9) c = U'1';
+          else if (c == 0xb2 || c == 0xb3) c = U'0' + (c - 0xb0);
+          else if (c >= 0x2070 && c <= 0x2079) c = U'0' + (c - 0x2070);
+          append_utf8(mark, c);
+        }
+        marks += "|" + mark + "|";
+      }
+  return marks;
+}
+
 // Whether the book is in the spelling dictionary's language: the dictionary knows at least
 // half of the book's most frequent words of four letters or more. Hyphenation patterns of
 // another language would take most breaks of the book for hyphens of the words.
@@ -1027,6 +1057,8 @@ struct Builder {
           const auto& rs = text_rows[i];
           if (rs.empty()) return;
           Block& b = out[i];
+          if (b.type != BlockType::Code && b.type != BlockType::Footnote && b.type != BlockType::Heading)
+            b.note_marks = raised_marks(rs);
           if (b.type == BlockType::Code) b.text = code_text(rs, st, o);
           else if (b.type == BlockType::Table) b.text = table_text(rs);
           else b.text = prose(rs, logged[k]);

@@ -298,6 +298,73 @@ size_t word_count(const std::vector<const Block*>& bs) {
   return n;
 }
 
+// The code points of a note mark, superscript digits as ASCII ones.
+std::u32string mark_points(std::string_view text) {
+  static const std::u32string kSuperscripts = U"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+  std::u32string cps = to_u32(text);
+  for (auto& c : cps)
+    if (auto k = kSuperscripts.find(c); k != std::u32string::npos) c = U'0' + static_cast<char32_t>(k);
+  return cps;
+}
+
+bool is_mark_symbol(char32_t c) { return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7'; }
+
+// The mark a footnote opens with: its first token's leading digits (at most three) or note
+// symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
+// when there is none.
+std::u32string footnote_mark(const std::string& text) {
+  auto toks = whitespace_tokens(text);
+  if (toks.empty()) return {};
+  const std::u32string t = mark_points(toks[0]);
+  size_t n = 0;
+  if (!t.empty() && is_mark_symbol(t[0])) n = 1;
+  else
+    while (n < t.size() && n < 4 && t[n] >= U'0' && t[n] <= U'9') ++n;
+  if (n == 0 || n > 3) return {};
+  const std::u32string rest = t.substr(n);
+  if (rest.empty() || rest == U"." || rest == U")" || is_letter_cp(rest[0])) return t.substr(0, n);
+  return {};
+}
+
+// A footnote goes right after the block that cites it, where a reader meets its mark, when
+// exactly one block of the note's page before it has the mark raised in its text
+// (Block::note_marks); otherwise it stays at the end of its page. Notes cited by one block keep their order; a note cited in a list
+// goes after the list.
+void place_footnotes(std::vector<Chapter>& chapters) {
+  for (auto& c : chapters) {
+    auto& bs = c.blocks;
+    for (size_t i = 0; i < bs.size(); ++i) {
+      if (bs[i].type != BlockType::Footnote) continue;
+      const std::u32string mark = footnote_mark(bs[i].text);
+      if (mark.empty()) continue;
+      const int page = bs[i].page;
+      size_t citing = i;
+      int citing_blocks = 0;
+      for (size_t k = 0; k < i; ++k) {
+        const Block& b = bs[k];
+        if (b.type != BlockType::Paragraph && b.type != BlockType::ListItem && b.type != BlockType::Note &&
+            b.type != BlockType::Table && b.type != BlockType::Caption)
+          continue;
+        if (b.page > page || std::max(b.page, b.last_page) < page) continue;
+        if (b.note_marks.find("|" + from_u32(mark) + "|") != std::string::npos) {
+          citing = k;
+          ++citing_blocks;
+        }
+      }
+      if (citing_blocks != 1) continue;
+      size_t at = citing + 1;
+      if (bs[citing].type == BlockType::ListItem)
+        while (at < i && bs[at].type == BlockType::ListItem) ++at;
+      while (at < i && bs[at].type == BlockType::Footnote) ++at;
+      if (at >= i) continue;
+      Block note = std::move(bs[i]);
+      bs.erase(bs.begin() + static_cast<std::ptrdiff_t>(i));
+      bs.insert(bs.begin() + static_cast<std::ptrdiff_t>(at), std::move(note));
+    }
+    for (auto& b : bs) std::string().swap(b.note_marks);
+  }
+}
+
 // Figures: the first block of the chapter that cites them ("see Figure 3-2").
 void link_figure_references(std::vector<Chapter>& chapters) {
   for (auto& c : chapters)
@@ -619,6 +686,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     res.chapters.push_back(std::move(c));
     std::fill(kept.begin(), kept.end(), true);
     keep_joins(res, kept, join_ends);
+    place_footnotes(res.chapters);
     link_figure_references(res.chapters);
     return res;
   }
@@ -753,6 +821,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   }
 
   keep_joins(res, kept, join_ends);
+  place_footnotes(res.chapters);
   link_figure_references(res.chapters);
   std::stable_sort(res.excluded.begin(), res.excluded.end(),
                    [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });

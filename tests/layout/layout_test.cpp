@@ -595,6 +595,50 @@ TEST(Footnotes, AfterTheParagraphThatRunsOverThePage) {
   EXPECT_EQ(next, note + 1);
 }
 
+// Appends a note mark to `line`, right after its text: `raised` sets it smaller and over
+// the baseline, as typesetters set a footnote's mark; otherwise it is a number in the text.
+void add_note_mark(Line& line, const std::string& mark, bool raised) {
+  const Span& last = line.spans.back();
+  Span m;
+  m.text = mark;
+  m.font = last.font;
+  m.size = raised ? 0.7 * last.size : last.size;
+  m.baseline = raised ? last.baseline - 0.35 * last.size : last.baseline;
+  const double x = last.bbox.x1 + (raised ? 0.5 : 0.333 * last.size);
+  m.xs = {static_cast<float>(x)};
+  m.last_advance = static_cast<float>(0.5 * m.size);
+  m.bbox = {x, m.baseline - 0.8 * m.size, x + 0.5 * m.size, m.baseline + 0.25 * m.size};
+  line.spans.push_back(m);
+  line.bbox.x1 = m.bbox.x1;
+}
+
+TEST(Footnotes, AfterTheBlockThatCitesThem) {
+  // A note's mark is raised in the second line of the page's first paragraph: the note goes
+  // right after that paragraph, where a reader meets the mark, not at the end of the page.
+  // Where two blocks of the page carry the mark, or the "mark" is a number in the text, the
+  // note stays at the end of its page.
+  enum Case { Cited, CitedTwice, NotRaised };
+  for (Case c : {Cited, CitedTwice, NotRaised}) {
+    auto first = paragraph(72, 100, {"The first paragraph of the page cites a note in its", "second line, after this word",
+                                     "and then goes on to its end."});
+    auto second = paragraph(72, 148, {"A second paragraph follows the first one and ends", "here, at the end of the text."});
+    std::vector<LineSpec> lines = first;
+    lines.insert(lines.end(), second.begin(), second.end());
+    lines.push_back({72, 700, "1 The note in the small size at the foot of the page.", 8});
+    Page p = make_page(1, lines);
+    add_note_mark(p.lines[1], "1", c != NotRaised);
+    if (c == CitedTwice) add_note_mark(p.lines[4], "1", true);
+    auto r = layout_document(make_doc({p}));
+    std::vector<std::string> order;
+    for (const auto& b : all_blocks(r))
+      if (b.type == BlockType::Footnote) order.push_back("note");
+      else if (b.type == BlockType::Paragraph) order.push_back(b.text.rfind("The first", 0) == 0 ? "first" : "second");
+    if (c == Cited) EXPECT_EQ(order, (std::vector<std::string>{"first", "note", "second"}));
+    else EXPECT_EQ(order, (std::vector<std::string>{"first", "second", "note"})) << c;
+    for (const auto& b : all_blocks(r)) EXPECT_TRUE(b.note_marks.empty());
+  }
+}
+
 TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
   // Under the footnote rule, the first small rows carry no mark: they finish a note of the
   // page before. They are a footnote, not a paragraph of the page, and the body paragraph

@@ -184,6 +184,9 @@ struct Block {
   std::vector<std::string> labels;
   std::string figure_ref;     // for figures: text of the caption label ("Figure 1.1"), if any
   int referenced_by = -1;     // figures: index of the first block that cites the figure, -1 if none
+  // Layout's own: the note marks set raised and smaller in the block's text, each as "|1|"
+  // (footnotes are placed after the block that cites them). Empty once layout is done.
+  std::string note_marks;
   bool operator==(const Block&) const = default;
 };
 
