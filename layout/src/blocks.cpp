@@ -221,6 +221,11 @@ std::string raised_marks(const std::vector<const Row*>& rows) {
   for (const Row* r : rows)
     for (const Line* l : r->lines)
       for (const Span& s : l->spans) {
+        // Most spans are words of the text: only a short one, raised or with a byte that may
+        // start a superscript digit, is looked at further.
+        if (s.text.empty() || s.text.size() > 12) continue;
+        const bool raised = s.size <= 0.85 * r->size && s.baseline <= r->baseline - 0.15 * r->size;
+        if (!raised && s.text.find_first_of("\xc2\xe2") == std::string::npos) continue;
         const auto toks = whitespace_tokens(s.text);
         if (toks.size() != 1) continue;
         const std::u32string t = to_u32(toks[0]);
@@ -230,7 +235,6 @@ std::string raised_marks(const std::vector<const Row*>& rows) {
           digits = digits && c >= U'0' && c <= U'9';
         }
         const bool symbol = t.size() == 1 && (t[0] == U'*' || t[0] == 0x2020 || t[0] == 0x2021 || t[0] == 0xa7);
-        const bool raised = s.size <= 0.85 * r->size && s.baseline <= r->baseline - 0.15 * r->size;
         if (t.empty() || t.size() > 3 || !(superscript || ((digits || symbol) && raised))) continue;
         std::string mark;
         for (char32_t c : t) {
