@@ -237,7 +237,7 @@ BuildReport build_corpus(const BuildOptions& options) {
           detail_check_exists(job.path);
           key = cache_key(job.path, job.id, job.map_entry, per_book);
           book_keys[i] = key;
-          hit = cache_fetch(per_book.cache_dir, key, job.id, tmp.string());
+          hit = cache_fetch(per_book.cache_dir, key, job.id, tmp.string(), out.string());
         }
         if (hit) {
           o = *hit;
@@ -290,13 +290,15 @@ BuildReport build_corpus(const BuildOptions& options) {
     // takes them from the cache.
     std::string index_key;
     if (!per_book.cache_dir.empty()) index_key = index_cache_key(keyed, options.map_path, options);
-    if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string())) {
+    if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string(), out.string())) {
       ExportOptions exporting = options.exporting;
       exporting.jobs = jobs;
       export_index(tmp.string(), ids, map ? &*map : nullptr, exporting);
       if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
     }
     install_output_dir(tmp, out);
+    // For the next build of OUT: its files as installed, to link rather than copy.
+    if (!per_book.cache_dir.empty()) cache_note_installed(per_book.cache_dir, out.string(), keyed, index_key);
   } catch (...) {
     fs::remove_all(tmp, ec);
     throw;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -63,6 +64,100 @@ std::string pdf_sha256(const std::string& cache_dir, const std::string& pdf_path
   return hash;
 }
 
+// An entry's files are copied into the output. A rebuild of the same OUT that finds OUT's
+// copies as the last build left them (same size, modification time, inode and mode, so
+// nothing wrote to them since) links those into the new output instead: the old OUT is
+// removed when the new one is in place, so no two outputs share a file, and an unchanged
+// corpus is rebuilt without copying it. The entry's "installed" file records OUT's path
+// and those stamps.
+
+// "path size mtime inode mode" of every file under out_root's entries `roots`, one a line,
+// in path order.
+std::string stamps_of(const fs::path& out_root, const std::vector<std::string>& roots) {
+  std::vector<std::string> lines;
+  std::error_code ec;
+  auto add = [&](const fs::path& p) {
+    struct stat st {};
+    if (stat(p.c_str(), &st) != 0) return;
+    lines.push_back(fs::relative(p, out_root, ec).generic_string() + " " + std::to_string(st.st_size) + " " +
+                    std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
+                    std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + " " + std::to_string(st.st_mode & 07777));
+  };
+  for (const auto& r : roots) {
+    const fs::path root = out_root / r;
+    if (!fs::exists(root, ec)) continue;
+    if (!fs::is_directory(root, ec)) {
+      add(root);
+      continue;
+    }
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (!it->is_directory(ec)) add(it->path());
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// Links every file under `from` to the same place under `to` (which must not exist).
+bool link_tree(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  if (!fs::is_directory(from, ec)) {
+    fs::create_hard_link(from, to, ec);
+    return !ec;
+  }
+  fs::create_directories(to, ec);
+  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::path target = to / fs::relative(it->path(), from, ec);
+    if (ec) break;
+    if (it->is_directory(ec)) fs::create_directories(target, ec);
+    else fs::create_hard_link(it->path(), target, ec);
+  }
+  if (ec) fs::remove_all(to, ec);
+  return !ec;
+}
+
+// Links out_root's `roots` into dest when the entry's record says they are as installed.
+bool link_installed(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots,
+                    const fs::path& dest) {
+  std::ifstream in(entry / "installed", std::ios::binary);
+  std::string path;
+  if (!in || !std::getline(in, path) || path != out_root.string()) return false;
+  std::ostringstream rest;
+  rest << in.rdbuf();
+  if (rest.str().empty() || rest.str() != stamps_of(out_root, roots)) return false;
+  std::error_code ec;
+  std::vector<fs::path> made;
+  for (const auto& r : roots) {
+    if (!fs::exists(out_root / r, ec)) continue;
+    fs::create_directories((dest / r).parent_path(), ec);
+    made.push_back(dest / r);
+    if (!link_tree(out_root / r, dest / r)) {
+      for (const auto& m : made) fs::remove_all(m, ec);
+      return false;
+    }
+  }
+  return true;
+}
+
+void record_installed(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots) {
+  std::error_code ec;
+  if (!fs::is_directory(entry, ec)) return;
+  fs::path tmp = entry / ("installed.tmp-" + std::to_string(getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << out_root.string() << "\n" << stamps_of(out_root, roots);
+    if (!out) {
+      fs::remove(tmp, ec);
+      return;
+    }
+  }
+  fs::rename(tmp, entry / "installed", ec);
+  if (ec) fs::remove(tmp, ec);
+}
+
 // The hyphenation dictionary and patterns decide some hyphens: the hashes of their files
 // (empty for a file that is not there), computed once per process.
 std::string file_identity(const std::string& path) {
@@ -115,7 +210,8 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
 }
 
 std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::string& key,
-                                       const std::string& id, const std::string& out_dir) {
+                                       const std::string& id, const std::string& out_dir,
+                                       const std::string& installed_out) {
   fs::path entry = fs::path(cache_dir) / key;
   std::ifstream in(entry / "outcome.json");
   if (!in) return std::nullopt;
@@ -136,7 +232,9 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
   std::error_code ec;
   fs::path dest = fs::path(out_dir) / "books" / id;
   fs::remove_all(dest, ec);
-  fs::copy(entry / "book", dest, fs::copy_options::recursive, ec);
+  const bool linked =
+      !installed_out.empty() && link_installed(entry, installed_out, {"books/" + id}, fs::path(out_dir));
+  if (!linked) fs::copy(entry / "book", dest, fs::copy_options::recursive, ec);
   if (ec) return std::nullopt;
   o.id = id;
   o.ok = true;
@@ -191,10 +289,15 @@ std::string index_cache_key(const std::vector<std::pair<std::string, std::string
   return sha256_hex(dump(k, false));
 }
 
-bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir) {
+bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir,
+                       const std::string& installed_out) {
   fs::path entry = fs::path(cache_dir) / "index" / key;
   std::error_code ec;
   if (!fs::is_regular_file(entry / "complete", ec)) return false;
+  if (!installed_out.empty() &&
+      link_installed(entry, installed_out, std::vector<std::string>(std::begin(kIndexFiles), std::end(kIndexFiles)),
+                     fs::path(out_dir)))
+    return true;
   std::vector<fs::path> copied;
   for (const char* name : kIndexFiles) {
     if (!fs::exists(entry / name, ec)) continue;
@@ -228,6 +331,15 @@ void index_cache_store(const std::string& cache_dir, const std::string& key, con
   fs::remove_all(entry, ec);
   fs::rename(tmp, entry, ec);
   if (ec) fs::remove_all(tmp, ec);
+}
+
+void cache_note_installed(const std::string& cache_dir, const std::string& out,
+                          const std::vector<std::pair<std::string, std::string>>& books, const std::string& index_key) {
+  for (const auto& [id, key] : books)
+    if (!key.empty()) record_installed(fs::path(cache_dir) / key, out, {"books/" + id});
+  if (!index_key.empty())
+    record_installed(fs::path(cache_dir) / "index" / index_key, out,
+                     std::vector<std::string>(std::begin(kIndexFiles), std::end(kIndexFiles)));
 }
 
 }  // namespace quire

@@ -20,9 +20,12 @@ namespace quire {
 std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
                       const BuildOptions& options);
 
-// Copies a cached book folder into out_dir/books/<id>; returns its outcome, or nullopt on a miss.
+// Copies a cached book folder into out_dir/books/<id>; returns its outcome, or nullopt on a
+// miss. When installed_out (the OUT that out_dir will replace) still holds the book's files
+// as the last build installed them, they are linked instead of copied.
 std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::string& key,
-                                       const std::string& id, const std::string& out_dir);
+                                       const std::string& id, const std::string& out_dir,
+                                       const std::string& installed_out = {});
 
 // Stores out_dir/books/<id> and its outcome under key (atomically: a temporary folder renamed).
 void cache_store(const std::string& cache_dir, const std::string& key, const BookOutcome& outcome,
@@ -33,10 +36,17 @@ void cache_store(const std::string& cache_dir, const std::string& key, const Boo
 std::string index_cache_key(const std::vector<std::pair<std::string, std::string>>& books,
                             const std::string& map_path, const BuildOptions& options);
 
-// Copies cached corpus-level files into out_dir; false on a miss (out_dir is then untouched).
-bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir);
+// Copies cached corpus-level files into out_dir (or links installed_out's, as cache_fetch);
+// false on a miss (out_dir is then untouched).
+bool index_cache_fetch(const std::string& cache_dir, const std::string& key, const std::string& out_dir,
+                       const std::string& installed_out = {});
 
 // Stores out_dir's corpus-level files under key (atomically, like cache_store).
 void index_cache_store(const std::string& cache_dir, const std::string& key, const std::string& out_dir);
+
+// Records, for each book (id, book key) and the corpus-level files (index_key; empty: none),
+// the stamps of their files in OUT as installed, for the next build of OUT to link them.
+void cache_note_installed(const std::string& cache_dir, const std::string& out,
+                          const std::vector<std::pair<std::string, std::string>>& books, const std::string& index_key);
 
 }  // namespace quire

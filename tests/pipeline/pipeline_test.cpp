@@ -232,6 +232,40 @@ size_t count_of(const std::string& text, const std::string& what) {
   return n;
 }
 
+TEST(Build, ACachedRebuildOfTheSameOutputTakesItsUntouchedFiles) {
+  // A cached rebuild of OUT links OUT's own files, as the last build left them, into the new
+  // output (the old one is then removed: no file is shared once the build is done). A file of
+  // OUT written since (appended to, here) is not taken: it comes from the cache again.
+  TempDir t("cache-same-out");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache", out = t.path / "out";
+  auto build = [&] {
+    return run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --log json --cache " + shell_quote(cache));
+  };
+  auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") + " --quiet");
+  ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  for (int round = 0; round < 2; ++round) {
+    auto r = build();
+    ASSERT_TRUE(built(r.code)) << r.out;
+    EXPECT_EQ(count_of(r.out, "\"cached\":true"), round == 0 ? 0u : 2u) << r.out;
+    EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+  }
+  fs::path chapter;
+  for (const auto& e : fs::directory_iterator(out / "books" / "fx-plain"))
+    if (e.path().extension() == ".md") chapter = e.path();
+  ASSERT_FALSE(chapter.empty());
+  std::ofstream(chapter, std::ios::app | std::ios::binary) << "\nA line added by hand.\n";
+  std::ofstream(out / "corpus.jsonl", std::ios::app | std::ios::binary) << "{}\n";
+  auto again = build();
+  ASSERT_TRUE(built(again.code)) << again.out;
+  EXPECT_EQ(count_of(again.out, "\"cached\":true"), 2u) << again.out;
+  EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+  for (const auto& e : fs::recursive_directory_iterator(out)) {
+    if (!e.is_regular_file()) continue;
+    EXPECT_EQ(fs::hard_link_count(e.path()), 1u) << e.path();
+  }
+}
+
 TEST(Build, TheHyphenationDictionaryReachesLayoutAndTheCacheKey) {
   const fs::path english = "/usr/share/hunspell/en_US";
   if (!fs::exists(english.string() + ".dic") || !fs::exists(english.string() + ".aff"))
