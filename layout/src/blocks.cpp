@@ -267,13 +267,14 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
   return n > 0 && 2 * known >= n;
 }
 
-// Whether the book's typesetter hyphenates: it is TeX, one line-end break is a syllable
-// break, or there is too little prose to tell. A syllable break leaves a fragment: the joined word is
-// one of the book's, never written with the hyphen inside a line, and not both parts are
-// words of the book ("exam-" "ple" beside "example"); or the dictionary of the book's
-// language knows the joined word and not both parts. "over-" "estimate" is neither.
+// Whether the book's typesetter hyphenates: it is TeX (which does unless told not to), one
+// line-end break is a syllable break, or there is too little prose to tell. A syllable break
+// leaves a fragment: the joined word is one of the book's, never written with the hyphen
+// inside a line, and not both parts are words of the book ("exam-" "ple" beside "example");
+// or the dictionary of the book's language knows the joined word and not both parts.
+// "over-" "estimate" is neither.
 bool hyphenates(const WordEvidence& ev, const LayoutOptions& o) {
-  if (ev.tex || ev.prose_lines < o.unhyphenated_min_lines) return true;  // TeX hyphenates unless told not to
+  if (ev.tex || ev.prose_lines < o.unhyphenated_min_lines) return true;
   const Dictionary* dictionary = ev.dictionary_language ? Dictionary::at(o.hyphen_dictionary) : nullptr;
   for (const auto& [left, right] : ev.line_breaks) {
     const std::string joined = left + right;

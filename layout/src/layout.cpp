@@ -328,8 +328,8 @@ std::u32string footnote_mark(const std::string& text) {
 
 // A footnote goes right after the block that cites it, where a reader meets its mark, when
 // exactly one block of the note's page before it has the mark raised in its text
-// (Block::note_marks); otherwise it stays at the end of its page. Notes cited by one block keep their order; a note cited in a list
-// goes after the list.
+// (Block::note_marks); otherwise it stays at the end of its page. Notes cited by one block
+// keep their order; a note cited in a list goes after the list.
 void place_footnotes(std::vector<Chapter>& chapters) {
   for (auto& c : chapters) {
     auto& bs = c.blocks;
