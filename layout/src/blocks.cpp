@@ -1150,10 +1150,12 @@ struct Builder {
     size_t marker = r.marker;
     // A figure set between the two lines: the paragraph may run around it, as over a
     // column or page break.
-    bool across_figure = false;
+    bool across_figure = false, figure_above = false;
     for (const auto* f : pending)
-      if (f->page == r.page && f->bbox.y0 >= prev.bbox.y1 - o.edge_tolerance && f->bbox.y1 <= r.bbox.y0 + o.edge_tolerance)
-        across_figure = true;
+      if (f->page == r.page && f->bbox.y1 <= r.bbox.y0 + o.edge_tolerance) {
+        figure_above = true;
+        if (f->bbox.y0 >= prev.bbox.y1 - o.edge_tolerance) across_figure = true;
+      }
     if (!same_flow(prev, r) || across_figure) {
       if (type == BlockType::Footnote || r.footnote) return false;
       if (r.bbox.x0 > r.col_left + indent || marker) return false;
@@ -1161,8 +1163,9 @@ struct Builder {
       // around nothing (HTML, word processors, most XSL-FO) and where an unindented
       // paragraph follows it; TeX may set it after any line of a paragraph, but one whose
       // line ended a sentence is split there at worst. So on the same page the text goes on
-      // only in mid-sentence.
-      if (same_flow(prev, r) && prev.full_stop) return false;
+      // only in mid-sentence; so it does over a figure atop the next page outside TeX,
+      // whose floats are the only ones that leave a paragraph for the next page's top.
+      if (prev.full_stop && (same_flow(prev, r) || (figure_above && !ev.tex))) return false;
       return full || (!prev.full_stop && r.lower_start);
     }
     double pitch = r.baseline - prev.baseline;
@@ -1333,8 +1336,10 @@ void BlockStream::add_page(const std::vector<Item>& items) {
         }
         ++j;
       }
+      // (Outside TeX, a float does not wait for a sentence that has ended: see continues_prose.)
       bool found = has_float && !ended && j < items.size() && j > i && items[j].kind == Item::Text &&
-                   items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row);
+                   items[j].row.page == page && !items[j].row.footnote && b.continues(items[j].row) &&
+                   (b.ev.tex || !prev->full_stop);
       if (found) {
         // Feed the continuation first, then the float group, then go on after it.
         size_t k = j;

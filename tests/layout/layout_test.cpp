@@ -778,6 +778,28 @@ TEST(Figures, AFigureAmidAPageEndsTheParagraphAtAFullStop) {
   }
 }
 
+TEST(Figures, AFigureAtopThePageAfterASentenceEndsTheParagraphOutsideTeX) {
+  // Page 1 ends with a full line that ends a sentence; page 2 opens with a figure, then a
+  // line at the margin. TeX's floats leave a paragraph for the next page's top, so in a TeX
+  // book the text under the figure goes on with it; other typesetters set figures in the
+  // flow, so there it is a new paragraph after the figure.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  for (bool tex : {true, false}) {
+    auto p1 = filler(100, 4);
+    p1.push_back({72, 148, full + ".", 10});
+    Page p2 = make_page(2, {{72, 280, "Another paragraph starts under the figure and ends here.", 10}});
+    add_image(p2, {150, 100, 450, 265}, 600, 330);
+    Document d = make_doc({make_page(1, p1), p2});
+    d.metadata.producer = tex ? "pdfTeX-1.40.25" : "Skia/PDF m118";
+    auto r = layout_document(d);
+    std::vector<BlockType> order;
+    for (const auto& b : all_blocks(r))
+      if (b.type == BlockType::Paragraph || b.type == BlockType::Figure) order.push_back(b.type);
+    if (tex) EXPECT_EQ(order, (std::vector<BlockType>{BlockType::Paragraph, BlockType::Figure}));
+    else EXPECT_EQ(order, (std::vector<BlockType>{BlockType::Paragraph, BlockType::Figure, BlockType::Paragraph}));
+  }
+}
+
 TEST(Figures, AHeadingUnderTheFloatEndsTheBlockOpenAtTheBreak) {
   // Page 1 ends with a listing. Page 2 opens with a figure and its caption, then a section
   // heading, a paragraph and another listing at the same indent. The listing of page 1
