@@ -111,6 +111,18 @@ constexpr long kOpenerTolerance = 15;
 std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
   std::vector<Start> out;
   chapter_level = 1;
+  // An outline whose top entries are all numbered sections ("1.1 ...", "2.3 ..."), with no
+  // entry for their chapters, cannot say where chapters start: the headings must.
+  {
+    static const std::regex section_re(R"(^\s*[0-9]+\.[0-9]+(\.[0-9]+)*\.?\s+\S)");
+    int top = 0, sections = 0;
+    for (const auto& e : doc.outline)
+      if (e.level == 1 && e.page > 0) {
+        ++top;
+        if (std::regex_search(e.title, section_re)) ++sections;
+      }
+    if (top >= 2 && sections == top) return out;
+  }
   static const std::regex part_re(R"(^\s*(Part|PART)\s+\S+)");
   static const std::regex numbered_re(R"(^\s*((Chapter|CHAPTER)\s+)?[0-9]+[.:]?\s+\S)");
   std::map<int, int> numbered;  // level -> entries numbered with a single integer

@@ -1084,6 +1084,38 @@ TEST(Chapters, FromHeadingsWithoutOutline) {
   EXPECT_EQ(r.chapters[1].first_page, 2);
 }
 
+TEST(Chapters, AnOutlineOfSectionsAloneLeavesChaptersToTheHeadings) {
+  // The outline holds only the sections ("1.1 ...", "2.1 ..."), none of the chapters that
+  // hold them (a word processor's export from HTML): the chapters come from the headings.
+  // An outline with the chapter level still decides.
+  for (bool chapters_in_outline : {false, true}) {
+    std::vector<Page> pages;
+    Document d;
+    for (int c = 1; c <= 2; ++c) {
+      std::vector<LineSpec> l = {{72, 100, "Chapter " + std::to_string(c) + " Topic " + std::to_string(c), 20, false, true},
+                                 {72, 140, std::to_string(c) + ".1 First section", 12, false, true}};
+      auto body = paragraph(72, 170, {"Body text of this section goes here and on.", "More text."});
+      l.insert(l.end(), body.begin(), body.end());
+      l.push_back({72, 230, std::to_string(c) + ".2 Second section", 12, false, true});
+      auto more = paragraph(72, 260, {"More body text of the second section here.", "The end."});
+      l.insert(l.end(), more.begin(), more.end());
+      pages.push_back(make_page(c, l));
+    }
+    d = make_doc(pages);
+    for (int c = 1; c <= 2; ++c) {
+      if (chapters_in_outline) d.outline.push_back({"Chapter " + std::to_string(c) + " Topic " + std::to_string(c), 1, c, 85});
+      const int level = chapters_in_outline ? 2 : 1;
+      d.outline.push_back({std::to_string(c) + ".1 First section", level, c, 128});
+      d.outline.push_back({std::to_string(c) + ".2 Second section", level, c, 218});
+    }
+    auto r = layout_document(d);
+    ASSERT_EQ(r.chapters.size(), 2u) << chapters_in_outline;
+    EXPECT_EQ(r.chapters[0].title, "Topic 1") << chapters_in_outline;
+    EXPECT_EQ(r.chapters[1].title, "Topic 2") << chapters_in_outline;
+    EXPECT_EQ(r.chapters[1].first_page, 2) << chapters_in_outline;
+  }
+}
+
 // Typographic fact: a chapter opener often prints a label ("Chapter 1", "CHAPTER 3.",
 // "Appendix A") above or before the title, set apart or in another size; the label is not
 // part of the title, so it goes to the heading's labels, whole tokens, and the title heading
