@@ -1,6 +1,7 @@
 #include "markdown.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace quire::exporting {
 
@@ -15,10 +16,10 @@ bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') 
 
 }  // namespace
 
-std::string markdown_escape(std::string_view s, bool heading) {
+std::string markdown_escape(std::string_view s, bool heading, bool starts, bool ends) {
   size_t begin = 0, end = s.size();
-  while (begin < end && is_md_space(s[begin])) ++begin;
-  while (end > begin && is_md_space(s[end - 1])) --end;
+  while (starts && begin < end && is_md_space(s[begin])) ++begin;
+  while (ends && end > begin && is_md_space(s[end - 1])) --end;
   // A heading's closing sequence: '#'s at the end, after a space, are markup (spec 4.2).
   size_t closing = end;
   if (heading)
@@ -30,14 +31,14 @@ std::string markdown_escape(std::string_view s, bool heading) {
   // Block starts at the beginning of the line: ATX heading, block quote, bullet list,
   // thematic break, setext underline, ordered list ("12." / "12)").
   size_t ordered_mark = std::string_view::npos;
-  {
+  if (starts) {
     size_t k = begin;
     while (k < end && k - begin < 10 && s[k] >= '0' && s[k] <= '9') ++k;
     if (k > begin && k < end && (s[k] == '.' || s[k] == ')')) ordered_mark = k;
   }
   for (size_t i = begin; i < end; ++i) {
     char c = s[i];
-    bool line_start = i == begin;
+    bool line_start = starts && i == begin;
     switch (c) {
       case '\\': case '`': case '*': case '_': case '[': case ']': case '<': case '~':
         out += '\\';
@@ -68,6 +69,26 @@ std::string markdown_escape(std::string_view s, bool heading) {
   }
   for (size_t i = end; i < s.size(); ++i) out += char_ref(static_cast<unsigned char>(s[i]));
   return out;
+}
+
+std::string markdown_text(const Block& b) {
+  if (b.marks.empty()) return markdown_escape(b.text);
+  bool first = true;
+  size_t done = 0;  // bytes of the text escaped so far: the last piece ends the line
+  return text_with_marks(
+      b.text, b.marks, MarksAs::Printed,
+      [&](std::string_view piece) {
+        const bool starts = first;
+        first = false;
+        const std::less_equal<const char*> le;  // (a space put between is not of the text)
+        if (le(b.text.data(), piece.data()) && le(piece.data(), b.text.data() + b.text.size()))
+          done = static_cast<size_t>(piece.data() - b.text.data()) + piece.size();
+        return markdown_escape(piece, false, starts, done == b.text.size());
+      },
+      [&](const std::string& mark) {
+        first = false;
+        return "<sup>" + markdown_escape(mark, false, false, false) + "</sup>";
+      });
 }
 
 std::string markdown_code(std::string_view code) {
@@ -118,10 +139,10 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         out += markdown_code(b.text);
         break;
       case BlockType::ListItem:
-        out += "- " + markdown_escape(b.text) + "\n";
+        out += "- " + markdown_text(b) + "\n";
         break;
       case BlockType::Note:
-        out += "> " + markdown_escape(b.text) + "\n";
+        out += "> " + markdown_text(b) + "\n";
         break;
       case BlockType::Figure: {
         std::string_view path = b.image;
@@ -133,7 +154,7 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
       case BlockType::Paragraph:
       case BlockType::Caption:
       case BlockType::Footnote:
-        out += markdown_escape(b.text) + "\n";
+        out += markdown_text(b) + "\n";
         break;
     }
   }

@@ -13,8 +13,13 @@ namespace quire::exporting {
 // characters that start inline markup; line-start escapes for the characters that start a
 // block; numeric character references for line breaks and for white space at either end
 // (CommonMark strips it). NUL cannot be represented (CommonMark replaces it with U+FFFD) and
-// is written as U+FFFD.
-std::string markdown_escape(std::string_view text, bool heading = false);
+// is written as U+FFFD. A piece of a line: `starts` / `ends` say whether it starts or ends
+// the line (only there are block starts and white space at the ends special).
+std::string markdown_escape(std::string_view text, bool heading = false, bool starts = true, bool ends = true);
+
+// A block's text with its note marks put back as <sup>1</sup> (raw inline HTML: CommonMark
+// shows the mark, raised, where the book prints it).
+std::string markdown_text(const Block& b);
 
 // A fenced code block whose fence is longer than any backtick run inside.
 std::string markdown_code(std::string_view code);

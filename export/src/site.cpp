@@ -18,6 +18,12 @@ namespace {
 
 std::string esc(std::string_view s) { return html_escape(s); }
 
+// A block's text, escaped, with its note marks put back raised.
+std::string esc_text(const Block& b) {
+  if (b.marks.empty()) return esc(b.text);
+  return text_with_marks(b.text, b.marks, MarksAs::Printed, esc, [](const std::string& m) { return "<sup class=\"mark\">" + esc(m) + "</sup>"; });
+}
+
 std::string head(const std::string& title, const std::string& to_assets) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -71,14 +77,14 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         break;
       }
       case BlockType::Paragraph:
-        out += "<p" + page + ">" + esc(b.text) + "</p>\n";
+        out += "<p" + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::ListItem:
         if (!in_list) {
           out += "<ul>\n";
           in_list = true;
         }
-        out += "<li" + page + ">" + esc(b.text) + "</li>\n";
+        out += "<li" + page + ">" + esc_text(b) + "</li>\n";
         break;
       case BlockType::Code:
         // The line break after <pre> would be dropped by the HTML parser; <code> starts the
@@ -89,13 +95,13 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         out += "<div class=\"table\"" + page + "><pre>" + esc(b.text) + "</pre></div>\n";
         break;
       case BlockType::Caption:
-        out += "<p class=\"caption\"" + page + ">" + esc(b.text) + "</p>\n";
+        out += "<p class=\"caption\"" + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::Footnote:
-        out += "<p class=\"footnote\"" + page + ">" + esc(b.text) + "</p>\n";
+        out += "<p class=\"footnote\"" + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::Note:
-        out += "<aside class=\"note\"" + page + "><p>" + esc(b.text) + "</p></aside>\n";
+        out += "<aside class=\"note\"" + page + "><p>" + esc_text(b) + "</p></aside>\n";
         break;
       case BlockType::Figure: {
         std::string alt = b.figure_ref.empty() ? "Figure" : b.figure_ref;
@@ -107,7 +113,7 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         if (b.image.empty()) out += "<div class=\"missing\">" + esc(alt) + " (this figure could not be rendered)</div>";
         else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\">";
         if (i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption) {
-          out += "<figcaption>" + esc(blocks[i + 1].text) + "</figcaption>";
+          out += "<figcaption>" + esc_text(blocks[i + 1]) + "</figcaption>";
           ++i;
         }
         out += "</figure>\n";

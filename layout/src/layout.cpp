@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <thread>
 
@@ -338,10 +339,51 @@ std::u32string footnote_mark(const std::string& text) {
   return {};
 }
 
+// Whether a character closes what comes before it: no space goes before it in running text.
+bool closes(char c) { return c == ',' || c == '.' || c == ';' || c == ':' || c == ')' || c == ']' || c == '!' || c == '?'; }
+
+// Takes the marks `take` (ascending, each at the code point where it starts) out of a text
+// that sets each apart, as a word of its own (Line::text does): with the space before it,
+// and with the space after it too where punctuation follows ("systems 1 ." -> "systems.").
+// Nothing when the text left is not tidy or text_with_marks would not give the text back.
+std::optional<std::pair<std::string, std::vector<NoteMark>>> take_marks(const std::string& text,
+                                                                        const std::vector<const RaisedMark*>& take) {
+  std::string left;
+  std::vector<NoteMark> marks;
+  size_t byte = 0, cp = 0;
+  auto is_lead = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
+  auto code_points = [&](const std::string& s) {
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), is_lead));
+  };
+  for (const RaisedMark* m : take) {
+    if (m->at < cp || m->mark.empty()) return std::nullopt;
+    while (byte < text.size() && cp < m->at) {
+      left += text[byte++];
+      while (byte < text.size() && !is_lead(text[byte])) left += text[byte++];
+      ++cp;
+    }
+    if (text.compare(byte, m->mark.size(), m->mark) != 0) return std::nullopt;
+    byte += m->mark.size();
+    cp += code_points(m->mark);
+    if (!left.empty() && left.back() == ' ') left.pop_back();
+    const bool space_after = byte < text.size() && text[byte] == ' ';
+    if (space_after && (left.empty() || (byte + 1 < text.size() && closes(text[byte + 1])))) {
+      ++byte;
+      ++cp;
+    }
+    marks.push_back({code_points(left), m->mark});
+  }
+  left.append(text, byte);
+  const bool tidy = !left.empty() && left.front() != ' ' && left.back() != ' ' && left.find("  ") == std::string::npos;
+  if (!tidy || text_with_marks(left, marks) != text) return std::nullopt;
+  return std::make_pair(std::move(left), std::move(marks));
+}
+
 // A footnote goes right after the block that cites it, where a reader meets its mark, when
 // exactly one block of the note's page before it has the mark raised in its text
-// (Block::note_marks); otherwise it stays at the end of its page. Notes cited by one block
-// keep their order; a note cited in a list goes after the list.
+// (Block::raised); otherwise it stays at the end of its page. Notes cited by one block keep
+// their order; a note cited in a list goes after the list. Where the citing block has that
+// mark once, the mark is taken out of both texts into their Block::marks.
 void place_footnotes(std::vector<Chapter>& chapters) {
   for (auto& c : chapters) {
     auto& bs = c.blocks;
@@ -358,12 +400,31 @@ void place_footnotes(std::vector<Chapter>& chapters) {
             b.type != BlockType::Table && b.type != BlockType::Caption)
           continue;
         if (b.page > page || std::max(b.page, b.last_page) < page) continue;
-        if (b.note_marks.find("|" + from_u32(mark) + "|") != std::string::npos) {
+        if (std::any_of(b.raised.begin(), b.raised.end(), [&](const RaisedMark& m) { return mark_points(m.mark) == mark; })) {
           citing = k;
           ++citing_blocks;
         }
       }
       if (citing_blocks != 1) continue;
+      // The mark, once in the citing text and opening the note as a word of its own
+      // ("1 The ..."), comes out of both.
+      RaisedMark* cited = nullptr;
+      int same = 0;
+      for (auto& m : bs[citing].raised)
+        if (mark_points(m.mark) == mark) {
+          cited = &m;
+          ++same;
+        }
+      // (The note may print its mark with a full stop or parenthesis: "1." "1)".)
+      const auto toks = whitespace_tokens(bs[i].text);
+      const RaisedMark own{0, toks.empty() ? std::string() : toks[0], true};
+      const std::u32string own_points = mark_points(own.mark);
+      const bool opens = own_points == mark || own_points == mark + U"." || own_points == mark + U")";
+      if (same == 1 && !cited->cited && cited->at != std::string::npos && opens &&
+          take_marks(bs[citing].text, {cited}) && take_marks(bs[i].text, {&own})) {
+        cited->cited = true;
+        bs[i].raised = {own};
+      }
       size_t at = citing + 1;
       if (bs[citing].type == BlockType::ListItem)
         while (at < i && bs[at].type == BlockType::ListItem) ++at;
@@ -373,7 +434,17 @@ void place_footnotes(std::vector<Chapter>& chapters) {
       bs.erase(bs.begin() + static_cast<std::ptrdiff_t>(i));
       bs.insert(bs.begin() + static_cast<std::ptrdiff_t>(at), std::move(note));
     }
-    for (auto& b : bs) std::string().swap(b.note_marks);
+    for (auto& b : bs) {
+      std::vector<const RaisedMark*> take;
+      for (const auto& m : b.raised)
+        if (m.cited) take.push_back(&m);
+      if (!take.empty())
+        if (auto taken = take_marks(b.text, take)) {
+          b.text = std::move(taken->first);
+          b.marks = std::move(taken->second);
+        }
+      std::vector<RaisedMark>().swap(b.raised);
+    }
   }
 }
 

@@ -222,6 +222,12 @@ Json to_json(const Block& b) {
     if (b.referenced_by >= 0) j["referenced_by"] = b.referenced_by;
   } else {
     j["text"] = b.text;
+    // Note marks taken out of the text: [[code point, "1"], ...].
+    if (!b.marks.empty()) {
+      Json marks = Json::array();
+      for (const auto& m : b.marks) marks.push_back(Json::array({m.at, m.mark}));
+      j["marks"] = std::move(marks);
+    }
     // A chapter heading's opener label ("Chapter 1", "Appendix A"), printed with the title
     // but not part of it.
     if (!b.labels.empty()) j["labels"] = b.labels;
@@ -239,6 +245,8 @@ Block block_from_json(const Json& j) {
   b.type = *t;
   b.level = get_or<int>(j, "level", 0);
   b.text = get_or<std::string>(j, "text", "");
+  if (auto it = j.find("marks"); it != j.end())
+    for (const auto& m : *it) b.marks.push_back({m.at(0).get<size_t>(), m.at(1).get<std::string>()});
   b.image = get_or<std::string>(j, "image", "");
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");

@@ -76,6 +76,28 @@ constexpr const char* kBlockNames[] = {"heading", "paragraph", "code",  "list_it
 
 const char* to_string(BlockType t) { return kBlockNames[static_cast<int>(t)]; }
 
+std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& marks, MarksAs as,
+                            const std::function<std::string(std::string_view)>& piece,
+                            const std::function<std::string(const std::string&)>& mark) {
+  auto as_piece = [&](std::string_view s) { return piece ? piece(s) : std::string(s); };
+  std::string out;
+  size_t byte = 0, cp = 0;  // where the text is copied up to
+  for (const NoteMark& m : marks) {
+    const size_t from = byte;
+    while (byte < text.size() && cp < m.at) {
+      ++byte;
+      while (byte < text.size() && (static_cast<unsigned char>(text[byte]) & 0xC0) == 0x80) ++byte;
+      ++cp;
+    }
+    out += as_piece(text.substr(from, byte - from));
+    if (as == MarksAs::Words && byte > 0) out += as_piece(" ");
+    out += mark ? mark(m.mark) : m.mark;
+    if ((as == MarksAs::Words || byte == 0) && byte < text.size() && text[byte] != ' ') out += as_piece(" ");
+  }
+  out += as_piece(text.substr(byte));
+  return out;
+}
+
 std::optional<BlockType> block_type_from_string(const std::string& s) {
   for (int i = 0; i < 9; ++i)
     if (s == kBlockNames[i]) return static_cast<BlockType>(i);

@@ -193,12 +193,14 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
     }
   }
   Bag out;
+  std::deque<std::string> with_marks;  // texts with their note marks put back (the bag views them)
   std::string chapter_name;
   for (size_t ci : g.chapters) {
     const Chapter& c = book.chapters[ci];
     if (chapter_name.empty()) chapter_name = c.title;
     for (const auto& b : c.blocks) {
-      out.add_text(b.text);
+      if (b.marks.empty()) out.add_text(b.text);
+      else out.add_text(with_marks.emplace_back(text_with_marks(b.text, b.marks)));
       for (const auto& l : b.labels) out.add_text(l);
     }
   }
@@ -217,7 +219,7 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
   auto locate_out = [&](const std::string& w) -> std::pair<int, std::string> {
     for (size_t ci : g.chapters)
       for (const auto& b : book.chapters[ci].blocks) {
-        auto toks = whitespace_tokens(b.text);
+        auto toks = whitespace_tokens(text_with_marks(b.text, b.marks));
         auto it = std::find(toks.begin(), toks.end(), w);
         if (it != toks.end()) {
           size_t at = static_cast<size_t>(it - toks.begin());
@@ -361,7 +363,7 @@ VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_di
       report.books++;
       report.chapters += static_cast<int>(book.chapters.size());
       for (const auto& c : book.chapters)
-        for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_tokens(b.text).size());
+        for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_tokens(text_with_marks(b.text, b.marks)).size());
       report.ocr_pages += static_cast<int>(book.ocr_pages.size());
       for (auto& d : diffs) report.differences.push_back(std::move(d));
     } catch (const Error& e) {

@@ -6,6 +6,7 @@
 
 #include "helpers.h"
 #include "quire/json.h"
+#include "quire/text.h"
 
 namespace quire {
 namespace {
@@ -85,6 +86,12 @@ std::string visible(const std::string& s) {
   return out;
 }
 
+// A block's text as the parser reports it: note marks are raw inline HTML around the mark.
+std::string visible(const Block& b) {
+  return text_with_marks(b.text, b.marks, MarksAs::Printed, [](std::string_view s) { return visible(std::string(s)); },
+                         [](const std::string& m) { return "<html><sup></html>" + m + "<html></sup></html>"; });
+}
+
 std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
   std::vector<Rendered> out;
   if (c.blocks.empty() || c.blocks[0].type != BlockType::Heading || c.blocks[0].level != 1)
@@ -94,13 +101,13 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
       case BlockType::Heading: out.push_back({"heading", visible(b.text), std::min(b.level, 6)}); break;
       case BlockType::Code:
       case BlockType::Table: out.push_back({"code", visible(b.text)}); break;
-      case BlockType::ListItem: out.push_back({"list_item", visible(b.text)}); break;
-      case BlockType::Note: out.push_back({"note", visible(b.text)}); break;
+      case BlockType::ListItem: out.push_back({"list_item", visible(b)}); break;
+      case BlockType::Note: out.push_back({"note", visible(b)}); break;
       case BlockType::Figure:
         if (!b.image.empty()) out.push_back({"figure", b.image.substr(("books/" + book_id + "/").size())});
         break;
       default:
-        if (!b.text.empty()) out.push_back({"paragraph", visible(b.text)});
+        if (!b.text.empty()) out.push_back({"paragraph", visible(b)});
     }
   }
   return out;
@@ -185,6 +192,29 @@ TEST(Markdown, RendersEveryHostileStringExactly) {
   test::TempDir out("md-hostile");
   export_book(book, out.str(), test::png_renderer());
   expect_exact(book, out.path);
+}
+
+TEST(Markdown, NoteMarksRenderRaisedWhereThePrintHasThem) {
+  // Marks at the start, in the middle and at the end of every hostile string: the parser
+  // sees the text pieces exactly and each mark as <sup>mark</sup>.
+  Book book = test::sample_book("marks");
+  Chapter c;
+  c.title = "Marks";
+  c.first_page = c.last_page = 3;
+  for (const auto& s : kHostile) {
+    const size_t n = utf8_length(s);
+    for (BlockType t : {BlockType::Paragraph, BlockType::ListItem, BlockType::Note, BlockType::Footnote, BlockType::Caption}) {
+      Block b = test::block(t, s, 3);
+      b.marks = {{0, "1"}, {n / 2, "23"}, {n, "*"}};
+      c.blocks.push_back(b);
+    }
+  }
+  book.chapters.push_back(c);
+  test::TempDir out("md-marks");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
+  const std::string md = test::read(out.path / "books/marks/06-marks.md");
+  EXPECT_NE(md.find("<sup>1</sup> \\*emphasis\\* and"), std::string::npos) << md;
 }
 
 TEST(Markdown, CodeKeepsEveryCharacterInALongerFence) {

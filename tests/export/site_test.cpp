@@ -85,6 +85,32 @@ TEST(Site, CodeBlockKeepsItsSpacingInPre) {
             std::string::npos);
 }
 
+TEST(Site, NoteMarksAreRaisedWhereThePrintHasThem) {
+  // A block's marks go back into its text as superscripts touching the word before, escaped
+  // like the text; a footnote opens with its own. The marks of an evil string stay inert.
+  Book book = test::sample_book("marks");
+  Chapter& c = book.chapters.back();
+  Block cites = test::block(BlockType::Paragraph, "Rings need memory. The <b>size</b> is fixed.", c.first_page);
+  cites.marks = {{18, "1"}, {45, "<i>"}};
+  Block note = test::block(BlockType::Footnote, "Sizes are powers of two.", c.first_page);
+  note.marks = {{0, "1"}};
+  c.blocks.push_back(cites);
+  c.blocks.push_back(note);
+  std::vector<Book> books = {book};
+  test::TempDir out("marks");
+  test::export_corpus(books, out.str());
+  const Json manifest = Json::parse(read(out.path / "manifest.json"));
+  const std::string html = read(out.path / manifest["books"][0]["chapters"].back()["html"].get<std::string>());
+  EXPECT_NE(html.find(">Rings need memory.<sup class=\"mark\">1</sup> The &lt;b&gt;size&lt;/b&gt; is "
+                      "fixed.<sup class=\"mark\">&lt;i&gt;</sup></p>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<p class=\"footnote\" data-page=\"" + std::to_string(c.first_page) +
+                      "\"><sup class=\"mark\">1</sup> Sizes are powers of two.</p>"),
+            std::string::npos)
+      << html;
+}
+
 TEST(Site, ArrowsFollowTheMapOrderEachChapterOnce) {
   std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
   CorpusMap map;

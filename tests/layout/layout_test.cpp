@@ -635,7 +635,66 @@ TEST(Footnotes, AfterTheBlockThatCitesThem) {
       else if (b.type == BlockType::Paragraph) order.push_back(b.text.rfind("The first", 0) == 0 ? "first" : "second");
     if (c == Cited) EXPECT_EQ(order, (std::vector<std::string>{"first", "note", "second"}));
     else EXPECT_EQ(order, (std::vector<std::string>{"first", "second", "note"})) << c;
-    for (const auto& b : all_blocks(r)) EXPECT_TRUE(b.note_marks.empty());
+    for (const auto& b : all_blocks(r)) EXPECT_TRUE(b.raised.empty());
+  }
+}
+
+TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
+  // A mark cited by one block of the page comes out of its text, and out of the note it
+  // opens, into Block::marks: putting the marks back gives the texts as read from the page
+  // (where a raised mark is a word of its own). Cited by two blocks, or opening a note glued
+  // to its first word, the mark stays in the texts.
+  enum Case { Cited, CitedBeforeComma, NoteNumberedWithStop, CitedTwice, GluedNote };
+  for (Case c : {Cited, CitedBeforeComma, NoteNumberedWithStop, CitedTwice, GluedNote}) {
+    auto first = paragraph(72, 100, {"The first paragraph of the page cites a note in its", "second line, after this word",
+                                     "and then goes on to its end."});
+    auto second = paragraph(72, 148, {"A second paragraph follows the first one and ends", "here, at the end of the text."});
+    std::vector<LineSpec> lines = first;
+    lines.insert(lines.end(), second.begin(), second.end());
+    const std::string note_printed = c == GluedNote              ? "1The note in the small size at the foot of the page."
+                                     : c == NoteNumberedWithStop ? "1. The note in the small size at the foot of the page."
+                                                                 : "1 The note in the small size at the foot of the page.";
+    lines.push_back({72, 700, note_printed, 8});
+    Page p = make_page(1, lines);
+    add_note_mark(p.lines[1], "1", true);
+    if (c == CitedBeforeComma) {  // "word¹," : the comma on the baseline after the mark
+      Span comma = p.lines[1].spans.front();
+      comma.text = ",";
+      const double x = p.lines[1].spans.back().bbox.x1;
+      comma.xs = {static_cast<float>(x)};
+      comma.bbox.x0 = x;
+      comma.bbox.x1 = x + 3;
+      p.lines[1].spans.push_back(comma);
+      p.lines[1].bbox.x1 = x + 3;
+    }
+    if (c == CitedTwice) add_note_mark(p.lines[4], "1", true);
+    auto r = layout_document(make_doc({p}));
+    const Block *citing = nullptr, *note = nullptr;
+    for (const auto& b : r.chapters.back().blocks) {
+      if (b.type == BlockType::Footnote) note = &b;
+      if (b.type == BlockType::Paragraph && b.text.rfind("The first", 0) == 0) citing = &b;
+    }
+    ASSERT_TRUE(citing && note) << c;
+    const std::string read = p.lines[0].text() + " " + p.lines[1].text() + " " + p.lines[2].text();
+    EXPECT_NE(read.find(c == CitedBeforeComma ? "word 1 , and" : "word 1 and"), std::string::npos) << read;
+    EXPECT_EQ(text_with_marks(citing->text, citing->marks), read) << c;
+    EXPECT_EQ(text_with_marks(note->text, note->marks), note_printed) << c;
+    if (c == Cited || c == CitedBeforeComma || c == NoteNumberedWithStop) {
+      const std::string before = "The first paragraph of the page cites a note in its second line, after this word";
+      const std::string comma = c == CitedBeforeComma ? "," : "";
+      EXPECT_EQ(citing->text, before + comma + " and then goes on to its end.");
+      EXPECT_EQ(citing->marks, (std::vector<NoteMark>{{before.size(), "1"}}));
+      EXPECT_EQ(text_with_marks(citing->text, citing->marks, MarksAs::Printed),
+                before + "1" + comma + " and then goes on to its end.");
+      EXPECT_EQ(note->text, "The note in the small size at the foot of the page.");
+      EXPECT_EQ(note->marks, (std::vector<NoteMark>{{0, c == NoteNumberedWithStop ? "1." : "1"}}));
+    } else {
+      EXPECT_EQ(citing->text, read) << c;
+      EXPECT_TRUE(citing->marks.empty()) << c;
+      EXPECT_EQ(note->text, note_printed) << c;
+      EXPECT_TRUE(note->marks.empty()) << c;
+    }
+    for (const auto& j : r.joins) EXPECT_EQ((j.before + j.after + j.joined).find_first_of("\x01\x02"), std::string::npos);
   }
 }
 

@@ -1,6 +1,7 @@
 // The text helpers every stage leans on: decoding, word splitting, normalisation.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,29 @@ TEST(LineText, FootnoteMarkIsItsOwnWord) {
   same.bbox = {20, 92, 40, 102};
   l.spans = {word, same};
   EXPECT_EQ(l.text(), "textbook");
+}
+
+// As words, each mark is set apart from the text around it, as Line::text sets a raised
+// mark; as printed, it touches the word before it. Code points, not bytes, count.
+TEST(TextWithMarks, PutsEachMarkBackWhereItStood) {
+  EXPECT_EQ(text_with_marks("no marks", {}), "no marks");
+  EXPECT_EQ(text_with_marks("memory, and", {{6, "1"}}), "memory 1 , and");
+  EXPECT_EQ(text_with_marks("file. Fix", {{5, "1"}}), "file. 1 Fix");
+  EXPECT_EQ(text_with_marks("The note.", {{0, "1"}}), "1 The note.");
+  EXPECT_EQ(text_with_marks("at the end.", {{11, "2"}}), "at the end. 2");
+  EXPECT_EQ(text_with_marks("word b", {{4, "1"}, {4, "2"}}), "word 1 2 b");
+  EXPECT_EQ(text_with_marks("\u00e9t\u00e9 d", {{3, "\u00b9"}}), "\u00e9t\u00e9 \u00b9 d");
+  EXPECT_EQ(text_with_marks("memory, and", {{6, "1"}}, MarksAs::Printed), "memory1, and");
+  EXPECT_EQ(text_with_marks("The note.", {{0, "1"}}, MarksAs::Printed), "1 The note.");
+  EXPECT_EQ(text_with_marks("word b", {{4, "1"}, {4, "2"}}, MarksAs::Printed), "word12 b");
+  auto upper = [](std::string_view s) {
+    std::string u(s);
+    for (auto& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return u;
+  };
+  EXPECT_EQ(text_with_marks("word, then", {{4, "1"}}, MarksAs::Printed, upper,
+                            [](const std::string& m) { return "<sup>" + m + "</sup>"; }),
+            "WORD<sup>1</sup>, THEN");
 }
 
 }  // namespace

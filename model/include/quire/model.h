@@ -11,9 +11,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace quire {
@@ -166,9 +168,38 @@ struct HyphenJoin {
   bool operator==(const HyphenJoin&) const = default;
 };
 
+// A note mark taken out of a block's text ("1" of "memory.¹"): `mark` as printed, put back
+// at code point `at` of the text, right after the word it follows (see text_with_marks). A
+// footnote's own mark is at 0.
+struct NoteMark {
+  size_t at = 0;
+  std::string mark;
+  bool operator==(const NoteMark&) const = default;
+};
+
+// Layout's own: a mark set raised and smaller in a block's text, at code point `at` of it;
+// `cited` once a footnote of the page is found to be its note.
+struct RaisedMark {
+  size_t at = 0;
+  std::string mark;  // as printed ("1", "¹", "*")
+  bool cited = false;
+  bool operator==(const RaisedMark&) const = default;
+};
+
 enum class BlockType { Heading, Paragraph, Code, ListItem, Caption, Footnote, Table, Note, Figure };
 const char* to_string(BlockType);
 std::optional<BlockType> block_type_from_string(const std::string&);
+
+// A text with its note marks put back (Block::marks), each before code point `at` (code
+// points counted as UTF-8 lead bytes). As words, each mark is a word of its own, apart from
+// the text before and after it: the text as quire reads it from the page (Line::text sets a
+// raised mark apart), which the wording check compares. As printed, a mark touches the
+// word before it, and at the start is followed by a space: for reading. `piece` renders
+// the text between marks and `mark` a mark (as they are, by default).
+enum class MarksAs { Words, Printed };
+std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& marks, MarksAs as = MarksAs::Words,
+                            const std::function<std::string(std::string_view)>& piece = {},
+                            const std::function<std::string(const std::string&)>& mark = {});
 
 struct Block {
   BlockType type = BlockType::Paragraph;
@@ -184,9 +215,12 @@ struct Block {
   std::vector<std::string> labels;
   std::string figure_ref;     // for figures: text of the caption label ("Figure 1.1"), if any
   int referenced_by = -1;     // figures: index of the first block that cites the figure, -1 if none
-  // Layout's own: the note marks set raised and smaller in the block's text, each as "|1|"
-  // (footnotes are placed after the block that cites them). Empty once layout is done.
-  std::string note_marks;
+  // Note marks taken out of `text`, in text order: in a block, the marks of the footnotes it
+  // cites; in a footnote, its own. text_with_marks puts them back.
+  std::vector<NoteMark> marks;
+  // Layout's own: the marks set raised in the text, for placing footnotes. Empty once layout
+  // is done.
+  std::vector<RaisedMark> raised;
   bool operator==(const Block&) const = default;
 };
 
