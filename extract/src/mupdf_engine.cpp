@@ -338,6 +338,33 @@ int may_hold_figure(fz_context* ctx, pdf_page* pp) {
          pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Pattern))) > 0;
 }
 
+// Takes the link annotations out of a page's /Annots (in memory only) before the page is
+// loaded. Links are no text and quire does not follow them, but loading a page resolves each
+// link's destination, a name looked up in the document's name tree: a fifth of a page's
+// loading, and 4% of extracting a cross-referenced manual (octave.pdf). Other annotations
+// (form fields, stamps, notes) stay and are drawn as before.
+void drop_link_annots(fz_context* ctx, fz_document* doc, int index) {
+  pdf_document* pdf = pdf_specifics(ctx, doc);
+  if (!pdf) return;
+  pdf_obj* page = pdf_lookup_page_obj(ctx, pdf, index);
+  pdf_obj* annots = pdf_dict_get(ctx, page, PDF_NAME(Annots));
+  const int n = pdf_array_len(ctx, annots);
+  int links = 0;
+  for (int i = 0; i < n; ++i)
+    if (pdf_name_eq(ctx, pdf_dict_get(ctx, pdf_array_get(ctx, annots, i), PDF_NAME(Subtype)), PDF_NAME(Link))) ++links;
+  if (links == 0) return;
+  pdf_obj* kept = pdf_new_array(ctx, pdf, n - links);
+  fz_try(ctx) {
+    for (int i = 0; i < n; ++i) {
+      pdf_obj* a = pdf_array_get(ctx, annots, i);
+      if (!pdf_name_eq(ctx, pdf_dict_get(ctx, a, PDF_NAME(Subtype)), PDF_NAME(Link))) pdf_array_push(ctx, kept, a);
+    }
+    pdf_dict_put(ctx, page, PDF_NAME(Annots), kept);
+  }
+  fz_always(ctx) pdf_drop_obj(ctx, kept);
+  fz_catch(ctx) fz_rethrow(ctx);
+}
+
 // Runs one page through the devices, and with `record` (and a page that may hold a figure)
 // into a display list as well. Returns 0 on failure with the message in err.
 int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* raw, fz_cookie* cookie, char* err,
@@ -353,6 +380,7 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
   std::memset(&opts, 0, sizeof opts);
   opts.flags = FZ_STEXT_MEDIABOX_CLIP;
   fz_try(ctx) {
+    drop_link_annots(ctx, doc, index);
     page = fz_load_page(ctx, doc, index);
     fz_rect b = fz_bound_page(ctx, page);
     raw->bounds = b;
