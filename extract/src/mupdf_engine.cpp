@@ -378,7 +378,7 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
   volatile int ok = 1;
   fz_stext_options opts;
   std::memset(&opts, 0, sizeof opts);
-  opts.flags = FZ_STEXT_MEDIABOX_CLIP;
+  opts.flags = 0;  // (characters off the page are left out by convert_page)
   fz_try(ctx) {
     drop_link_annots(ctx, doc, index);
     page = fz_load_page(ctx, doc, index);
@@ -471,14 +471,19 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
       Line line;
-      line.bbox = to_box(l->bbox);
       line.direction = direction_of(l);
       Span* cur = nullptr;
       fz_font* cur_font = nullptr;
       float cur_size = -1;
       int cur_color = -1;
+      fz_rect kept = fz_empty_rect;  // the line's characters on the page
       for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
         fz_rect r = fz_rect_from_quad(ch->quad);
+        // A character wholly off the page (its box, not its ink, as MuPDF's mediabox clip
+        // would measure at a glyph outline's cost) is not read: text set outside the page
+        // is not shown.
+        if (r.x1 <= raw.bounds.x0 || r.y1 <= raw.bounds.y0 || r.x0 >= raw.bounds.x1 || r.y0 >= raw.bounds.y1) continue;
+        kept = fz_union_rect(kept, r);
         Box box = to_box(r);
         if (!cur || ch->font != cur_font || std::fabs(ch->size - cur_size) > 0.01f || ch->color != cur_color) {
           line.spans.emplace_back();
@@ -504,6 +509,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
         cur->xs.push_back(line.direction == 0 ? ch->origin.x : r.x0);
         cur->last_advance = r.x1 - r.x0;
       }
+      line.bbox = to_box(kept);
       if (!line.spans.empty()) p.lines.push_back(std::move(line));
     }
   }
