@@ -15,15 +15,17 @@ namespace quire::detail {
 namespace {
 
 // One object per key for the whole process, made by `make` on first use; a key for which it
-// gives nullptr stays without one.
+// gives nullptr stays without one. The objects are never freed: the process's end reclaims
+// them without a pass over a spelling dictionary's tables (several milliseconds, the last
+// thing a build would do).
 template <class T, class Make>
 const T* loaded_once(const std::string& key, Make make) {
   static std::mutex mutex;
-  static std::map<std::string, std::unique_ptr<T>> loaded;
+  static auto* loaded = new std::map<std::string, std::unique_ptr<T>>();
   if (key.empty()) return nullptr;
   std::lock_guard lock(mutex);
-  auto it = loaded.find(key);
-  if (it == loaded.end()) it = loaded.emplace(key, make()).first;
+  auto it = loaded->find(key);
+  if (it == loaded->end()) it = loaded->emplace(key, make()).first;
   return it->second.get();
 }
 
