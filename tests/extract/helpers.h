@@ -37,6 +37,11 @@ inline std::string pdf_of(const std::vector<std::string>& objects) {
   return out;
 }
 
+// A content stream object of the given page operators, for pdf_of.
+inline std::string stream_object(const std::string& ops) {
+  return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
+}
+
 inline Document extract(const std::string& pdf, Engine engine, int first = 0, int last = 0, int jobs = 1) {
   ExtractOptions o;
   o.engine = engine;

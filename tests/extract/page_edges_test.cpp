@@ -17,10 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string page_stream(const std::string& ops) {
-  return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
-}
-
 std::string page_text(const Page& p) {
   std::string all;
   for (const auto& l : p.lines) all += l.text() + "\n";
@@ -42,7 +38,7 @@ TEST(PageEdges, OnlyCharactersWhollyOffThePageAreLeftOut) {
       "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
       "/Resources << /Font << /F1 5 0 R >> >> >>",
-      page_stream(ops),
+      test::stream_object(ops),
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   };
   const fs::path pdf = fs::temp_directory_path() / ("quire-edges-" + std::to_string(::getpid()) + ".pdf");

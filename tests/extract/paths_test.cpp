@@ -17,10 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string page_stream(const std::string& ops) {
-  return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
-}
-
 TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
   // The same horizontal line of width 0.5, from x 100 to 200 at y 692 (100 from the top),
   // stroked with mitred (0), round (1) and bevelled (2) joins, and with a low miter limit.
@@ -33,7 +29,7 @@ TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
       "<< /Type /Catalog /Pages 2 0 R >>",
       "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-      page_stream(ops),
+      test::stream_object(ops),
   };
   const fs::path pdf = fs::temp_directory_path() / ("quire-paths-" + std::to_string(::getpid()) + ".pdf");
   std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
