@@ -248,9 +248,13 @@ void write_site(const std::string& out_dir, const SiteModel& site, const Chapter
   std::map<std::pair<size_t, size_t>, size_t> position;
   for (size_t i = 0; i < site.order.size(); ++i) position[site.order[i]] = i;
   std::vector<std::pair<size_t, size_t>> pages;  // (book, chapter): one page each
+  std::vector<size_t> cost;                       // largest chapters first: the pages end together
   for (size_t b = 0; b < site.books.size(); ++b)
-    for (size_t c = 0; c < site.books[b].chapters.size(); ++c) pages.push_back({b, c});
-  parallel_for(pages.size(), jobs, [&](size_t i) {
+    for (size_t c = 0; c < site.books[b].chapters.size(); ++c) {
+      pages.push_back({b, c});
+      cost.push_back(site.books[b].chapters[c].words);
+    }
+  parallel_for_largest_first(cost, jobs, [&](size_t i) {
     const auto [b, c] = pages[i];
     const std::pair<size_t, size_t>* prev = nullptr;
     const std::pair<size_t, size_t>* next = nullptr;

@@ -16,6 +16,7 @@ struct SiteChapter {
   std::string id;     // "<NN>-<slug>"
   std::string title;  // the book's own title of the chapter
   std::string number; // as printed, may be empty
+  size_t words = 0;    // what its page costs to make, roughly
 };
 
 struct SiteBook {
