@@ -331,7 +331,9 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
     for (size_t i = 0; i < bi.files.size(); ++i) {
       SiteChapter& sc = sb.chapters[i];
       sc.id = bi.entry.at("chapters")[i].at("id").get<std::string>();
-      sc.words = bi.entry.at("chapters")[i].value("words", size_t{0});
+      // (Only an order of work: a count that is missing or not a number orders nothing.)
+      const Json& words = bi.entry.at("chapters")[i].contains("words") ? bi.entry.at("chapters")[i].at("words") : Json();
+      sc.words = words.is_number_unsigned() ? words.get<size_t>() : 0;
       sc.title = bi.book.chapters[i].title;
       sc.number = bi.book.chapters[i].number;
     }
