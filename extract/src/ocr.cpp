@@ -17,14 +17,15 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <string>
 #include <thread>
+#include <vector>
 
 extern "C" {
 #include <mupdf/fitz.h>
 }
 
-#include <tesseract/baseapi.h>
-#include <tesseract/resultiterator.h>
+#include <dlfcn.h>
 
 #include "engines.h"
 #include "mupdf_util.h"
@@ -38,10 +39,6 @@ namespace {
 constexpr double kPointsPerInch = 72.0;
 // Debian's tesseract-ocr-* packages install here (Tesseract 5).
 constexpr const char* kDebianTessdata = "/usr/share/tesseract-ocr/5/tessdata";
-// Height from the top of ascenders to the bottom of descenders, in ems, in common Latin
-// text faces (Latin Modern 0.88, Times 0.90, Helvetica 0.93): turns Tesseract's row
-// measures into a font size.
-constexpr double kAscenderDescenderEm = 0.9;
 // Lines of one Tesseract block whose size estimates stay within this share of the block's
 // median are one size (the estimate varies with which letters a line holds).
 constexpr double kSameSizeShare = 0.15;
@@ -320,6 +317,63 @@ std::string tessdata_dir() {
   return kDebianTessdata;
 }
 
+namespace {
+
+// Where the OCR module may be: beside an installed binary (bin/../lib/quire/), then where
+// the build tree made it (for the build tree's binaries and tests).
+std::vector<std::string> ocr_module_paths() {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) paths.push_back((exe.parent_path() / QUIRE_OCR_MODULE_FROM_BINDIR).lexically_normal().string());
+  paths.push_back(QUIRE_OCR_MODULE_BUILT);
+  return paths;
+}
+
+// Loads the module once per process (it stays loaded); throws when no path holds it.
+NewOcrReaderFn ocr_module() {
+  static NewOcrReaderFn entry = nullptr;
+  static std::string failure;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    std::string tried;
+    for (const auto& path : ocr_module_paths()) {
+      std::error_code ec;
+      if (!std::filesystem::exists(path, ec)) {
+        tried += (tried.empty() ? "" : ", ") + path;
+        continue;
+      }
+      // Tesseract's OpenMP runtime reads its limits when it is loaded, which is now: pages
+      // are read in parallel by quire's own workers, so OpenMP gets one thread unless the
+      // environment says otherwise.
+      setenv("OMP_THREAD_LIMIT", "1", 0);
+      void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle) {
+        const char* error = dlerror();
+        std::string why = error ? error : "unknown reason";
+        if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
+        failure = "cannot load the OCR module " + path + ": " + why;
+        return;
+      }
+      entry = reinterpret_cast<NewOcrReaderFn>(dlsym(handle, kNewOcrReaderSymbol));
+      if (!entry) failure = "the OCR module " + path + " has no " + kNewOcrReaderSymbol;
+      return;
+    }
+    failure = "the OCR module is not installed (looked for " + tried + ")";
+  });
+  if (!entry) throw Error(ExitCode::Internal, "", 0, failure);
+  return entry;
+}
+
+}  // namespace
+
+std::unique_ptr<OcrReader> new_ocr_reader(const std::string& tessdata, const std::string& lang) {
+  std::string error;
+  std::unique_ptr<OcrReader> reader(ocr_module()(tessdata.c_str(), lang.c_str(), &error));
+  if (!reader) throw Error(ExitCode::Internal, "", 0, error);
+  return reader;
+}
+
 void check_ocr_language(const std::string& lang) {
   std::string dir = tessdata_dir();
   size_t start = 0;
@@ -394,72 +448,8 @@ void despeckle(unsigned char* samples, int width, int height, int stride, int in
   }
 }
 
-std::string take_text(char* s) {
-  std::string r = s ? s : "";
-  delete[] s;
-  return r;
-}
-
-struct Recognised {
-  std::vector<OcrLine> lines;
-  std::vector<Box> pictures;  // regions Tesseract took for images
-  std::vector<Box> rules;     // horizontal and vertical rules
-};
-
-// Reads Tesseract's result: blocks, lines, words and symbols, boxes converted to points.
-Recognised read_result(tesseract::TessBaseAPI& api, double ox, double oy, double scale) {
-  Recognised r;
-  std::unique_ptr<tesseract::ResultIterator> it(api.GetIterator());
-  if (!it) return r;
-  auto box_at = [&](tesseract::PageIteratorLevel level, Box& b) {
-    int l, t, rr, bt;
-    if (!it->BoundingBox(level, &l, &t, &rr, &bt)) return false;
-    b = {(l + ox) / scale, (t + oy) / scale, (rr + ox) / scale, (bt + oy) / scale};
-    return true;
-  };
-  int block = -1;
-  bool text_block = false;
-  it->Begin();
-  do {
-    if (it->IsAtBeginningOf(tesseract::RIL_BLOCK)) {
-      ++block;
-      tesseract::PolyBlockType type = it->BlockType();
-      text_block = PTIsTextType(type);
-      Box b;
-      if (!text_block && box_at(tesseract::RIL_BLOCK, b)) {
-        if (PTIsImageType(type)) r.pictures.push_back(b);
-        else if (PTIsLineType(type)) r.rules.push_back(b);
-      }
-    }
-    if (!text_block) continue;
-    if (it->IsAtBeginningOf(tesseract::RIL_TEXTLINE) || r.lines.empty()) {
-      OcrLine line;
-      line.block = block;
-      box_at(tesseract::RIL_TEXTLINE, line.box);
-      int x1, y1, x2, y2;
-      if (it->Baseline(tesseract::RIL_TEXTLINE, &x1, &y1, &x2, &y2))
-        line.baseline = ((y1 + y2) / 2.0 + oy) / scale;
-      else
-        line.baseline = line.box.y1;
-      float row_height = 0, descenders = 0, ascenders = 0;
-      it->RowAttributes(&row_height, &descenders, &ascenders);
-      // Tesseract's row height runs from the descender line to the ascender line.
-      line.size = row_height / scale / kAscenderDescenderEm;
-      r.lines.push_back(std::move(line));
-    }
-    OcrLine& line = r.lines.back();
-    if (it->IsAtBeginningOf(tesseract::RIL_WORD) || line.words.empty()) {
-      OcrWord w;
-      w.text = take_text(it->GetUTF8Text(tesseract::RIL_WORD));
-      w.confidence = it->Confidence(tesseract::RIL_WORD);
-      box_at(tesseract::RIL_WORD, w.box);
-      line.words.push_back(std::move(w));
-    }
-    OcrSymbol s;
-    s.text = take_text(it->GetUTF8Text(tesseract::RIL_SYMBOL));
-    if (!s.text.empty() && box_at(tesseract::RIL_SYMBOL, s.box)) line.words.back().symbols.push_back(std::move(s));
-  } while (it->Next(tesseract::RIL_SYMBOL));
-  // Words that are empty or only white space carry nothing.
+// Words that are empty or only white space carry nothing.
+void drop_blank_words(Recognised& r) {
   for (auto& l : r.lines)
     l.words.erase(std::remove_if(l.words.begin(), l.words.end(),
                                  [](const OcrWord& w) {
@@ -468,25 +458,12 @@ Recognised read_result(tesseract::TessBaseAPI& api, double ox, double oy, double
                                    return true;
                                  }),
                   l.words.end());
-  return r;
 }
 
 struct Worker {
   MuContext mu;
-  tesseract::TessBaseAPI api;
+  std::unique_ptr<OcrReader> reader;
 };
-
-void warn_once_without_thread_limit(const ExtractOptions& options) {
-  static std::once_flag once;
-  if (std::getenv("OMP_THREAD_LIMIT")) return;
-  std::call_once(once, [&] {
-    std::string w =
-        "OMP_THREAD_LIMIT is not set: Tesseract's OpenMP threads will compete with the page workers "
-        "and OCR will be several times slower (export OMP_THREAD_LIMIT=1 before starting quire)";
-    if (options.on_warning) options.on_warning(w);
-    else std::cerr << "warning: " << w << "\n";
-  });
-}
 
 }  // namespace
 
@@ -501,7 +478,6 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
       todo.push_back(i);
   if (todo.empty()) return 0;
   check_ocr_language(options.ocr_lang);
-  warn_once_without_thread_limit(options);
 
   const int count = static_cast<int>(todo.size());
   const int jobs = std::max(1, std::min(options.jobs, count));
@@ -516,12 +492,11 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
     try {
       Worker w;
       w.mu.open(path, options.password);
-      // Silence Tesseract's diagnostics on stderr; problems reach us as return values.
-      w.api.SetVariable("debug_file", "/dev/null");
-      if (w.api.Init(tessdata.c_str(), options.ocr_lang.c_str(), tesseract::OEM_LSTM_ONLY) != 0)
-        throw Error(ExitCode::Internal, path, 0, "Tesseract could not load language '" + options.ocr_lang + "'");
-      // Whole pages: find the columns and blocks (the API's default reads one block).
-      w.api.SetPageSegMode(tesseract::PSM_AUTO);
+      try {
+        w.reader = new_ocr_reader(tessdata, options.ocr_lang);
+      } catch (const Error& e) {
+        throw Error(e.code, path, 0, e.what());
+      }
       auto read_page = [&](Page& page) {
         char err[512] = "";
         fz_pixmap* pix = render_gray(w.mu.ctx, w.mu.doc, page.number - 1, scale, err, sizeof err);
@@ -536,20 +511,18 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         if (tuning.despeckle)
           despeckle(fz_pixmap_samples(w.mu.ctx, pix), width, height,
                     static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), tuning.ink_level);
-        w.api.SetImage(fz_pixmap_samples(w.mu.ctx, pix), width, height, 1,
-                       static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)));
-        w.api.SetSourceResolution(options.ocr_dpi);
-        fz_drop_pixmap(w.mu.ctx, pix);  // SetImage copied the pixels
-        int rc = w.api.Recognize(nullptr);
         Recognised r;
-        if (rc == 0) r = read_result(w.api, ox, oy, scale);
-        w.api.Clear();
-        if (rc != 0) {
+        const bool read = w.reader->read(fz_pixmap_samples(w.mu.ctx, pix), width, height,
+                                         static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), options.ocr_dpi, ox,
+                                         oy, scale, r);
+        fz_drop_pixmap(w.mu.ctx, pix);
+        if (!read) {
           page.errors.push_back("Tesseract could not read the page");
           std::lock_guard lock(warn_mutex);
           warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
           return;
         }
+        drop_blank_words(r);
         page.lines = lines_from_ocr(r.lines, tuning);
         page.ocr = true;
         double sum = 0;

@@ -4,10 +4,12 @@
 // become spans of the shared model (boxes in PDF points, ocr = true, a confidence). Pages
 // are read in parallel, one MuPDF context and one TessBaseAPI per worker.
 //
-// Debian's libtesseract uses OpenMP; run with OMP_THREAD_LIMIT=1 in the environment (it
-// must be set before the process starts), since pages are parallelised here instead.
+// Debian's libtesseract uses OpenMP, which is several times slower than one thread per page
+// on a small machine: the OCR module is loaded with OMP_THREAD_LIMIT=1 in the environment
+// (OpenMP reads it when it is loaded) unless the environment already sets it.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,6 +67,37 @@ struct OcrLine {
   int block = 0;        // Tesseract block index (lines of one block share a layout)
   std::vector<OcrWord> words;
 };
+
+// What Tesseract found on one page, boxes in PDF points.
+struct Recognised {
+  std::vector<OcrLine> lines;
+  std::vector<Box> pictures;  // regions Tesseract took for images
+  std::vector<Box> rules;     // horizontal and vertical rules
+};
+
+// One Tesseract instance: reads one page at a time (one per worker thread).
+//
+// Tesseract and its libraries (Leptonica, libcurl, libarchive and theirs, some forty
+// in all) live in a module of their own, quire-ocr.so, loaded the first time a page needs
+// OCR: a process that reads only text layers, as nearly every build does, never maps them
+// (mapping and relocating them took 12 ms of every process's start).
+class OcrReader {
+ public:
+  virtual ~OcrReader() = default;
+  // Reads an 8-bit gray image of the page rendered at `scale` pixels per point whose top
+  // left pixel is at (ox, oy) in rendered pixels. False when Tesseract could not read it.
+  virtual bool read(const unsigned char* gray, int width, int height, int stride, int dpi, double ox, double oy,
+                    double scale, Recognised& out) = 0;
+};
+
+// A reader for `lang` ("eng", "eng+deu") with the traineddata in `tessdata`. Throws
+// Error(Internal) when the module cannot be loaded or Tesseract cannot load the language.
+std::unique_ptr<OcrReader> new_ocr_reader(const std::string& tessdata, const std::string& lang);
+
+// The module's one entry point (extern "C", found with dlsym): a new reader, or nullptr
+// with the reason in *error.
+using NewOcrReaderFn = OcrReader* (*)(const char* tessdata, const char* lang, std::string* error);
+inline constexpr const char* kNewOcrReaderSymbol = "quire_new_ocr_reader";
 
 // True when Auto mode OCRs this page: no text layer on a page that shows something
 // (images or paths: a scan, or text drawn as outlines), or a text layer whose non-space
