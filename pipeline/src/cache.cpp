@@ -40,19 +40,19 @@ const std::string& self_hash() {
 }
 
 
-// The PDF's SHA-256, remembered in the cache by the file's path, size, time and inode, so
-// that an unchanged shelf is not read again; a changed file has a new entry.
-std::string pdf_sha256(const std::string& cache_dir, const std::string& pdf_path) {
+// A file's SHA-256 (a PDF, a dictionary), remembered in the cache by the file's path, size,
+// time and inode, so that an unchanged shelf is not read again; a changed file has a new entry.
+std::string file_sha256(const std::string& cache_dir, const std::string& path) {
   struct stat st {};
   std::error_code ec;
-  fs::path abs = fs::absolute(pdf_path, ec);
-  if (cache_dir.empty() || ec || stat(pdf_path.c_str(), &st) != 0) return sha256_file(pdf_path);
+  fs::path abs = fs::absolute(path, ec);
+  if (cache_dir.empty() || ec || stat(path.c_str(), &st) != 0) return sha256_file(path);
   std::string id = abs.string() + ":" + std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
                    std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ino);
-  fs::path entry = fs::path(cache_dir) / "pdf-hashes" / sha256_hex(id);
+  fs::path entry = fs::path(cache_dir) / "file-hashes" / sha256_hex(id);
   std::string known;
   if (std::ifstream in(entry); in >> known && known.size() == 64) return known;
-  std::string hash = sha256_file(pdf_path);
+  std::string hash = sha256_file(path);
   fs::create_directories(entry.parent_path(), ec);
   fs::path tmp = entry;
   tmp += ".tmp-" + std::to_string(getpid());
@@ -159,20 +159,21 @@ void record_installed(const fs::path& entry, const fs::path& out_root, const std
 }
 
 // The hyphenation dictionary and patterns decide some hyphens: the hashes of their files
-// (empty for a file that is not there), computed once per process.
-std::string file_identity(const std::string& path) {
+// (empty for a file that is not there), looked up once per process.
+std::string file_identity(const std::string& cache_dir, const std::string& path) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
   std::lock_guard lock(mutex);
   auto it = known.find(path);
   if (it != known.end()) return it->second;
   std::error_code ec;
-  return known[path] = !path.empty() && fs::is_regular_file(path, ec) ? sha256_file(path) : std::string();
+  return known[path] =
+             !path.empty() && fs::is_regular_file(path, ec) ? file_sha256(cache_dir, path) : std::string();
 }
 
-std::string dictionary_identity(const std::string& prefix) {
+std::string dictionary_identity(const std::string& cache_dir, const std::string& prefix) {
   if (prefix.empty()) return ";;";
-  return file_identity(prefix + ".aff") + ";" + file_identity(prefix + ".dic") + ";";
+  return file_identity(cache_dir, prefix + ".aff") + ";" + file_identity(cache_dir, prefix + ".dic") + ";";
 }
 
 }  // namespace
@@ -185,7 +186,7 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   Json k;
   k["quire"] = kVersion;
   k["binary"] = self_hash();
-  k["pdf"] = pdf_sha256(o.cache_dir, pdf_path);
+  k["pdf"] = file_sha256(o.cache_dir, pdf_path);
   k["id"] = id;
   if (map_entry) {
     k["title"] = map_entry->title;
@@ -202,8 +203,8 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   k["min_recurrence"] = o.clean.min_recurrence;
   k["keep_matter"] = o.layout.keep_matter;
   k["figure_dpi"] = o.layout.figure_dpi;
-  k["hyphen_dictionary"] = dictionary_identity(o.layout.hyphen_dictionary);
-  k["hyphen_patterns"] = file_identity(o.layout.hyphen_patterns);
+  k["hyphen_dictionary"] = dictionary_identity(o.cache_dir, o.layout.hyphen_dictionary);
+  k["hyphen_patterns"] = file_identity(o.cache_dir, o.layout.hyphen_patterns);
   k["verify"] = o.verify;
   k["site"] = o.exporting.site;
   return sha256_hex(dump(k, false));
