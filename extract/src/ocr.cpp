@@ -25,9 +25,8 @@ extern "C" {
 #include <mupdf/fitz.h>
 }
 
-#include <dlfcn.h>
-
 #include "engines.h"
+#include "modules.h"
 #include "mupdf_util.h"
 #include "quire/error.h"
 #include "quire/text.h"
@@ -317,59 +316,14 @@ std::string tessdata_dir() {
   return kDebianTessdata;
 }
 
-namespace {
-
-// Where the OCR module may be: beside an installed binary (bin/../lib/quire/), then where
-// the build tree made it (for the build tree's binaries and tests).
-std::vector<std::string> ocr_module_paths() {
-  std::vector<std::string> paths;
-  std::error_code ec;
-  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) paths.push_back((exe.parent_path() / QUIRE_OCR_MODULE_FROM_BINDIR).lexically_normal().string());
-  paths.push_back(QUIRE_OCR_MODULE_BUILT);
-  return paths;
-}
-
-// Loads the module once per process (it stays loaded); throws when no path holds it.
-NewOcrReaderFn ocr_module() {
-  static NewOcrReaderFn entry = nullptr;
-  static std::string failure;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    std::string tried;
-    for (const auto& path : ocr_module_paths()) {
-      std::error_code ec;
-      if (!std::filesystem::exists(path, ec)) {
-        tried += (tried.empty() ? "" : ", ") + path;
-        continue;
-      }
-      // Tesseract's OpenMP runtime reads its limits when it is loaded, which is now: pages
-      // are read in parallel by quire's own workers, so OpenMP gets one thread unless the
-      // environment says otherwise.
-      setenv("OMP_THREAD_LIMIT", "1", 0);
-      void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle) {
-        const char* error = dlerror();
-        std::string why = error ? error : "unknown reason";
-        if (why.rfind(path + ": ", 0) == 0) why.erase(0, path.size() + 2);
-        failure = "cannot load the OCR module " + path + ": " + why;
-        return;
-      }
-      entry = reinterpret_cast<NewOcrReaderFn>(dlsym(handle, kNewOcrReaderSymbol));
-      if (!entry) failure = "the OCR module " + path + " has no " + kNewOcrReaderSymbol;
-      return;
-    }
-    failure = "the OCR module is not installed (looked for " + tried + ")";
-  });
-  if (!entry) throw Error(ExitCode::Internal, "", 0, failure);
-  return entry;
-}
-
-}  // namespace
-
 std::unique_ptr<OcrReader> new_ocr_reader(const std::string& tessdata, const std::string& lang) {
+  // Tesseract's OpenMP runtime reads its limits when it is loaded, which is with the module:
+  // pages are read in parallel by quire's own workers, so OpenMP gets one thread unless the
+  // environment says otherwise.
+  auto open = reinterpret_cast<NewOcrReaderFn>(module_entry("quire-ocr.so", kNewOcrReaderSymbol, "OCR module",
+                                                            [] { setenv("OMP_THREAD_LIMIT", "1", 0); }));
   std::string error;
-  std::unique_ptr<OcrReader> reader(ocr_module()(tessdata.c_str(), lang.c_str(), &error));
+  std::unique_ptr<OcrReader> reader(open(tessdata.c_str(), lang.c_str(), &error));
   if (!reader) throw Error(ExitCode::Internal, "", 0, error);
   return reader;
 }

@@ -75,12 +75,8 @@ struct Recognised {
   std::vector<Box> rules;     // horizontal and vertical rules
 };
 
-// One Tesseract instance: reads one page at a time (one per worker thread).
-//
-// Tesseract and its libraries (Leptonica, libcurl, libarchive and theirs, some forty
-// in all) live in a module of their own, quire-ocr.so, loaded the first time a page needs
-// OCR: a process that reads only text layers, as nearly every build does, never maps them
-// (mapping and relocating them took 12 ms of every process's start).
+// One Tesseract instance: reads one page at a time (one per worker thread). Tesseract is
+// in the module quire-ocr.so (modules.h), loaded the first time a page needs OCR.
 class OcrReader {
  public:
   virtual ~OcrReader() = default;

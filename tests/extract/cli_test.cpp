@@ -1,5 +1,6 @@
 // `quire extract` through the binary: bad input gives a documented exit code, one line on
-// stderr naming the file, and no output file; good input gives the same bytes at any --jobs.
+// stderr naming the file, and no output file; good input gives the same bytes at any --jobs;
+// the Poppler and OCR modules are loaded only by the runs that use them.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -193,6 +194,33 @@ TEST(ExtractCli, CrossCheckReportAndSummary) {
   const std::string json = slurp(report);
   EXPECT_NE(json.find("\"pages_compared\": 6"), std::string::npos) << json;
   EXPECT_NE(json.find("\"disagreements\": []"), std::string::npos) << json;
+}
+
+// Poppler and Tesseract are modules (extract/src/modules.h): a run that reads text layers
+// with MuPDF maps neither; the Poppler engine and a scanned page load each their own. The
+// dynamic loader's account of the files a run opened is LD_DEBUG=files, on stderr.
+TEST(ExtractCli, EngineModulesAreLoadedOnlyByTheRunsThatUseThem) {
+  TempDir t;
+  auto loaded = [&](const std::string& pdf, const std::string& options) {
+    Result r = quire("extract " + quote(kBooks + pdf) + options + " -o " + quote(t.path / "pages.jsonl"), t.path);
+    EXPECT_EQ(r.code, 0) << r.err.substr(0, 2000);
+    // The loader did report (else the absences checked below would prove nothing).
+    EXPECT_NE(r.err.find("libc.so"), std::string::npos) << r.err.substr(0, 2000);
+    return r.err;
+  };
+  setenv("LD_DEBUG", "files", 1);
+  const std::string mupdf = loaded("fx-classic.pdf", "");
+  const std::string poppler = loaded("fx-classic.pdf", " --engine poppler");
+  const std::string scanned = loaded("fx-classic-scan.pdf", " --pages 1-2");
+  unsetenv("LD_DEBUG");
+  for (const char* lib : {"quire-poppler.so", "libpoppler", "quire-ocr.so", "libtesseract"})
+    EXPECT_EQ(mupdf.find(lib), std::string::npos) << lib;
+  EXPECT_NE(poppler.find("quire-poppler.so"), std::string::npos);
+  EXPECT_NE(poppler.find("libpoppler"), std::string::npos);
+  EXPECT_EQ(poppler.find("libtesseract"), std::string::npos);
+  EXPECT_NE(scanned.find("quire-ocr.so"), std::string::npos);
+  EXPECT_NE(scanned.find("libtesseract"), std::string::npos);
+  EXPECT_EQ(scanned.find("libpoppler"), std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // OCR through the `quire` binary: the scanned twin through `quire extract` and through
 // `quire build` scored against its ground truth, the missing-language error, and the OCR
-// module: loaded only for pages that need OCR, found beside an installed binary.
+// module found beside an installed binary.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -127,33 +127,12 @@ TEST(OcrCli, ScannedTwinThroughTheWholePipeline) {
   EXPECT_GE(j.at("word_f1").get<double>(), kTargetWordF1) << lines.back();
 }
 
-// The dynamic loader's account of the files a run opened (LD_DEBUG=files, on stderr).
-std::string loaded_files(const std::string& args, const fs::path& dir) {
-  Outcome r = run("LD_DEBUG=files " + std::string(QUIRE_BINARY) + " " + args, dir);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return r.err;
-}
-
-TEST(OcrCli, TesseractIsLoadedOnlyWhenAPageNeedsOcr) {
-  TempDir t;
-  const std::string text_layer = loaded_files(
-      "extract " + quote(kBooks + "fx-classic.pdf") + " -o " + quote(t.path / "text.jsonl"), t.path);
-  // The loader did report (else the absences below would prove nothing).
-  EXPECT_NE(text_layer.find("libc.so"), std::string::npos) << text_layer.substr(0, 2000);
-  EXPECT_EQ(text_layer.find("quire-ocr.so"), std::string::npos);
-  EXPECT_EQ(text_layer.find("libtesseract"), std::string::npos);
-  const std::string scanned = loaded_files(
-      "extract " + quote(kBooks + "fx-classic-scan.pdf") + " --pages 1-2 -o " + quote(t.path / "scan.jsonl"), t.path);
-  EXPECT_NE(scanned.find("quire-ocr.so"), std::string::npos);
-  EXPECT_NE(scanned.find("libtesseract"), std::string::npos);
-}
-
 // An installed binary takes the module from its own tree (bin/ and lib/.../quire/), before
 // the build tree's: a module there that cannot load is reported by its path, in one line.
 TEST(OcrCli, InstalledBinaryTakesTheModuleFromItsOwnTree) {
   TempDir t;
   const fs::path bin = t.path / "prefix" / "bin";
-  const fs::path module = (bin / QUIRE_OCR_MODULE_FROM_BINDIR).lexically_normal();
+  const fs::path module = (bin / QUIRE_MODULE_DIR_FROM_BINDIR / "quire-ocr.so").lexically_normal();
   fs::create_directories(bin);
   fs::create_directories(module.parent_path());
   fs::copy_file(QUIRE_BINARY, bin / "quire");
