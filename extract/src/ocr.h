@@ -1,4 +1,4 @@
-// Private to extract/: OCR of pages without a usable text layer (Tesseract's C++ API).
+// Private to extract/: OCR of pages without a usable text layer (Tesseract, in quire-ocr.so).
 //
 // A page is rendered by MuPDF to a gray pixmap in memory and handed to Tesseract; its words
 // become spans of the shared model (boxes in PDF points, ocr = true, a confidence). Pages
