@@ -33,11 +33,15 @@ export OMP_THREAD_LIMIT=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# measure CMD...: prints "wall cpu rss_mb" for one run of CMD
+# measure CMD...: prints "wall cpu rss_mb" for one run of CMD. The wall time is the shell's
+# clock around the run, to the millisecond (time's own is to the hundredth of a second, and a
+# cached rebuild takes a few milliseconds); CPU time and peak RSS are time's.
 measure() {
-  local t="$work/time"
+  local t="$work/time" start end
+  start=$EPOCHREALTIME
   /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/err" || { echo "FAILED: $*" >&2; cat "$work/err" >&2; echo "nan nan nan"; return; }
-  awk '{printf "%.2f %.2f %.0f\n", $1, $2+$3, $4/1024}' "$t"
+  end=$EPOCHREALTIME
+  awk -v s="$start" -v e="$end" '{printf "%.3f %.2f %.0f\n", e - s, $2+$3, $4/1024}' "$t"
 }
 
 # summary FILE: the median wall, the median CPU and the largest RSS of FILE's rounds
@@ -45,7 +49,7 @@ summary() {
   sort -n -k1,1 "$1" | awk '{w[NR]=$1} END{print (NR%2 ? w[(NR+1)/2] : (w[NR/2]+w[NR/2+1])/2)}' > "$work/w"
   sort -n -k2,2 "$1" | awk '{c[NR]=$2} END{print (NR%2 ? c[(NR+1)/2] : (c[NR/2]+c[NR/2+1])/2)}' > "$work/c"
   awk '$3>m{m=$3} END{print m+0}' "$1" > "$work/r"
-  printf "%.2f %.2f %.0f\n" "$(cat "$work/w")" "$(cat "$work/c")" "$(cat "$work/r")"
+  printf "%.3f %.2f %.0f\n" "$(cat "$work/w")" "$(cat "$work/c")" "$(cat "$work/r")"
 }
 
 # table NAME PAGES TOOL...: one row per tool from $work/res-NAME-TOOL, with the multiple of
