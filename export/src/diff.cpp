@@ -8,6 +8,7 @@
 
 #include "quire/error.h"
 #include "quire/export.h"
+#include "quire/hash.h"
 #include "util.h"
 
 namespace quire {

@@ -1,4 +1,4 @@
-// Private helpers of export/: files, escaping, SHA-256, line diffs.
+// Private helpers of export/: files, escaping, line diffs.
 #pragma once
 
 #include <string>
@@ -15,10 +15,6 @@ std::string read_file(const std::string& path);
 // Text for HTML element content and attribute values: & < > " ' escaped; NUL, which HTML
 // parsers replace anyway, written as U+FFFD so the page is well-formed.
 std::string html_escape(std::string_view);
-
-// SHA-256 of bytes, lowercase hex (FIPS 180-4; small and local so that export does not
-// link a PDF or crypto library).
-std::string sha256_hex(std::string_view);
 
 // A unified diff (3 lines of context) of two texts split at '\n'; empty when equal.
 std::string unified_diff(std::string_view expected, std::string_view actual, const std::string& expected_name,

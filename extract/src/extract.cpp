@@ -332,43 +332,6 @@ size_t drop_cell_gaps(Document& doc, int jobs) {
 
 }  // namespace detail
 
-namespace {
-
-std::string hex_digest(fz_sha256& state) {
-  unsigned char digest[32];
-  fz_sha256_final(&state, digest);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : digest) {
-    out += hex[c >> 4];
-    out += hex[c & 15];
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string sha256_hex(std::string_view data) {
-  fz_sha256 state;
-  fz_sha256_init(&state);
-  fz_sha256_update(&state, reinterpret_cast<const unsigned char*>(data.data()), data.size());
-  return hex_digest(state);
-}
-
-std::string sha256_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
-  fz_sha256 state;
-  fz_sha256_init(&state);
-  std::vector<char> buf(1 << 16);
-  while (in) {
-    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
-    if (in.gcount() > 0)
-      fz_sha256_update(&state, reinterpret_cast<const unsigned char*>(buf.data()), static_cast<size_t>(in.gcount()));
-  }
-  return hex_digest(state);
-}
-
 Document extract_document(const std::string& path, const ExtractOptions& options,
                           std::shared_ptr<PageDrawings>* drawings) {
   if (drawings) drawings->reset();

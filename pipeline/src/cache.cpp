@@ -12,6 +12,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "quire/hash.h"
 #include "quire/json.h"
 
 namespace quire {

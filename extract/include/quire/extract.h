@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "quire/hash.h"  // sha256_file, which a Document's sha256 is
 #include "quire/model.h"
 
 namespace quire {
@@ -111,9 +112,5 @@ class PdfRenderer {
 // One-shot form of PdfRenderer::png.
 std::string render_region_png(const std::string& pdf_path, const std::string& password, int page,
                               const Box& box, int dpi);
-
-// SHA-256 of a file's bytes / of a string, lowercase hex.
-std::string sha256_file(const std::string& path);
-std::string sha256_hex(std::string_view data);
 
 }  // namespace quire
