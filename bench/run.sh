@@ -2,7 +2,8 @@
 # Side-by-side benchmark on the same books in one run: mutool convert -F text, pdftotext,
 # quire extract (jobs 1 and 2) and quire build (jobs 1 and 2, cold, then cached; and at one
 # job with every page kept in memory, then with every page out of it: --spill-after).
-# Whole-process wall time, CPU time and peak RSS from /usr/bin/time.
+# Whole-process wall time (the shell's clock), CPU time and peak RSS (/usr/bin/time); first,
+# the start-up time of a process that does nothing, quire's against mutool's.
 #
 # Each book is measured in rounds (BENCH_ROUNDS, default 3). A round runs every tool once,
 # one after the other, so that a machine that speeds up or slows down over the run (a
@@ -74,6 +75,17 @@ table() {
            n, a/b, r, k, 100*c/b }'
 }
 
+# start-up CMD...: the median wall milliseconds of 21 runs of CMD, a process that does nothing.
+startup() {
+  local i s e
+  for ((i = 0; i < 21; i++)); do
+    s=$EPOCHREALTIME
+    "$@" >/dev/null 2>&1 || true
+    e=$EPOCHREALTIME
+    echo "$s $e"
+  done | awk '{print ($2 - $1) * 1000}' | sort -n | awk '{v[NR]=$1} END{printf "%.1f", v[(NR+1)/2]}'
+}
+echo "start-up (median of 21 runs): quire --version $(startup "$quire" --version) ms, mutool -v $(startup mutool -v) ms"
 echo "$rounds rounds per book; medians of wall and CPU seconds, largest peak RSS"
 printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" book pages tool wall_s cpu_s rss_mb "x mutool"
 tools=(mutool pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached build-j1-pages-in-memory build-j1-every-page-out)
