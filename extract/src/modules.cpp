@@ -2,6 +2,7 @@
 #include "modules.h"
 
 #include <dlfcn.h>
+#include <sys/auxv.h>
 
 #include <filesystem>
 #include <map>
@@ -14,12 +15,22 @@ namespace quire::detail {
 
 namespace {
 
+// The running binary: /proc/self/exe, else (no /proc in some containers) the path it was
+// started by, which execve keeps in the auxiliary vector.
+std::filesystem::path running_binary() {
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) return exe;
+  const char* started = reinterpret_cast<const char*>(getauxval(AT_EXECFN));
+  if (!started || !*started) return {};
+  return std::filesystem::absolute(started, ec);
+}
+
 // The directories a module may be in, in order.
 std::vector<std::filesystem::path> module_dirs() {
   std::vector<std::filesystem::path> dirs;
-  std::error_code ec;
-  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) dirs.push_back((exe.parent_path() / QUIRE_MODULE_DIR_FROM_BINDIR).lexically_normal());
+  const std::filesystem::path exe = running_binary();
+  if (!exe.empty()) dirs.push_back((exe.parent_path() / QUIRE_MODULE_DIR_FROM_BINDIR).lexically_normal());
   dirs.emplace_back(QUIRE_MODULE_DIR_BUILT);
   return dirs;
 }

@@ -152,4 +152,26 @@ TEST(OcrCli, InstalledBinaryTakesTheModuleFromItsOwnTree) {
   EXPECT_FALSE(fs::exists(t.path / "b.jsonl"));
 }
 
+// Where /proc is not mounted (some containers), the binary is found from the path it was
+// started by: a broken module in its own tree is still the one reported.
+TEST(OcrCli, WithoutProcTheBinaryStillFindsItsOwnTree) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the sanitizers' runtime needs /proc";
+#endif
+  if (geteuid() != 0 || std::system("unshare -m true >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "needs root and unshare(1) to hide /proc";
+  TempDir t;
+  const fs::path bin = t.path / "prefix" / "bin";
+  const fs::path module = (bin / QUIRE_MODULE_DIR_FROM_BINDIR / "quire-ocr.so").lexically_normal();
+  fs::create_directories(bin);
+  fs::create_directories(module.parent_path());
+  fs::copy_file(QUIRE_BINARY, bin / "quire");
+  std::ofstream(module) << "not a shared object\n";
+  const std::string quire = quote(bin / "quire") + " extract " + quote(kBooks + "fx-classic-scan.pdf") +
+                            " --pages 1-1 -o " + quote(t.path / "a.jsonl");
+  Outcome r = run("unshare -m sh -c " + quote("umount -l /proc && test ! -e /proc/self && " + quire), t.path);
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.err.find("cannot load the OCR module " + module.string()), std::string::npos) << r.err;
+}
+
 }  // namespace
