@@ -4,7 +4,7 @@
 //   quire-ocr.so      Tesseract (ocr.h: OcrReader), for pages without a usable text layer
 //   quire-poppler.so  Poppler (poppler_source.h), the second engine and the cross-check
 //
-// Together their libraries were 55 of the binary's 82 and 19 ms of every process's start.
+// Together their libraries were 54 of the binary's 82 and 18 ms of every process's start.
 // A module is looked for in LIBDIR/quire/ beside the running binary (an installed quire),
 // then in the build tree's lib/quire/. Modules are built with the binary by the same compiler
 // and exchange C++ values with it; no exception crosses between them.
