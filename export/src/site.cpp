@@ -54,7 +54,9 @@ std::string source_label(const SiteBook& b, const SiteChapter& c) {
 }
 
 // Consecutive list items become one <ul>; a caption right after a figure becomes its
-// <figcaption>; everything else is one element per block.
+// <figcaption>; everything else is one element per block. A list item's text starts with
+// the marker the book printed ("•", "1.", "(a)"), so the style sheet draws no marker of its
+// own: the reader sees each item's marker once, as printed.
 std::string render_blocks(const std::vector<Block>& blocks, const std::string& chapter_title) {
   constexpr int kMaxHeadingLevel = 6;
   std::string out;

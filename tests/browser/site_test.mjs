@@ -90,6 +90,13 @@ try {
       check(pres[k] === code[k], `${key}: listing ${k + 1} keeps its spacing (${code[k].split("\n").length} lines)`);
       listings++;
     }
+    // A list item shows the marker the book printed, in its text, and no second one.
+    const items = blocksOf(key).filter((b) => b.type === "list_item" && !(b.marks && b.marks.length));
+    const lis = await page.locator("article li").evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent, marker: getComputedStyle(el).listStyleType })));
+    check(lis.length >= items.length, `${key}: ${items.length} list items in <li>`);
+    for (const li of lis) check(li.marker === "none", `${key}: list item "${li.text.slice(0, 30)}" has no marker besides its own`);
+    for (const b of items) check(lis.some((li) => li.text === b.text), `${key}: list item "${b.text.slice(0, 30)}" reads as printed`);
     if (!shotTaken && (await imgs.count()) > 0 && code.length > 0) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(shotDir, "chapter.png"), fullPage: true });
