@@ -966,6 +966,9 @@ struct Builder {
   // its page, so the rows of earlier pages are no longer asked about.
   std::map<const Row*, long> table_run;
   long tables = 0;
+  // The right edge that most prose lines of each column of the page being fed end at (the
+  // measure of its justified lines), by Row::column; a column without one is not here.
+  std::map<int, double> justified_right;
 
   BlockType type = BlockType::Paragraph;
   std::vector<const Row*> rows;  // the open block's rows
@@ -1247,7 +1250,72 @@ struct Builder {
     if (!full && prev.full_stop && r.bbox.x0 <= prev.bbox.x0 + o.edge_tolerance &&
         prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
       return false;
+    if (type == BlockType::Paragraph && !full && broken_on_purpose(prev, r, indent)) return false;
     return true;
+  }
+
+  // Whether the line `prev` ends short of its column although the first word of the next
+  // line, `r`, would have fit after it: no typesetter wraps there, so the line was ended on
+  // purpose (a definition's signatures one per line, an address, a table's rows set as
+  // lines) and each line is a block of its own. Only for lines flush with the column's left
+  // edge, whose right edge is the column's (an indented passage has one of its own), with
+  // no figure beside them and no word broken at the line's end.
+  bool broken_on_purpose(const Row& prev, const Row& r, double indent) const {
+    if (std::fabs(prev.bbox.x0 - prev.col_left) > indent || std::fabs(r.bbox.x0 - r.col_left) > indent) return false;
+    if (!prev.text.empty() && prev.text.back() == '-') return false;
+    for (const auto* f : pending)
+      if (f->page == prev.page && f->bbox.y0 < prev.bbox.y1 && f->bbox.y1 > prev.bbox.y0) return false;
+    auto edge = justified_right.find(prev.column);
+    if (edge == justified_right.end()) return false;  // ragged lines: where they end says nothing
+    const std::optional<double> word_end = first_word_end(r);
+    if (!word_end) return false;
+    // The room a typesetter needs: the word and a space it may shrink, counted generously.
+    return edge->second - prev.bbox.x1 > (*word_end - r.bbox.x0) + o.wrap_space_ratio * prev.size;
+  }
+
+  // Fills justified_right from a page's rows: per column, the right edge shared (within
+  // edge_tolerance) by the most prose rows flush with the column's left edge, if at least
+  // min_justified_rows share it.
+  void find_justified_right(const std::vector<Item>& items) {
+    justified_right.clear();
+    std::map<int, std::vector<double>> ends;
+    for (const Item& it : items)
+      if (it.kind == Item::Text && !it.row.mono && !it.row.footnote && !is_heading(it.row) && run_of(it.row) < 0)
+        ends[it.row.column].push_back(it.row.bbox.x1);
+    for (auto& [column, xs] : ends) {
+      std::sort(xs.begin(), xs.end());
+      size_t best = 0;
+      double at = 0;
+      for (size_t i = 0, j = 0; i < xs.size(); ++i) {  // the window [xs[i], xs[i] + 2 tolerance]
+        while (j < xs.size() && xs[j] <= xs[i] + 2 * o.edge_tolerance) ++j;
+        if (j - i >= best) {
+          best = j - i;
+          at = xs[j - 1];
+        }
+      }
+      if (best >= o.min_justified_rows) justified_right[column] = at;
+    }
+  }
+
+  // Where the first word of a row ends, from its glyphs' positions; nothing when they are
+  // unknown. A no-break space joins words (a typesetter moves them as one).
+  static std::optional<double> first_word_end(const Row& r) {
+    if (r.lines.empty()) return std::nullopt;
+    const Line& line = *r.lines.front();
+    bool started = false;
+    for (size_t i = 0; i < line.spans.size(); ++i) {
+      const Span& s = line.spans[i];
+      if (started && line.space_before(i)) return line.spans[i - 1].bbox.x1;
+      const std::u32string cps = to_u32(s.text);
+      if (s.xs.size() != cps.size()) return std::nullopt;
+      for (size_t k = 0; k < cps.size(); ++k) {
+        const bool space = cps[k] == U' ' || cps[k] == U'\t';
+        if (space && started) return s.xs[k];
+        if (!space) started = true;
+      }
+    }
+    if (r.lines.size() > 1) return line.bbox.x1;  // the next line of the row starts after a gap
+    return started ? std::optional<double>(line.bbox.x1) : std::nullopt;
   }
 
   static bool starts_with_footnote_mark(const Row& r) {
@@ -1348,7 +1416,7 @@ struct BlockStream::Impl {
 };
 
 BlockStream::BlockStream(const BookStats& st, const WordEvidence& ev, const LayoutOptions& o, std::vector<HyphenJoin>& joins)
-    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, BlockType::Paragraph, {}, {}}})) {}
+    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, {}, BlockType::Paragraph, {}, {}}})) {}
 
 BlockStream::~BlockStream() = default;
 
@@ -1358,6 +1426,7 @@ void BlockStream::add_page(const std::vector<Item>& items) {
   const BookStats& st = b.st;
   b.table_run.clear();
   find_tables(items, o, b.tables, b.table_run);
+  b.find_justified_right(items);
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
     else b.row(it.row);

@@ -59,6 +59,43 @@ TEST(Paragraphs, LinesJoinWithSingleSpacesAndIndentStartsParagraph) {
   EXPECT_EQ(ps[1].text, "A second paragraph opens with an indent and runs to its end here.");
 }
 
+TEST(Paragraphs, LinesEndedOnPurposeAreBlocksOfTheirOwn) {
+  // Under justified text, a definition's signatures one per line: each line ends far short
+  // of the measure although the next line's first word would fit after it.
+  auto lines = filler(100, 4);
+  const std::vector<std::string> signatures = {"plot (x, y)", "plot (x, y, fmt)", "plot (x1, y1, xn, yn)", "h = plot (y)"};
+  for (size_t i = 0; i < signatures.size(); ++i) lines.push_back({72, 160 + 12.0 * i, signatures[i], 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 1 + signatures.size());
+  for (size_t i = 0; i < signatures.size(); ++i) EXPECT_EQ(ps[1 + i].text, signatures[i]);
+}
+
+TEST(Paragraphs, ALineEndedBeforeAWordTooLongForItGoesOn) {
+  // The next line opens with a word longer than the room the short line leaves: the
+  // typesetter had to break there, and the paragraph goes on.
+  auto lines = filler(100, 4);
+  const std::string url = "https://example.org/manuals/reference/chapter-seven/section-three/index.html";
+  lines.push_back({72, 160, "The manual is at", 10});
+  lines.push_back({72, 172, url + " today.", 10});
+  const double measure = test::make_line(lines[1]).bbox.x1;  // the filler's justified edge
+  ASSERT_GT(test::make_line({72, 0, url, 10}).bbox.x1 - 72, measure - test::make_line(lines[4]).bbox.x1);
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 2u);
+  EXPECT_EQ(ps[1].text, "The manual is at " + url + " today.");
+}
+
+TEST(Paragraphs, RaggedLinesSayNothingOfLinesEndedOnPurpose) {
+  // No three lines of the page end at one edge: there is no measure to compare with, and
+  // a paragraph set ragged right stays whole.
+  const std::vector<LineSpec> lines = {{72, 100, "A paragraph set ragged right", 10},
+                                       {72, 112, "has lines of many lengths and", 10},
+                                       {72, 124, "none of them is full, yet it is one", 10},
+                                       {72, 136, "paragraph.", 10}};
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 1u);
+  EXPECT_EQ(ps[0].text, "A paragraph set ragged right has lines of many lengths and none of them is full, yet it is one paragraph.");
+}
+
 TEST(ReadingOrder, AProseLineWithAMathLetterStaysInItsPlace) {
   // The second line of a paragraph holds one letter of a math font ("includes ε-TeX"),
   // whose glyph box spans the font's large operators: the line's box reaches above the

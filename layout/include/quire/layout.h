@@ -73,6 +73,12 @@ struct LayoutOptions {
   // A line ending this far (share of the font size) before the column's right edge is a
   // short line: the last line of a paragraph.
   double short_line_ratio = 2.0;
+  // A line ending short of its column was ended on purpose when the next line's first word
+  // and this many ems more would have fit after it (a space, counted generously).
+  double wrap_space_ratio = 0.5;
+  // ... judged only on a page column where at least this many prose lines end at one right
+  // edge (justified text: its lines' measure is known).
+  size_t min_justified_rows = 3;
   // Footnotes are set smaller than the body: at most this ratio of the body size.
   double footnote_size_ratio = 0.92;
   // The rule that sets footnotes off from the text: a line at most this high, in points,
