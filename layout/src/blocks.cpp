@@ -1257,20 +1257,25 @@ struct Builder {
   // Whether the line `prev` ends short of its column although the first word of the next
   // line, `r`, would have fit after it: no typesetter wraps there, so the line was ended on
   // purpose (a definition's signatures one per line, an address, a table's rows set as
-  // lines) and each line is a block of its own. Only for lines flush with the column's left
-  // edge, whose right edge is the column's (an indented passage has one of its own), with
-  // no figure beside them and no word broken at the line's end.
+  // lines) and each line is a block of its own. The right edge is the column's justified
+  // measure; a passage indented on the left (both lines at one indent) is taken to be
+  // indented as far on the right, as a quotation is. Not beside a figure, nor after a word
+  // broken at the line's end.
   bool broken_on_purpose(const Row& prev, const Row& r, double indent) const {
-    if (std::fabs(prev.bbox.x0 - prev.col_left) > indent || std::fabs(r.bbox.x0 - r.col_left) > indent) return false;
+    const double inset = prev.bbox.x0 - prev.col_left;
+    if (inset < -indent) return false;
+    if (inset > indent ? std::fabs(r.bbox.x0 - prev.bbox.x0) > o.edge_tolerance : r.bbox.x0 - r.col_left > indent)
+      return false;
     if (!prev.text.empty() && prev.text.back() == '-') return false;
     for (const auto* f : pending)
       if (f->page == prev.page && f->bbox.y0 < prev.bbox.y1 && f->bbox.y1 > prev.bbox.y0) return false;
     auto edge = justified_right.find(prev.column);
     if (edge == justified_right.end()) return false;  // ragged lines: where they end says nothing
+    const double right = edge->second - std::max(0.0, inset > indent ? inset : 0.0);
     const std::optional<double> word_end = first_word_end(r);
     if (!word_end) return false;
     // The room a typesetter needs: the word and a space it may shrink, counted generously.
-    return edge->second - prev.bbox.x1 > (*word_end - r.bbox.x0) + o.wrap_space_ratio * prev.size;
+    return right - prev.bbox.x1 > (*word_end - r.bbox.x0) + o.wrap_space_ratio * prev.size;
   }
 
   // Fills justified_right from a page's rows: per column, the right edge shared (within

@@ -70,6 +70,25 @@ TEST(Paragraphs, LinesEndedOnPurposeAreBlocksOfTheirOwn) {
   for (size_t i = 0; i < signatures.size(); ++i) EXPECT_EQ(ps[1 + i].text, signatures[i]);
 }
 
+TEST(Paragraphs, AnIndentedPassageIsJudgedByItsOwnMeasure) {
+  // Rows of a table indented under the text, one term and its meaning per line, are lines
+  // ended on purpose; a quotation indented on both sides, its first line full to its own
+  // measure, is one paragraph.
+  auto lines = filler(100, 8);  // the page's flush left edge: most of its lines start there
+  const double measure = test::make_line(lines[1]).bbox.x1;
+  const std::vector<std::string> rows = {"crosshair plus", "circle o", "star asterisk"};
+  for (size_t i = 0; i < rows.size(); ++i) lines.push_back({112, 210 + 12.0 * i, rows[i], 10});
+  std::string quote = "A quotation set in from both sides";
+  while (test::make_line({112, 0, quote + " word", 10}).bbox.x1 < measure - 40) quote += " word";
+  ASSERT_GT(test::make_line({112, 0, quote + " x", 10}).bbox.x1, measure - 40 - 5);  // full to its measure
+  lines.push_back({112, 270, quote, 10});
+  lines.push_back({112, 282, "and it ends.", 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 1 + rows.size() + 1);
+  for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(ps[1 + i].text, rows[i]);
+  EXPECT_EQ(ps.back().text, quote + " and it ends.");
+}
+
 TEST(Paragraphs, ALineEndedBeforeAWordTooLongForItGoesOn) {
   // The next line opens with a word longer than the room the short line leaves: the
   // typesetter had to break there, and the paragraph goes on.
