@@ -1259,19 +1259,22 @@ struct Builder {
   // purpose (a definition's signatures one per line, an address, a table's rows set as
   // lines) and each line is a block of its own. The right edge is the column's justified
   // measure; a passage indented on the left (both lines at one indent) is taken to be
-  // indented as far on the right, as a quotation is. Not beside a figure, nor after a word
-  // broken at the line's end.
+  // indented as far on the right, as a quotation is, while an indented line followed by one
+  // at the column's edge (a first-line indent, the last row of an indented table) had the
+  // whole measure. Not beside a figure, nor after a word broken at the line's end.
   bool broken_on_purpose(const Row& prev, const Row& r, double indent) const {
     const double inset = prev.bbox.x0 - prev.col_left;
-    if (inset < -indent) return false;
-    if (inset > indent ? std::fabs(r.bbox.x0 - prev.bbox.x0) > o.edge_tolerance : r.bbox.x0 - r.col_left > indent)
-      return false;
+    const bool indented = inset > indent, next_flush = std::fabs(r.bbox.x0 - r.col_left) <= indent;
+    const bool within_passage = indented && std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
+    if (inset < -indent || !(next_flush || within_passage)) return false;
+    // Rows closer than a line apart are pieces of one line (a radical, a fraction's parts).
+    if (r.baseline - prev.baseline < o.min_line_pitch_ratio * prev.size) return false;
     if (!prev.text.empty() && prev.text.back() == '-') return false;
     for (const auto* f : pending)
       if (f->page == prev.page && f->bbox.y0 < prev.bbox.y1 && f->bbox.y1 > prev.bbox.y0) return false;
     auto edge = justified_right.find(prev.column);
     if (edge == justified_right.end()) return false;  // ragged lines: where they end says nothing
-    const double right = edge->second - std::max(0.0, inset > indent ? inset : 0.0);
+    const double right = edge->second - (within_passage ? inset : 0.0);
     const std::optional<double> word_end = first_word_end(r);
     if (!word_end) return false;
     // The room a typesetter needs: the word and a space it may shrink, counted generously.

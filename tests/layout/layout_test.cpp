@@ -89,6 +89,17 @@ TEST(Paragraphs, AnIndentedPassageIsJudgedByItsOwnMeasure) {
   EXPECT_EQ(ps.back().text, quote + " and it ends.");
 }
 
+TEST(Paragraphs, PiecesOfALineAreNoLinesEndedOnPurpose) {
+  // A radical sign set on a row of its own, a few points above the line it belongs to, and
+  // that line going on at the column's edge: one paragraph, not a sign and a paragraph.
+  auto lines = filler(100, 8);
+  lines.push_back({120, 193, "\u221A", 10});
+  lines.push_back({72, 200, "five is the root here, and the text goes on to its end.", 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.back().text.rfind("\u221A five is the root here", 0), 0u) << ps.back().text;
+}
+
 TEST(Paragraphs, ALineEndedBeforeAWordTooLongForItGoesOn) {
   // The next line opens with a word longer than the room the short line leaves: the
   // typesetter had to break there, and the paragraph goes on.

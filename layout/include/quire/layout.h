@@ -79,6 +79,9 @@ struct LayoutOptions {
   // ... judged only on a page column where at least this many prose lines end at one right
   // edge (justified text: its lines' measure is known).
   size_t min_justified_rows = 3;
+  // ... and only between rows at least this many ems apart: closer rows are pieces of one
+  // line (a radical sign, a fraction's parts), not lines.
+  double min_line_pitch_ratio = 0.9;
   // Footnotes are set smaller than the body: at most this ratio of the body size.
   double footnote_size_ratio = 0.92;
   // The rule that sets footnotes off from the text: a line at most this high, in points,
