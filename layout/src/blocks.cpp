@@ -1340,7 +1340,40 @@ struct Builder {
     if (!r.mono || r.footnote || mono_heading(r)) return false;
     if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
     double pitch = r.baseline - prev.baseline;
-    return pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25;
+    if (!(pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25)) return false;
+    // Every line of a listing, blank or not, advances by the listing's own pitch: a gap
+    // that is no whole number of pitches ends the listing (a term or a signature set under
+    // an example, after the space the example leaves).
+    if (auto line = listing_pitch(); line && pitch > (1 + o.code_pitch_tolerance) * *line) {
+      const double lines = pitch / *line;
+      if (std::fabs(lines - std::round(lines)) > o.code_pitch_tolerance) return false;
+    }
+    return true;
+  }
+
+  // The open listing's line pitch: the middle advance from one of its rows to the next
+  // (on one page and column, no blank line between), when every advance is a whole number
+  // of it; nothing for a listing of one row, of uneven advances, or recognised by OCR
+  // (whose baselines are not where the typesetter put them).
+  std::optional<double> listing_pitch() const {
+    std::vector<double> advances;
+    for (size_t i = 1; i < rows.size(); ++i) {
+      const double d = rows[i]->baseline - rows[i - 1]->baseline;
+      if (same_flow(*rows[i - 1], *rows[i]) && d > 0) advances.push_back(d);
+    }
+    for (const Row* r : rows)
+      for (const Line* l : r->lines)
+        if (!l->spans.empty() && l->spans.front().ocr) return std::nullopt;
+    if (advances.empty()) return std::nullopt;
+    std::vector<double> single;
+    const double least = *std::min_element(advances.begin(), advances.end());
+    for (double d : advances)
+      if (d < 1.5 * least) single.push_back(d);
+    std::nth_element(single.begin(), single.begin() + static_cast<std::ptrdiff_t>(single.size() / 2), single.end());
+    const double pitch = single[single.size() / 2];
+    for (double d : advances)
+      if (std::fabs(d / pitch - std::round(d / pitch)) > o.code_pitch_tolerance) return std::nullopt;
+    return pitch;
   }
 
   bool continues_heading(const Row& r) const {

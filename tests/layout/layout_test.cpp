@@ -486,6 +486,21 @@ TEST(Code, InnerGapsFromPositionsNeverSplitTokens) {
   EXPECT_EQ(cs[0].text, "a = 1;      /* one */\nbb = 2;     /* two */");
 }
 
+TEST(Code, AGapOfNoWholeLinesEndsAListing) {
+  // Lines of a listing 11 pt apart, a blank line inside it (22 pt), then, 17 pt under its
+  // last line, a term in the typewriter face: one and a half lines is no blank line of
+  // the listing, so the term starts a block of its own.
+  auto lines = filler(80, 3);
+  lines.push_back({90, 130, "x = 1;", 10, true});
+  lines.push_back({90, 141, "y = 2;", 10, true});
+  lines.push_back({90, 163, "z = x + y;", 10, true});
+  lines.push_back({72, 180, "-option", 10, true});
+  auto cs = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Code);
+  ASSERT_EQ(cs.size(), 2u);
+  EXPECT_EQ(cs[0].text, "x = 1;\ny = 2;\n\nz = x + y;");
+  EXPECT_EQ(cs[1].text, "-option");
+}
+
 TEST(Code, ListingAcrossPageBreakIsOneBlock) {
   // A listing cut by a page break continues at the top of the next page.
   auto p1 = filler(80, 3);

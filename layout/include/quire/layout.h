@@ -100,6 +100,9 @@ struct LayoutOptions {
   // Inside a code listing, a vertical gap of up to this many line pitches is still one
   // listing (blank lines inside code); a larger gap starts a new block.
   double max_code_blank_lines = 3.5;
+  // A gap in a listing is blank lines when it is a whole number of the listing's line
+  // pitches, give or take this share of one.
+  double code_pitch_tolerance = 0.25;
   // A float (figure or table with its caption) set at the top of a page over the
   // continuation of a paragraph or listing is at most this many rows and figures...
   size_t max_float_items = 40;
