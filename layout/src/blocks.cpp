@@ -1282,8 +1282,7 @@ struct Builder {
   }
 
   // Fills justified_right from a page's rows: per column, the right edge shared (within
-  // edge_tolerance) by the most prose rows flush with the column's left edge, if at least
-  // min_justified_rows share it.
+  // twice edge_tolerance) by the most prose rows, if at least min_justified_rows share it.
   void find_justified_right(const std::vector<Item>& items) {
     justified_right.clear();
     std::map<int, std::vector<double>> ends;
