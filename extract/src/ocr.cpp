@@ -402,6 +402,87 @@ void despeckle(unsigned char* samples, int width, int height, int stride, int in
   }
 }
 
+}  // namespace
+
+std::vector<Box> drawn_ink(const unsigned char* gray, int width, int height, int stride, double ox, double oy,
+                           double scale, const Recognised& r, const OcrTuning& tuning) {
+  if (width <= 0 || height <= 0 || scale <= 0) return {};
+  const int cell = std::max(1, static_cast<int>(std::lround(scale * tuning.ink_cell_pt)));
+  const int gw = (width + cell - 1) / cell, gh = (height + cell - 1) / cell;
+  enum : uint8_t { kEmpty, kInk, kCovered };
+  std::vector<uint8_t> grid(static_cast<size_t>(gw) * static_cast<size_t>(gh), kEmpty);
+  auto cover = [&](const Box& b, double pad) {
+    const int x0 = std::max(0, static_cast<int>(std::floor(((b.x0 - pad) * scale - ox) / cell)));
+    const int y0 = std::max(0, static_cast<int>(std::floor(((b.y0 - pad) * scale - oy) / cell)));
+    const int x1 = std::min(gw - 1, static_cast<int>(std::floor(((b.x1 + pad) * scale - ox) / cell)));
+    const int y1 = std::min(gh - 1, static_cast<int>(std::floor(((b.y1 + pad) * scale - oy) / cell)));
+    for (int y = y0; y <= y1; ++y)
+      for (int x = x0; x <= x1; ++x) grid[static_cast<size_t>(y) * gw + x] = kCovered;
+  };
+  std::vector<double> sizes;
+  for (const auto& l : r.lines) {
+    if (!l.words.empty() && l.size > 0) sizes.push_back(l.size);
+    for (const auto& w : l.words) cover(w.box, tuning.word_pad_em * l.size);
+  }
+  for (const Box& p : r.pictures) cover(p, 0);
+  if (sizes.empty()) return {};  // no text to measure a drawing by (a page of pictures)
+  std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2), sizes.end());
+  const double min_extent = tuning.min_drawing_em * sizes[sizes.size() / 2];
+
+  for (int y = 0; y < height; ++y) {
+    const unsigned char* row = gray + static_cast<ptrdiff_t>(y) * stride;
+    uint8_t* cells = grid.data() + static_cast<size_t>(y / cell) * gw;
+    for (int x = 0; x < width; ++x)
+      if (row[x] < tuning.ink_level && cells[x / cell] == kEmpty) cells[x / cell] = kInk;
+  }
+  // Connected runs of ink cells (eight neighbours), each taken off the grid as it is found,
+  // in the order of their first cell: the boxes come out the same on every run.
+  std::vector<Box> out, small;
+  std::vector<int> stack;
+  for (int start = 0; start < gw * gh; ++start) {
+    if (grid[static_cast<size_t>(start)] != kInk) continue;
+    int x0 = gw, y0 = gh, x1 = -1, y1 = -1;
+    grid[static_cast<size_t>(start)] = kEmpty;
+    stack.assign(1, start);
+    while (!stack.empty()) {
+      const int c = stack.back();
+      stack.pop_back();
+      const int cx = c % gw, cy = c / gw;
+      x0 = std::min(x0, cx), y0 = std::min(y0, cy), x1 = std::max(x1, cx), y1 = std::max(y1, cy);
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const int nx = cx + dx, ny = cy + dy;
+          if (nx < 0 || ny < 0 || nx >= gw || ny >= gh) continue;
+          const size_t n = static_cast<size_t>(ny) * gw + nx;
+          if (grid[n] != kInk) continue;
+          grid[n] = kEmpty;
+          stack.push_back(static_cast<int>(n));
+        }
+    }
+    if (x0 == 0 || y0 == 0 || x1 == gw - 1 || y1 == gh - 1) continue;  // the scan's edge
+    const Box b{(x0 * cell + ox) / scale, (y0 * cell + oy) / scale, ((x1 + 1) * cell + ox) / scale,
+                ((y1 + 1) * cell + oy) / scale};
+    if (std::max(b.width(), b.height()) >= min_extent) out.push_back(b);
+    else if (x1 > x0 || y1 > y0) small.push_back(b);  // (one cell: a speck)
+  }
+  // Smaller runs next to a drawing are part of it (the dashes of a frame, an arrow's head,
+  // the ticks of an axis), and so are the runs next to those.
+  const double join = tuning.drawing_join_em * sizes[sizes.size() / 2];
+  auto next_to = [&](const Box& a, const Box& b) {
+    return a.x0 <= b.x1 + join && b.x0 <= a.x1 + join && a.y0 <= b.y1 + join && b.y0 <= a.y1 + join;
+  };
+  std::vector<char> taken(small.size(), 0);
+  for (size_t grown = 0; grown < out.size(); ++grown)  // `out` grows as runs join it
+    for (size_t i = 0; i < small.size(); ++i)
+      if (!taken[i] && next_to(small[i], out[grown])) {
+        taken[i] = 1;
+        out.push_back(small[i]);
+      }
+  return out;
+}
+
+namespace {
+
 // Words that are empty or only white space carry nothing.
 void drop_blank_words(Recognised& r) {
   for (auto& l : r.lines)
@@ -469,6 +550,12 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         const bool read = w.reader->read(fz_pixmap_samples(w.mu.ctx, pix), width, height,
                                          static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), options.ocr_dpi, ox,
                                          oy, scale, r);
+        std::vector<Box> drawings;
+        if (read) {
+          drop_blank_words(r);
+          drawings = drawn_ink(fz_pixmap_samples(w.mu.ctx, pix), width, height,
+                               static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), ox, oy, scale, r, tuning);
+        }
         fz_drop_pixmap(w.mu.ctx, pix);
         if (!read) {
           page.errors.push_back("Tesseract could not read the page");
@@ -476,7 +563,6 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
           warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
           return;
         }
-        drop_blank_words(r);
         page.lines = lines_from_ocr(r.lines, tuning);
         page.ocr = true;
         double sum = 0;
@@ -498,6 +584,8 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
             page.images.push_back({b, static_cast<int>(std::lround(b.width() * scale)),
                                    static_cast<int>(std::lround(b.height() * scale)), false});
           for (const Box& b : r.rules) page.paths.push_back({b, true, false, 0, 0});
+          // What else is drawn on the scan: a diagram's boxes and arrows, a chart's axes.
+          for (const Box& b : drawings) page.paths.push_back({b, false, true, 0, 0});
         }
       };
       for (int k = next++; k < count; k = next++) {

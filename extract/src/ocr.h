@@ -47,6 +47,16 @@ struct OcrTuning {
   // spaces, or none where Tesseract split a word); the share of a cell by which it may miss one before the line is judged
   // proportional.
   double mono_gap_tolerance = 0.25;
+  // Drawings of a scan (drawn_ink): ink is looked at in square cells of this many points;
+  double ink_cell_pt = 1.0;
+  //   a recognised word covers its box and this share of its line's size around it;
+  double word_pad_em = 0.25;
+  //   a run of ink is a drawing when it reaches this many times the page's text size in
+  //   width or height (a letter Tesseract left unread is about one).
+  double min_drawing_em = 1.8;
+  //   a smaller run (two cells or more) within this share of the text size of a drawing is
+  //   part of it.
+  double drawing_join_em = 0.6;
 };
 
 // One recognised word with pixel-free geometry: boxes already in PDF points.
@@ -107,6 +117,14 @@ double unmapped_share(const Page& page);
 // Turns recognised lines into model lines: one span per word (with the spaces that follow
 // it inside the line), Span::xs per code point, monospace judged from the pitch.
 std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& lines, const OcrTuning& tuning = {});
+
+// The drawings of a scanned page, in points: each connected run of ink (gray below
+// tuning.ink_level) that no word of `r` covers and no picture of `r` holds, as its box, when
+// it is large enough to be drawn (a diagram's boxes and arrows, a chart's axes and curves)
+// and does not touch the image's edge (a scanner's shadow). `gray` is the page rendered at
+// `scale` pixels per point with its top left pixel at (ox, oy), as Tesseract read it.
+std::vector<Box> drawn_ink(const unsigned char* gray, int width, int height, int stride, double ox, double oy,
+                           double scale, const Recognised& r, const OcrTuning& tuning = {});
 
 // Directory holding <lang>.traineddata: $TESSDATA_PREFIX if set, else Debian's.
 std::string tessdata_dir();

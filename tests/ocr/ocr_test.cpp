@@ -120,6 +120,55 @@ detail::OcrWord prop_word(const std::string& text, double x, double y = 100) {
   return w;
 }
 
+// A white page image of `w` x `h` pixels, two pixels per point, to draw ink on.
+struct Canvas {
+  int w, h;
+  std::vector<unsigned char> px;
+  Canvas(int w_, int h_) : w(w_), h(h_), px(static_cast<size_t>(w_) * h_, 255) {}
+  void fill(int x0, int y0, int x1, int y1) {  // pixels [x0, x1) x [y0, y1)
+    for (int y = y0; y < y1; ++y)
+      for (int x = x0; x < x1; ++x) px[static_cast<size_t>(y) * w + x] = 0;
+  }
+  void frame(int x0, int y0, int x1, int y1) {
+    fill(x0, y0, x1, y0 + 2), fill(x0, y1 - 2, x1, y1), fill(x0, y0, x0 + 2, y1), fill(x1 - 2, y0, x1, y1);
+  }
+};
+
+TEST(OcrDrawings, InkNoWordCoversIsDrawnWithWhatLiesNextToIt) {
+  Canvas c(600, 400);
+  c.frame(100, 100, 300, 220);                         // a box of a diagram: 100 x 60 pt
+  for (int x = 100; x < 300; x += 10) c.fill(x, 228, x + 6, 230);  // a dashed rule 4 pt under it
+  c.fill(400, 100, 460, 120);                          // a recognised word's ink
+  c.fill(420, 300, 428, 314);                          // a letter Tesseract left: 4 x 7 pt
+  c.fill(500, 300, 501, 301);                          // a speck
+  c.fill(0, 50, 3, 350);                               // the scanner's shadow at the edge
+  detail::Recognised r;
+  detail::OcrLine line;
+  line.size = 10;
+  line.words.push_back({"word", Box{200, 50, 230, 60}, 90, {}});  // points: the ink at 400-460
+  r.lines.push_back(line);
+  const auto drawn = detail::drawn_ink(c.px.data(), c.w, c.h, c.w, 0, 0, 2.0, r);
+  Box all;
+  bool first = true;
+  for (const Box& b : drawn) {
+    EXPECT_GT(b.x0, 2.0) << "the edge's shadow is no drawing";
+    EXPECT_LT(b.x1, 190.0) << "nothing of the word, the letter or the speck is drawn";
+    all = first ? b : Box{std::min(all.x0, b.x0), std::min(all.y0, b.y0), std::max(all.x1, b.x1), std::max(all.y1, b.y1)};
+    first = false;
+  }
+  ASSERT_FALSE(drawn.empty());
+  EXPECT_NEAR(all.x0, 50, 1.01);
+  EXPECT_NEAR(all.y0, 50, 1.01);
+  EXPECT_NEAR(all.x1, 150, 1.01);
+  EXPECT_NEAR(all.y1, 115, 1.01);  // the dashes joined the box
+}
+
+TEST(OcrDrawings, APageWithoutWordsHasNoMeasureAndNoDrawings) {
+  Canvas c(200, 200);
+  c.frame(20, 20, 180, 180);
+  EXPECT_TRUE(detail::drawn_ink(c.px.data(), c.w, c.h, c.w, 0, 0, 2.0, detail::Recognised{}).empty());
+}
+
 TEST(OcrLines, FixedPitchLineIsMonospaceWithItsSpaces) {
   const double pitch = 5.4;
   detail::OcrLine l;
@@ -290,6 +339,33 @@ TEST(OcrScan, ScannedTwinPageHasTheBookWords) {
   const Line* prose = line_starting(p, "Ringlog is meant");
   ASSERT_TRUE(prose);
   EXPECT_FALSE(prose->spans[0].monospace);
+}
+
+TEST(OcrScan, TheScansDrawingIsWhereItsTwinDrawsIt) {
+  // Page 9 holds a diagram of four framed words and arrows in a dashed frame: on the scan,
+  // the ink no word covers is drawn where the born-digital twin has its vector paths.
+  auto drawn = [](const std::string& book) {
+    ExtractOptions o;
+    o.first_page = o.last_page = 9;
+    Document d = extract_document(kBooks + book, o);
+    Box all;
+    bool first = true;
+    for (const auto& p : d.pages.at(0).paths) {
+      const Box& b = p.bbox;
+      all = first ? b : Box{std::min(all.x0, b.x0), std::min(all.y0, b.y0), std::max(all.x1, b.x1), std::max(all.y1, b.y1)};
+      first = false;
+    }
+    return std::make_pair(first ? 0 : 1, all);
+  };
+  const auto [scan_found, scan] = drawn("fx-classic-scan.pdf");
+  const auto [twin_found, twin] = drawn("fx-classic.pdf");
+  ASSERT_TRUE(scan_found && twin_found);
+  // MuPDF bounds a stroke by its width times the miter limit (about 3 pt for the frame's
+  // 0.4 pt dashes); the frame's boxes alone, without its dashes, would be 8 pt in.
+  EXPECT_NEAR(scan.x0, twin.x0, 4) << "left";
+  EXPECT_NEAR(scan.y0, twin.y0, 4) << "top";
+  EXPECT_NEAR(scan.x1, twin.x1, 4) << "right";
+  EXPECT_NEAR(scan.y1, twin.y1, 4) << "bottom";
 }
 
 TEST(OcrScan, ForcedOcrOfBornDigitalPageMatchesItsTextLayer) {
