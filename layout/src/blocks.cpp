@@ -1245,9 +1245,14 @@ struct Builder {
       // Continuation lines of an item hang under its text, right of the marker.
       return r.bbox.x0 > rows.front()->bbox.x0 + o.edge_tolerance || (rows.size() > 1 && std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance);
     }
-    if (r.bbox.x0 > prev.bbox.x0 + indent) return false;  // first-line indent
-    if (rows.size() > 1 && r.bbox.x0 < prev.bbox.x0 - indent) return false;  // end of an indented passage
-    if (!full && prev.full_stop && r.bbox.x0 <= prev.bbox.x0 + o.edge_tolerance &&
+    const double left = text_left(r), prev_left = text_left(prev);
+    // A note in the margin beside a line after a short one, or after a sentence's end, marks
+    // where something starts (an entry, a paragraph); beside a line that goes on from a full
+    // one, a place in a running paragraph.
+    if (left != r.bbox.x0 && (!full || prev.full_stop)) return false;
+    if (left > prev_left + indent) return false;  // first-line indent
+    if (rows.size() > 1 && left < prev_left - indent) return false;  // end of an indented passage
+    if (!full && prev.full_stop && left <= prev_left + o.edge_tolerance &&
         prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
       return false;
     if (type == BlockType::Paragraph && !full && broken_on_purpose(prev, r, indent)) return false;
@@ -1263,9 +1268,10 @@ struct Builder {
   // at the column's edge (a first-line indent, the last row of an indented table) had the
   // whole measure. Not beside a figure, nor after a word broken at the line's end.
   bool broken_on_purpose(const Row& prev, const Row& r, double indent) const {
-    const double inset = prev.bbox.x0 - prev.col_left;
+    if (text_left(r) != r.bbox.x0) return false;  // a margin note before the next line's first word
+    const double inset = text_left(prev) - prev.col_left;
     const bool indented = inset > indent, next_flush = std::fabs(r.bbox.x0 - r.col_left) <= indent;
-    const bool within_passage = indented && std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
+    const bool within_passage = indented && std::fabs(r.bbox.x0 - text_left(prev)) <= o.edge_tolerance;
     if (inset < -indent || !(next_flush || within_passage)) return false;
     // Rows closer than a line apart are pieces of one line (a radical, a fraction's parts).
     if (r.baseline - prev.baseline < o.min_line_pitch_ratio * prev.size) return false;
@@ -1302,6 +1308,16 @@ struct Builder {
       }
       if (best >= o.min_justified_rows) justified_right[column] = at;
     }
+  }
+
+  // Where a row's text starts in its column: past a note set in the left margin on the row's
+  // baseline (a version mark beside a paragraph's first line), which would make the next
+  // line look indented.
+  double text_left(const Row& r) const {
+    if (r.lines.size() > 1 && r.lines.front()->bbox.x1 < r.col_left - o.edge_tolerance &&
+        r.lines[1]->bbox.x0 >= r.col_left - o.edge_tolerance)
+      return r.lines[1]->bbox.x0;
+    return r.bbox.x0;
   }
 
   // Where the first word of a row ends, from its glyphs' positions; nothing when they are

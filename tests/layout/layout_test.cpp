@@ -100,6 +100,31 @@ TEST(Paragraphs, PiecesOfALineAreNoLinesEndedOnPurpose) {
   EXPECT_EQ(ps.back().text.rfind("\u221A five is the root here", 0), 0u) << ps.back().text;
 }
 
+TEST(Paragraphs, ANoteInTheMarginBesideAFirstLineKeepsItsParagraphWhole) {
+  // A version mark in the left margin on a paragraph's first line: the next line is not
+  // indented against it, and the word broken at the line's end is joined.
+  auto lines = filler(100, 8);
+  lines.push_back({40, 220, "v3.05a", 8});  // (a paragraph's gap under the filler)
+  lines.push_back({72, 220, "The command returns the value of the century digits and hun-", 10});
+  lines.push_back({72, 232, "dreds of a year, and the paragraph goes on to its end.", 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.back().text, "v3.05a The command returns the value of the century digits and hundreds of a year, and the "
+                            "paragraph goes on to its end.");
+}
+
+TEST(Paragraphs, ANoteInTheMarginAfterASentencesEndStartsABlock) {
+  // A marker in the margin beside an entry under a paragraph whose last line is full and
+  // ends a sentence: the entry is a block of its own.
+  auto lines = filler(100, 7);
+  lines.push_back({72, 184, "filler text of the page set in the body size and justified to the end.", 10});
+  lines.push_back({60, 196, "\u25B6", 10});
+  lines.push_back({72, 196, "entry (integer)", 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_GE(ps.size(), 2u);
+  EXPECT_EQ(ps.back().text, "\u25B6 entry (integer)");
+}
+
 TEST(Paragraphs, ALineEndedBeforeAWordTooLongForItGoesOn) {
   // The next line opens with a word longer than the room the short line leaves: the
   // typesetter had to break there, and the paragraph goes on.
