@@ -310,6 +310,9 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
   });
   const size_t n = std::min(kSample, frequent.size());
   std::partial_sort(frequent.begin(), frequent.begin() + static_cast<std::ptrdiff_t>(n), frequent.end());
+  std::vector<std::string> sample;
+  for (size_t i = 0; i < n; ++i) sample.push_back(frequent[i].second);
+  dictionary->prepare(sample);
   size_t known = 0;
   for (size_t i = 0; i < n; ++i) known += dictionary->knows(frequent[i].second) ? 1 : 0;
   return n > 0 && 2 * known >= n;
@@ -324,6 +327,11 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
 bool hyphenates(const WordEvidence& ev, const LayoutOptions& o) {
   if (ev.tex || ev.prose_lines < o.unhyphenated_min_lines) return true;
   const Dictionary* dictionary = ev.dictionary_language ? Dictionary::at(o.hyphen_dictionary) : nullptr;
+  if (dictionary) {
+    std::vector<std::string> asked;
+    for (const auto& [left, right] : ev.line_breaks) asked.insert(asked.end(), {left + right, left, right});
+    dictionary->prepare(asked);
+  }
   for (const auto& [left, right] : ev.line_breaks) {
     const std::string joined = left + right;
     const bool parts_are_words = ev.words.count(left) > 0 && ev.words.count(right) > 0;
@@ -380,7 +388,7 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
                           std::make_move_iterator(p.line_breaks.end()));
   }
   parts.clear();
-  if (HyphenPatterns::at(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
+  if (HyphenPatterns::present(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
   ev.unhyphenated = !hyphenates(ev, o);
   std::vector<std::pair<std::string, std::string>>().swap(ev.line_breaks);
   return ev;

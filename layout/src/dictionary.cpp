@@ -1,7 +1,11 @@
 #include "dictionary.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <vector>
 
@@ -9,6 +13,7 @@
 #include <hyphen.h>
 
 #include "quire/layout.h"
+#include "stem_index.h"
 
 namespace quire::detail {
 
@@ -34,12 +39,76 @@ bool is_file(const std::string& path) {
   return std::filesystem::is_regular_file(path, ec);
 }
 
+// Hunspell reads word lists from files only: the entries a book needs are written to a file
+// in memory, which Hunspell opens by its /proc name.
+class MemoryFile {
+ public:
+  MemoryFile(const std::string& lines, size_t count) : fd_(::memfd_create("quire-words", MFD_CLOEXEC)) {
+    if (fd_ < 0) return;
+    const std::string text = std::to_string(std::max<size_t>(count, 1)) + "\n" + lines;
+    for (size_t done = 0; done < text.size();) {
+      const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+      if (n <= 0) return;
+      done += static_cast<size_t>(n);
+    }
+    path_ = "/proc/self/fd/" + std::to_string(fd_);
+    // Without /proc, Hunspell would find no file and silently know no word.
+    if (!std::ifstream(path_)) path_.clear();
+  }
+  ~MemoryFile() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  MemoryFile(const MemoryFile&) = delete;
+  MemoryFile& operator=(const MemoryFile&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  int fd_;
+  std::string path_;
+};
+
+// Word lists added to a Hunspell object before it is made again from all of them: each one
+// added is one more table that every look-up tries.
+constexpr int kMaxParts = 8;
+
 }  // namespace
 
 Dictionary::Dictionary(const std::string& prefix)
-    : hunspell_(std::make_unique<Hunspell>((prefix + ".aff").c_str(), (prefix + ".dic").c_str())) {}
+    : aff_path_(prefix + ".aff"), dic_path_(prefix + ".dic"), index_(StemIndex::open(aff_path_, dic_path_)) {
+  if (!index_) hunspell_ = std::make_unique<Hunspell>(aff_path_.c_str(), dic_path_.c_str());
+}
 
 Dictionary::~Dictionary() = default;
+
+void Dictionary::load_entries(const std::vector<std::string>& words) const {
+  if (!index_) return;
+  std::string lines;
+  size_t count = 0;
+  for (const std::string& w : words)
+    if (asked_.insert(w).second) count += index_->select(w, lines);
+  if (count == 0 && hunspell_) return;
+  loaded_ += lines;
+  loaded_count_ += count;
+  const bool whole = !hunspell_ || parts_ >= kMaxParts;
+  MemoryFile file(whole ? loaded_ : lines, whole ? loaded_count_ : count);
+  if (file.path().empty()) {  // no file in memory: the whole list from its own file
+    index_.reset();
+    hunspell_ = std::make_unique<Hunspell>(aff_path_.c_str(), dic_path_.c_str());
+    return;
+  }
+  if (whole) {
+    hunspell_ = std::make_unique<Hunspell>(aff_path_.c_str(), file.path().c_str());
+    parts_ = 0;
+  } else {
+    hunspell_->add_dic(file.path().c_str());
+    ++parts_;
+  }
+}
+
+void Dictionary::prepare(const std::vector<std::string>& words) const {
+  std::lock_guard lock(mutex_);
+  load_entries(words);
+}
 
 const Dictionary* Dictionary::at(const std::string& prefix) {
   return loaded_once<Dictionary>(prefix, [&] {
@@ -52,8 +121,11 @@ const Dictionary* Dictionary::at(const std::string& prefix) {
 bool Dictionary::knows(const std::string& word) const {
   if (word.empty()) return false;
   std::lock_guard lock(mutex_);
+  load_entries({word});
   return hunspell_->spell(word);
 }
+
+bool HyphenPatterns::present(const std::string& path) { return !path.empty() && is_file(path); }
 
 const HyphenPatterns* HyphenPatterns::at(const std::string& path) {
   return loaded_once<HyphenPatterns>(path, [&] {

@@ -6,11 +6,15 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_set>
+#include <vector>
 
 class Hunspell;
 struct _HyphenDict;
 
 namespace quire::detail {
+
+class StemIndex;
 
 class Dictionary {
  public:
@@ -22,11 +26,24 @@ class Dictionary {
   // start of a sentence or a word in capitals is still the word). Safe from any thread.
   bool knows(const std::string& word) const;
 
+  // Readies the answers about `words` at once: the entries they need are loaded together,
+  // rather than a few at each question. The answers are the same either way.
+  void prepare(const std::vector<std::string>& words) const;
+
   ~Dictionary();
 
  private:
   explicit Dictionary(const std::string& prefix);
-  std::unique_ptr<Hunspell> hunspell_;
+  void load_entries(const std::vector<std::string>& words) const;
+
+  std::string aff_path_, dic_path_;
+  // The word list by stem; nullptr when the whole list is loaded (see StemIndex::open).
+  mutable std::unique_ptr<StemIndex> index_;
+  mutable std::unique_ptr<Hunspell> hunspell_;
+  mutable std::unordered_set<std::string> asked_;  // words whose entries are loaded
+  mutable std::string loaded_;                    // the entries Hunspell has, as .dic lines
+  mutable size_t loaded_count_ = 0;
+  mutable int parts_ = 0;     // word lists added to hunspell_ since it was made
   mutable std::mutex mutex_;  // Hunspell keeps working state in the object
 };
 
@@ -35,6 +52,10 @@ class HyphenPatterns {
   // The patterns in the file `path`, loaded once per process; nullptr when the path is empty
   // or the file is missing or unreadable.
   static const HyphenPatterns* at(const std::string& path);
+
+  // Whether `path` names a file of patterns, without loading them (7 ms for English's, and
+  // many books never ask).
+  static bool present(const std::string& path);
 
   // Whether the patterns allow a typesetter to break the word left+right between the two
   // (lower-case ASCII letters). Safe from any thread.
