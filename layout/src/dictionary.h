@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -49,12 +50,11 @@ class Dictionary {
 
 class HyphenPatterns {
  public:
-  // The patterns in the file `path`, loaded once per process; nullptr when the path is empty
+  // The patterns in the file `path`, read once per process; nullptr when the path is empty
   // or the file is missing or unreadable.
   static const HyphenPatterns* at(const std::string& path);
 
-  // Whether `path` names a file of patterns, without loading them (7 ms for English's, and
-  // many books never ask).
+  // Whether `path` names a file of patterns, without reading it.
   static bool present(const std::string& path);
 
   // Whether the patterns allow a typesetter to break the word left+right between the two
@@ -64,8 +64,22 @@ class HyphenPatterns {
   ~HyphenPatterns();
 
  private:
-  explicit HyphenPatterns(_HyphenDict* dict) : dict_(dict) {}
-  _HyphenDict* dict_;
+  HyphenPatterns() = default;
+
+  // libhyphen builds its automaton from all 11,000 English patterns in 7 ms, and a book asks
+  // about a few words. A word's breaks depend only on the patterns whose letters occur in it
+  // (Liang's rule: the highest digit of those at each place), so each question gives
+  // libhyphen the file's header and those patterns alone.
+  std::string header_;                                       // the encoding and the directives
+  std::unordered_map<std::string, std::string> by_letters_;  // a pattern's letters: its lines
+  size_t longest_ = 0;                                       // letters of the longest pattern
+  // The whole file, loaded once for what the index does not follow (a second level of
+  // patterns, replacements such as "ff1f/f=f,1,2") or after many words.
+  std::string path_;
+  mutable _HyphenDict* whole_ = nullptr;
+  mutable _HyphenDict* last_ = nullptr;  // the last word's patterns: it is asked at each break
+  mutable std::string last_word_;
+  mutable int subsets_ = 0;
   mutable std::mutex mutex_;
 };
 

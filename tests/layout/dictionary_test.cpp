@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <hunspell/hunspell.hxx>
+#include <hyphen.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -135,6 +138,87 @@ TEST(Dictionary, AffixFilesTheIndexDoesNotFollowLoadTheWholeList) {
   EXPECT_TRUE(d->knows("books"));
   EXPECT_TRUE(d->knows("Table"));
   EXPECT_FALSE(d->knows("tables"));
+  fs::remove_all(dir);
+}
+
+const std::string kEnglishPatterns = "/usr/share/hyphen/hyph_en_US.dic";
+
+// Every break of `word` that the whole file of patterns allows.
+std::vector<bool> whole_file_breaks(HyphenDict* whole, const std::string& word) {
+  std::vector<char> marks(word.size() + 5, '\0');
+  char** rep = nullptr;
+  int* pos = nullptr;
+  int* cut = nullptr;
+  hnj_hyphen_hyphenate2(whole, word.c_str(), static_cast<int>(word.size()), marks.data(), nullptr, &rep, &pos, &cut);
+  if (rep) {
+    for (size_t i = 0; i < word.size(); ++i) std::free(rep[i]);
+    std::free(rep);
+  }
+  std::free(pos);
+  std::free(cut);
+  std::vector<bool> out;
+  for (size_t i = 0; i + 1 < word.size(); ++i) out.push_back((marks[i] & 1) != 0);
+  return out;
+}
+
+TEST(HyphenPatternsIndex, BreaksAsTheWholeFileOfPatterns) {
+  if (!have_english() || !fs::is_regular_file(kEnglishPatterns))
+    GTEST_SKIP() << "no English dictionary or patterns (Debian packages hunspell-en-us, hyphen-en-us)";
+  HyphenDict* whole = hnj_hyphen_load(kEnglishPatterns.c_str());
+  ASSERT_NE(whole, nullptr);
+  // After 32 words the whole file is read: a fresh copy of it for every 30 words keeps each
+  // answer on the patterns of its own word.
+  const fs::path dir = copies_dir();
+  fs::create_directories(dir);
+  const HyphenPatterns* patterns = nullptr;
+  // Every 11th stem of the English word list in lower-case letters, and its plural.
+  std::ifstream in(kEnglish + ".dic");
+  std::string line;
+  std::getline(in, line);
+  size_t words = 0, breaks = 0;
+  for (size_t i = 0; std::getline(in, line); ++i) {
+    const std::string stem = line.substr(0, line.find_first_of("/\t "));
+    if (i % 11 != 0 || stem.size() < 2 ||
+        !std::all_of(stem.begin(), stem.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      continue;
+    if (words % 30 == 0) {
+      const fs::path copy = dir / ("hyph-" + std::to_string(words) + ".dic");
+      fs::copy_file(kEnglishPatterns, copy, fs::copy_options::overwrite_existing);
+      patterns = HyphenPatterns::at(copy.string());
+      ASSERT_NE(patterns, nullptr);
+      fs::remove(copy);
+    }
+    for (const std::string& word : {stem, stem + "s"}) {
+      const std::vector<bool> expected = whole_file_breaks(whole, word);
+      for (size_t k = 0; k < expected.size(); ++k) {
+        EXPECT_EQ(patterns->allow_break(word.substr(0, k + 1), word.substr(k + 1)), expected[k]) << word << " after " << k + 1;
+        breaks += expected[k] ? 1 : 0;
+      }
+      ++words;
+    }
+  }
+  hnj_hyphen_free(whole);
+  fs::remove_all(dir);
+  EXPECT_GT(words, 5000u);
+  EXPECT_GT(breaks, words);  // most words break somewhere, many in several places
+}
+
+TEST(HyphenPatternsIndex, FilesTheIndexDoesNotFollowAreLoadedWhole) {
+  const fs::path dir = fs::temp_directory_path() / ("quire-patterns-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  // A second level of patterns: libhyphen reads the whole file.
+  std::ofstream(dir / "two.dic") << "UTF-8\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\n1-1\nNEXTLEVEL\na1b\n";
+  const HyphenPatterns* two = HyphenPatterns::at((dir / "two.dic").string());
+  ASSERT_NE(two, nullptr);
+  EXPECT_TRUE(two->allow_break("a", "b"));
+  EXPECT_FALSE(two->allow_break("b", "a"));
+  // A header and one pattern, read through the index.
+  std::ofstream(dir / "one.dic") << "UTF-8\n% a comment\nLEFTHYPHENMIN 1\nRIGHTHYPHENMIN 1\na1b\n";
+  const HyphenPatterns* one = HyphenPatterns::at((dir / "one.dic").string());
+  ASSERT_NE(one, nullptr);
+  EXPECT_TRUE(one->allow_break("xa", "by"));
+  EXPECT_FALSE(one->allow_break("xb", "ay"));
+  EXPECT_EQ(HyphenPatterns::at((dir / "missing.dic").string()), nullptr);
   fs::remove_all(dir);
 }
 
