@@ -141,6 +141,7 @@ const HyphenPatterns* HyphenPatterns::at(const std::string& path) {
     if (!in || !is_file(path)) return p;
     p.reset(new HyphenPatterns());
     p->path_ = path;
+    p->by_letters_.reserve(16384);  // English has 11,000 patterns
     // libhyphen's format: the encoding on the first line, then directives in capitals and
     // one pattern per line ("%" opens a comment); a pattern is its first word.
     std::string line;

@@ -1,6 +1,7 @@
 #include "stem_index.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -149,7 +150,10 @@ void StemIndex::index_entries() {
   // may follow after a tab or a space.
   size_t pos = dic_.find('\n');
   pos = pos == std::string::npos ? dic_.size() : pos + 1;
+  const size_t expected = std::min<size_t>(std::strtoul(dic_.c_str(), nullptr, 10), dic_.size() / 2);
+  entries_.reserve(expected);
   std::vector<uint32_t> hashes;
+  hashes.reserve(expected);
   while (pos < dic_.size()) {
     size_t end = dic_.find('\n', pos);
     if (end == std::string::npos) end = dic_.size();
@@ -177,8 +181,9 @@ void StemIndex::index_entries() {
     }
     pos = end + 1;
   }
+  // At most three slots in four taken: a probe rarely goes past two.
   size_t size = 16;
-  while (size < 2 * entries_.size()) size *= 2;
+  while (3 * size < 4 * entries_.size()) size *= 2;
   slots_.assign(size, Slot{0, 0});
   for (size_t e = 0; e < entries_.size(); ++e) {
     size_t s = hashes[e] & (size - 1);
