@@ -1250,10 +1250,21 @@ struct Builder {
     bool bullet = marker > 0 && (!full || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0);
     if (bullet) return false;
     if (type == BlockType::ListItem) {
-      // Continuation lines of an item hang under its text, right of the marker.
-      return r.bbox.x0 > rows.front()->bbox.x0 + o.edge_tolerance || (rows.size() > 1 && std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance);
+      // Continuation lines of an item hang under its text, right of the marker; or, where
+      // the marker opens a paragraph ("c) You must ..."), the text wraps to the column's
+      // edge like any paragraph's after a line that filled the measure.
+      const Row& first = *rows.front();
+      if (r.bbox.x0 > first.bbox.x0 + o.edge_tolerance) return true;
+      if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
+      return full && r.bbox.x0 >= r.col_left - o.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.edge_tolerance;
     }
     const double left = text_left(r), prev_left = text_left(prev);
+    // A first line that fills the measure in mid-sentence, with the next line indented: a
+    // hanging indent (a description list's term, a bibliography entry), not a new paragraph,
+    // which would follow a line that ends one (ends_sentence counts a colon).
+    if (rows.size() == 1 && full && !prev.full_stop && left > prev_left + indent &&
+        left == r.bbox.x0 && text_left(prev) == prev.bbox.x0)
+      return true;
     // A note in the margin beside a line after a short one, or after a sentence's end, marks
     // where something starts (an entry, a paragraph); beside a line that goes on from a full
     // one, a place in a running paragraph.

@@ -658,8 +658,36 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       if (std::fabs(x - m) <= o.edge_tolerance) ++c;
     return c;
   };
+  // A short column beside a whole one: its lines start together beside the other's lines,
+  // and one of them is as wide as a line of the whole column.
+  auto short_column = [&](bool right, double gx0, double gx1) {
+    double whole_top = 1e9, whole_bottom = -1e9, whole_left = 1e9, whole_right = -1e9;
+    double widest = 0, first_x0 = 0;
+    int n = 0;
+    for (const Line* l : lines) {
+      const bool on_short_side = right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
+      const bool on_whole_side = right ? l->bbox.x1 <= gx0 + 1 : l->bbox.x0 >= gx1 - 1;
+      if (on_whole_side) {
+        whole_top = std::min(whole_top, l->bbox.y0);
+        whole_bottom = std::max(whole_bottom, l->bbox.y1);
+        whole_left = std::min(whole_left, l->bbox.x0);
+        whole_right = std::max(whole_right, l->bbox.x1);
+      }
+      if (!on_short_side) continue;
+      if (n++ == 0) first_x0 = l->bbox.x0;
+      if (std::fabs(l->bbox.x0 - first_x0) > o.edge_tolerance) return false;
+      widest = std::max(widest, l->bbox.x1 - l->bbox.x0);
+    }
+    if (n == 0 || widest < o.short_column_width_ratio * (whole_right - whole_left)) return false;
+    for (const Line* l : lines)
+      if ((right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) && (l->bbox.y0 < whole_top - o.edge_tolerance || l->bbox.y1 > whole_bottom + o.edge_tolerance))
+        return false;
+    return true;
+  };
   auto columns = [&](double gx0, double gx1) {
-    return aligned(false, gx0, gx1) >= o.min_column_lines && aligned(true, gx0, gx1) >= o.min_column_lines;
+    const bool left = aligned(false, gx0, gx1) >= o.min_column_lines;
+    const bool right = aligned(true, gx0, gx1) >= o.min_column_lines;
+    return (left && right) || (left && short_column(true, gx0, gx1)) || (right && short_column(false, gx0, gx1));
   };
   // The gutter is the widest strip with a column on each side. A short last column leaves a
   // wide empty strip below its few lines; then a narrower strip is the gutter.

@@ -59,6 +59,47 @@ TEST(Paragraphs, LinesJoinWithSingleSpacesAndIndentStartsParagraph) {
   EXPECT_EQ(ps[1].text, "A second paragraph opens with an indent and runs to its end here.");
 }
 
+TEST(Paragraphs, AHangingIndentKeepsItsEntryWhole) {
+  // A description list's entry (Texinfo's @table, an Rd argument list, LaTeX's description):
+  // the term and the first words of its text fill the first line in mid-sentence, and the
+  // rest hangs indented under it. The indent is no new paragraph's, which would follow a
+  // line that ends a sentence.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto lines = filler(100, 3);
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, full, 10},
+                                                {92, 160, "and the text of the term hangs under it.", 10},
+                                                {72, 184, full + ".", 10},
+                                                {92, 196, "A new paragraph opens here.", 10}})
+    lines.push_back(spec);
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 4u);
+  EXPECT_EQ(ps[1].text, full + " and the text of the term hangs under it.");
+  EXPECT_EQ(ps[2].text, full + ".");
+  EXPECT_EQ(ps[3].text, "A new paragraph opens here.");
+}
+
+TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
+  // A bulleted item's lines hang under its text, right of the marker; an item that opens a
+  // paragraph ("c) You must ...", with the paragraph's indent) wraps to the column's edge
+  // after its full first line.
+  const std::string c_line = "c) filler text of the page set in the body size and justified to the";
+  auto lines = paragraph(72, 100, std::vector<std::string>(3, "filler text of the page set in the body size and justified to the measure"),
+                         10, false);
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, "• The first item, whose text is long enough to wrap", 10},
+                                                {82, 160, "and hangs under its text.", 10},
+                                                {72, 172, "• The second item.", 10},
+                                                {87, 196, c_line, 10},
+                                                {72, 208, "under this License to anyone who comes into possession.", 10},
+                                                {87, 232, "d) The next item.", 10}})
+    lines.push_back(spec);
+  auto items = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::ListItem);
+  ASSERT_EQ(items.size(), 4u);
+  EXPECT_EQ(items[0].text, "• The first item, whose text is long enough to wrap and hangs under its text.");
+  EXPECT_EQ(items[1].text, "• The second item.");
+  EXPECT_EQ(items[2].text, c_line + " under this License to anyone who comes into possession.");
+  EXPECT_EQ(items[3].text, "d) The next item.");
+}
+
 TEST(Paragraphs, LinesEndedOnPurposeAreBlocksOfTheirOwn) {
   // Under justified text, a definition's signatures one per line: each line ends far short
   // of the measure although the next line's first word would fit after it.
@@ -648,6 +689,30 @@ TEST(ReadingOrder, AShortLastColumnUnderAHeadingAcrossThePage) {
   // strip. Its parts crossed by the heading alone are the gutter and, wider, the page right
   // of the short column; the gutter is the one with a column on each side.
   expect_left_column_first({{72, 70, "A Heading Set Across The Whole Width Of The Page Above Both Columns", 14, false, true}}, 3, {});
+}
+
+TEST(ReadingOrder, AShortLastColumnOfTwoLines) {
+  // A chapter's last page: a full left column, and two lines of the right one at the top,
+  // a justified line and the paragraph's last. Fewer lines than make a column's left edge,
+  // but one as wide as the left column's lines: a column, read after the left one, not
+  // line by line with it.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 33; ++i) lines.push_back({72, 100.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+  const double right_column = test::make_line(lines.front()).bbox.x1 + 20;
+  lines.push_back({right_column, 100, "right column line runs on to the edge of the text", 10});
+  lines.push_back({right_column, 112, "and ends.", 10});
+  expect_read_before(lines, "left column line 2 of the running text", "right column line runs");  // i = 32
+}
+
+TEST(ReadingOrder, TwoShortLinesBesideTextAreNoColumn) {
+  // Two short lines right of a block of text (a drawing's labels, a page number), each on a
+  // line's baseline: no column, so each is read in its row.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 10; ++i) lines.push_back({72, 100.0 + 12 * i, "text line " + std::to_string(i) + " of the block", 10});
+  lines.push_back({400, 124, "label A", 10});
+  lines.push_back({400, 160, "label B", 10});
+  expect_read_before(lines, "text line 2 of the block", "label A");
+  expect_read_before(lines, "label A", "text line 3 of the block");
 }
 
 TEST(ReadingOrder, AnOverfullLineStaysInItsColumn) {

@@ -54,6 +54,11 @@ struct LayoutOptions {
   // Each column needs at least this many lines whose left edges align (within
   // `edge_tolerance`): a real column has a flush left edge.
   int min_column_lines = 4;
+  // ... except a short last column beside a whole one (a chapter's last page in two
+  // columns): any lines that start together, among them one at least this share of the
+  // whole column's width wide (the line of a justified paragraph, not a page number or a
+  // figure's label).
+  double short_column_width_ratio = 0.85;
   // Positions within this many points count as the same edge (glyph boxes vary ~1 pt).
   double edge_tolerance = 2;
 
