@@ -76,6 +76,7 @@ article h3 { font-size: 1.12rem; margin: 1.8rem 0 .5rem; }
 article h4, article h5, article h6 { font-size: 1rem; margin: 1.5rem 0 .4rem; }
 article p { margin: 0 0 1rem; hyphens: manual; overflow-wrap: break-word; }
 article ul { list-style: none; margin: 0 0 1rem; padding-left: 1.4rem; }
+article li.drawn-marker { list-style: disc; padding-left: 0; text-indent: 0; }
 article li { margin: .2rem 0; padding-left: 1.2em; text-indent: -1.2em; }
 pre { font-family: var(--mono); font-size: .8rem; line-height: 1.5; background: var(--code-bg); color: var(--code-fg);
       border-radius: 6px; padding: .85rem 1rem; margin: 0 0 1.2rem; overflow-x: auto; white-space: pre; tab-size: 8; }

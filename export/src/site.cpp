@@ -86,7 +86,8 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
           out += "<ul>\n";
           in_list = true;
         }
-        out += "<li" + page + ">" + esc_text(b) + "</li>\n";
+        // An item's printed marker is part of its text, except a drawn one.
+        out += std::string(b.drawn_marker ? "<li class=\"drawn-marker\"" : "<li") + page + ">" + esc_text(b) + "</li>\n";
         break;
       case BlockType::Code:
         // The line break after <pre> would be dropped by the HTML parser; <code> starts the

@@ -1096,6 +1096,7 @@ struct Builder {
     b.bbox = rs.front()->bbox;
     for (const Row* r : rs)
       if (r->page == b.page) b.bbox = b.bbox.united(r->bbox);
+    b.drawn_marker = t == BlockType::ListItem && rs.front()->drawn_marker;
     return b;
   }
 
@@ -1223,7 +1224,7 @@ struct Builder {
     if (std::fabs(r.size - prev.size) > 0.15 * prev.size) return false;
     double indent = o.indent_ratio * r.size;
     bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
-    size_t marker = r.marker;
+    const bool marker = r.marker > 0 || r.drawn_marker;
     // A figure set between the two lines: the paragraph may run around it, as over a
     // column or page break.
     bool across_figure = false, figure_above = false;
@@ -1247,7 +1248,7 @@ struct Builder {
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
     if (r.footnote && starts_with_footnote_mark(r)) return false;
-    bool bullet = marker > 0 && (!full || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0);
+    bool bullet = marker && (!full || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 || rows.front()->drawn_marker);
     if (bullet) return false;
     if (type == BlockType::ListItem) {
       // Continuation lines of an item hang under its text, right of the marker; or, where
@@ -1255,6 +1256,8 @@ struct Builder {
       // edge like any paragraph's after a line that filled the measure.
       const Row& first = *rows.front();
       if (r.bbox.x0 > first.bbox.x0 + o.edge_tolerance) return true;
+      // A drawn bullet stands left of the text: the item's lines all start where its first does.
+      if (first.drawn_marker) return std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
       if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
       return full && r.bbox.x0 >= r.col_left - o.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.edge_tolerance;
     }
@@ -1468,7 +1471,7 @@ struct Builder {
     else if (run_of(r) >= 0) t = BlockType::Table;
     else if (r.mono && !mono_heading(r)) t = BlockType::Code;
     else if (is_heading(r)) t = BlockType::Heading;
-    else if (r.marker) t = BlockType::ListItem;
+    else if (r.marker || r.drawn_marker) t = BlockType::ListItem;
     start(t, r);
   }
 

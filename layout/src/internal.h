@@ -78,6 +78,7 @@ struct Row {
   // Facts about `text` that block building asks for again and again, found once per row
   // (with its page, in parallel).
   size_t marker = 0;         // list_marker(text)
+  bool drawn_marker = false;  // no marker in the text, but a bullet drawn before it
   bool full_stop = false;    // ends_sentence(text)
   bool lower_start = false;  // starts_lower(text)
   bool mono_end = false;     // last_token_mono(*this)

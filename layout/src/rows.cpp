@@ -606,6 +606,25 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
   return out;
 }
 
+// Whether a list's bullet is drawn before the row's first word: browsers print a disc or a
+// square as a path, not as a character. A small mark, about as wide as high, its middle in
+// the row's x-height, shortly left of the row.
+bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o) {
+  const double em = r.size;
+  for (const auto& p : page.paths) {
+    // A stroked mark's box takes in its joins (see kStrokeBoxPad): its shape lies inside.
+    const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
+    const Box b{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
+    const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
+    if (std::min(w, h) < o.bullet_min_ratio * em || std::max(w, h) > o.bullet_max_ratio * em) continue;
+    if (std::max(w, h) > 1.5 * std::min(w, h)) continue;  // a dash or a bar, not a bullet
+    if (cy < r.baseline - 0.75 * em || cy > r.baseline - 0.05 * em) continue;
+    if (b.x1 > r.bbox.x0 - 0.1 * em || b.x1 < r.bbox.x0 - o.bullet_reach_ratio * em) continue;
+    return true;
+  }
+  return false;
+}
+
 struct Gutter {
   bool found = false;
   double x0 = 0, x1 = 0;
@@ -858,6 +877,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       rows.push_back(std::move(r));
     }
   }
+  for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
   // Column edges: the flush left edge (most common start of prose rows) and the right edge.
   for (int c = -1; c <= 1; ++c) {
     std::vector<double> x0s;

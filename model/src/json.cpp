@@ -231,6 +231,7 @@ Json to_json(const Block& b) {
     // A chapter heading's opener label ("Chapter 1", "Appendix A"), printed with the title
     // but not part of it.
     if (!b.labels.empty()) j["labels"] = b.labels;
+    if (b.drawn_marker) j["marker_drawn"] = true;
   }
   j["page"] = b.page;
   if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});
@@ -250,6 +251,7 @@ Block block_from_json(const Json& j) {
   b.image = get_or<std::string>(j, "image", "");
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");
+  b.drawn_marker = get_or<bool>(j, "marker_drawn", false);
   b.referenced_by = get_or<int>(j, "referenced_by", -1);
   b.page = j.at("page").get<int>();
   b.last_page = b.page;

@@ -85,6 +85,22 @@ TEST(Site, CodeBlockKeepsItsSpacingInPre) {
             std::string::npos);
 }
 
+TEST(Site, AnItemWhoseBulletIsDrawnGetsOneFromTheStyleSheet) {
+  // An item's printed marker is in its text, and the style sheet adds none; a browser's
+  // drawn disc is not text, so the item is marked for the style sheet to draw one.
+  Book book = test::sample_book();
+  for (auto& b : book.chapters[1].blocks)
+    if (b.type == BlockType::ListItem && b.text == "Create the spool directory.") b.drawn_marker = true;
+  std::vector<Book> books = {book};
+  test::TempDir out("drawn");
+  test::export_corpus(books, out.str());
+  std::string html = read(out.path / "site/ringlog/02-getting-started.html");
+  EXPECT_NE(html.find("<li class=\"drawn-marker\" data-page=\"7\">Create the spool directory.</li>\n<li data-page=\"7\">Enable"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(read(out.path / "site/assets/quire.css").find("li.drawn-marker { list-style: disc;"), std::string::npos);
+}
+
 TEST(Site, NoteMarksAreRaisedWhereThePrintHasThem) {
   // A block's marks go back into its text as superscripts touching the word before, escaped
   // like the text; a footnote opens with its own. The marks of an evil string stay inert.

@@ -100,6 +100,43 @@ TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
   EXPECT_EQ(items[3].text, "d) The next item.");
 }
 
+// A filled square of `side` points whose middle is at (`cx`, `cy`).
+VectorPath mark_at(double cx, double cy, double side) {
+  VectorPath p;
+  p.bbox = {cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2};
+  p.fill = true;
+  return p;
+}
+
+TEST(Lists, ABulletDrawnBeforeALineMakesItAnItem) {
+  // A browser prints a list's discs as small filled shapes, not characters: a mark about
+  // 0.35 em wide in the x-height, 0.75 em before the text. The item's lines all start where
+  // its first does. A bar (a rule) or a larger square (an icon's frame) is no bullet.
+  auto lines = paragraph(72, 100, std::vector<std::string>(3, "filler text of the page set in the body size and justified to the measure"),
+                         10, false);
+  for (const auto& spec : std::vector<LineSpec>{{94, 148, "An item whose text is long enough to wrap onto", 10},
+                                                {94, 160, "a second line under its first.", 10},
+                                                {94, 172, "A short item.", 10},
+                                                {94, 196, "A line after a bar.", 10},
+                                                {94, 208, "A line after a large square.", 10}})
+    lines.push_back(spec);
+  Page page = make_page(1, lines);
+  page.paths = {mark_at(84, 145, 3.5), mark_at(84, 169, 3.5)};
+  VectorPath bar = mark_at(84, 193, 3.5);
+  bar.bbox.x0 -= 6;  // 9.5 x 3.5
+  VectorPath square = mark_at(84, 204, 9);
+  page.paths.push_back(bar);
+  page.paths.push_back(square);
+  auto r = layout_document(make_doc({page}));
+  auto items = of_type(r, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].text, "An item whose text is long enough to wrap onto a second line under its first.");
+  EXPECT_TRUE(items[0].drawn_marker);
+  EXPECT_EQ(items[1].text, "A short item.");
+  EXPECT_TRUE(items[1].drawn_marker);
+  for (const auto& b : of_type(r, BlockType::Paragraph)) EXPECT_FALSE(b.drawn_marker);
+}
+
 TEST(Paragraphs, LinesEndedOnPurposeAreBlocksOfTheirOwn) {
   // Under justified text, a definition's signatures one per line: each line ends far short
   // of the measure although the next line's first word would fit after it.

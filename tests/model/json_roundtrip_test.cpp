@@ -147,7 +147,13 @@ Book sample_book() {
   note.marks = {{0, "1"}};
   note.page = note.last_page = 11;
   note.bbox = {90, 700, 400, 710};
-  c.blocks = {h, code, fig, cites, note};
+  Block item;
+  item.type = BlockType::ListItem;
+  item.text = "An item whose bullet is drawn.";
+  item.drawn_marker = true;
+  item.page = item.last_page = 11;
+  item.bbox = {110, 650, 400, 660};
+  c.blocks = {h, code, fig, cites, note, item};
   Chapter back;
   back.title = "Index";
   back.kind = ChapterKind::Back;

@@ -189,6 +189,13 @@ struct LayoutOptions {
   // the label, and its first line may be indented by up to this many.)
   double side_label_reach_ratio = 6;
   double side_label_indent_ratio = 3;
+  // A list's bullet drawn as a shape (browsers print discs and squares as paths): a mark
+  // about as wide as high, between these shares of the font size on a side (a disc is
+  // 0.3-0.4 em), its middle in the row's x-height, ending left of the row's first word by
+  // at most `bullet_reach_ratio` of the font size.
+  double bullet_min_ratio = 0.15;
+  double bullet_max_ratio = 0.6;
+  double bullet_reach_ratio = 2.5;
 
   // --- figures (layout/src/figures.cpp) ---
   // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at

@@ -218,6 +218,8 @@ struct Block {
   // Note marks taken out of `text`, in text order: in a block, the marks of the footnotes it
   // cites; in a footnote, its own. text_with_marks puts them back.
   std::vector<NoteMark> marks;
+  // List items: the marker is drawn before the text (a browser's disc), not part of it.
+  bool drawn_marker = false;
   // Layout's own: the marks set raised in the text, for placing footnotes. Empty once layout
   // is done.
   std::vector<RaisedMark> raised;
