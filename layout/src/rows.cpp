@@ -879,16 +879,19 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   }
   for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
   // Column edges: the flush left edge (most common start of prose rows) and the right edge.
+  // A caption does not count for the right edge: centred under a figure across both columns,
+  // on a page whose text fills one column, it reaches past that column's edge.
   for (int c = -1; c <= 1; ++c) {
     std::vector<double> x0s;
-    double left = 1e9, right = 0;
+    double left = 1e9, right = 0, caption_right = 0;
     for (const auto& r : rows)
       if (r.column == c) {
         left = std::min(left, r.bbox.x0);
-        right = std::max(right, r.bbox.x1);
+        (r.caption ? caption_right : right) = std::max(r.caption ? caption_right : right, r.bbox.x1);
         if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
       }
     if (!x0s.empty()) left = mode(x0s, 1.0);
+    if (right == 0) right = caption_right;
     // One-column pages share the book's margin for their parity (a page of only code or
     // of indented matter has no flush prose edge of its own).
     auto margin = st.left_margin.find(page.number % 2);

@@ -741,6 +741,21 @@ TEST(ReadingOrder, AShortLastColumnOfTwoLines) {
   expect_read_before(lines, "left column line 2 of the running text", "right column line runs");  // i = 32
 }
 
+TEST(Paragraphs, ACaptionAcrossThePageDoesNotWidenTheColumn) {
+  // A two-column page whose text fills the left column only, under a figure across both
+  // columns: the figure's caption, centred, reaches past the column's edge. The column's
+  // lines still fill its measure, so a full line that ends a sentence does not end its
+  // paragraph.
+  const std::string full = "left column text of the running page set in body size";
+  std::vector<LineSpec> lines = {{150, 80, "Figure 1.1: A figure set across both columns of the page.", 10}};
+  for (int i = 0; i < 4; ++i) lines.push_back({72, 110.0 + 12 * i, full, 10});
+  lines.push_back({72, 158, full + ".", 10});
+  lines.push_back({72, 170, "And it goes on here to its end.", 10});
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_NE(ps.back().text.find(full + ". And it goes on here"), std::string::npos) << ps.back().text;
+}
+
 TEST(ReadingOrder, TwoShortLinesBesideTextAreNoColumn) {
   // Two short lines right of a block of text (a drawing's labels, a page number), each on a
   // line's baseline: no column, so each is read in its row.
