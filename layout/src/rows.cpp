@@ -657,8 +657,10 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     if (x - s >= o.min_gutter) strips.push_back({s, x - s});
   }
   std::stable_sort(strips.begin(), strips.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  // Both sides must hold prose with a flush left edge.
-  auto aligned = [&](bool right, double gx0, double gx1) {
+  // Both sides must hold lines with a flush left edge: prose, or on one side a listing (a
+  // column of code beside one of prose). Code on both sides is one listing with its
+  // comments set in a column of their own.
+  auto aligned = [&](bool right, double gx0, double gx1, bool with_code = false) {
     std::vector<double> xs;
     for (const Line* l : lines) {
       bool mono = true;
@@ -667,7 +669,7 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
           mono = false;
           break;
         }
-      if (mono) continue;
+      if (mono && !with_code) continue;
       if (right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) xs.push_back(l->bbox.x0);
     }
     if (xs.empty()) return 0;
@@ -703,10 +705,47 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
         return false;
     return true;
   };
-  auto columns = [&](double gx0, double gx1) {
+  // Whether a side holds justified prose: lines of several words that end together (not a
+  // table's cells beside a column of names set in a typewriter face).
+  auto justified = [&](bool right, double gx0, double gx1) {
+    std::vector<double> x1s;
+    for (const Line* l : lines) {
+      if (!(right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1)) continue;
+      const std::string t = pl.text(*l);
+      if (std::count(t.begin(), t.end(), ' ') + 1 >= o.min_justified_line_words) x1s.push_back(l->bbox.x1);
+    }
+    if (x1s.empty()) return false;
+    const double m = mode(x1s, 1.0);
+    return std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
+           o.min_column_lines;
+  };
+  // Whether a third or more of one side's lines stand on the baselines of the other side's:
+  // a table's rows (a name in a typewriter face, its description beside it), where a
+  // listing beside a column of prose keeps a line pitch of its own.
+  auto paired = [&](bool right, double gx0, double gx1) {
+    std::vector<double> other;
+    size_t n = 0, on = 0;
+    for (const Line* l : lines)
+      if (right ? l->bbox.x1 <= gx0 + 1 : l->bbox.x0 >= gx1 - 1) other.push_back(line_baseline(*l));
+    for (const Line* l : lines) {
+      if (!(right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1)) continue;
+      ++n;
+      const double b = line_baseline(*l);
+      if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; })) ++on;
+    }
+    return 3 * on >= n;
+  };
+  // With `code`, one side may be a listing: asked of a strip's least crossed part only, as
+  // a listing's ragged right edge leaves a wide strip crossed by few of its lines.
+  auto columns = [&](double gx0, double gx1, bool code = false) {
     const bool left = aligned(false, gx0, gx1) >= o.min_column_lines;
     const bool right = aligned(true, gx0, gx1) >= o.min_column_lines;
-    return (left && right) || (left && short_column(true, gx0, gx1)) || (right && short_column(false, gx0, gx1));
+    if ((left && right) || (left && short_column(true, gx0, gx1)) || (right && short_column(false, gx0, gx1)))
+      return true;
+    return code && ((left && justified(false, gx0, gx1) && aligned(true, gx0, gx1, true) >= o.min_column_lines &&
+                     !paired(true, gx0, gx1)) ||
+                    (right && justified(true, gx0, gx1) && aligned(false, gx0, gx1, true) >= o.min_column_lines &&
+                     !paired(false, gx0, gx1)));
   };
   // The gutter is the widest strip with a column on each side. A short last column leaves a
   // wide empty strip below its few lines; then a narrower strip is the gutter.
@@ -731,11 +770,12 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       if (x - s >= o.min_gutter) parts.push_back({s, x - s});
     }
     std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    for (const auto& [from, part] : parts) {
-      gx0 = L + from;
-      gx1 = L + from + part;
-      if (columns(gx0, gx1)) return true;
-    }
+    for (bool code : {false, true})
+      for (const auto& [from, part] : parts) {
+        gx0 = L + from;
+        gx1 = L + from + part;
+        if (columns(gx0, gx1, code)) return true;
+      }
     return false;
   };
   // A narrower strip than the widest needs a justified column on its left: lines that end
@@ -890,7 +930,12 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
         (r.caption ? caption_right : right) = std::max(r.caption ? caption_right : right, r.bbox.x1);
         if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
       }
-    if (!x0s.empty()) left = mode(x0s, 1.0);
+    // (A column of a two-column page that holds a listing and a line or two of prose has no
+    // flush prose edge to speak of: its leftmost row's edge, the listing's, is the column's.)
+    bool listing = false;
+    for (const auto& r : rows) listing = listing || (r.column == c && r.mono);
+    if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.min_column_lines)))
+      left = mode(x0s, 1.0);
     if (right == 0) right = caption_right;
     // One-column pages share the book's margin for their parity (a page of only code or
     // of indented matter has no flush prose edge of its own).

@@ -756,6 +756,57 @@ TEST(Paragraphs, ACaptionAcrossThePageDoesNotWidenTheColumn) {
   EXPECT_NE(ps.back().text.find(full + ". And it goes on here"), std::string::npos) << ps.back().text;
 }
 
+TEST(ReadingOrder, AListingThatFillsAColumnBesideProse) {
+  // A two-column page: the left column all listing (8 pt, its own line pitch, lines of
+  // many lengths, some reaching near the gutter), the right one justified prose. Columns
+  // need a flush prose edge on both sides, and a listing's ragged right edge leaves a wide
+  // strip that few of its lines cross; the gutter is found where none do, and the listing
+  // is read whole before the prose.
+  std::vector<LineSpec> lines;
+  std::string listing;
+  for (int i = 0; i < 24; ++i) {
+    const std::string code = i % 6 == 0 ? "def step_" + std::to_string(i) + "(state):"
+                             : i % 6 == 1 ? "    \"\"\"Advance the machine by one step.\"\"\""
+                             : i % 6 == 2 ? "    if state.count > " + std::to_string(i) + ":"
+                             : i % 6 == 3 ? "        return state.reset()"
+                                          : i % 6 == 4 ? "    state.count += 1" : "    return state";
+    const size_t indent = code.find_first_not_of(' ');
+    lines.push_back({72 + 4.8 * static_cast<double>(indent), 100 + 9.5 * i, code.substr(indent), 8, true});
+    listing += (i ? "\n" : "") + code;
+  }
+  // Under the listing, the first line of a paragraph, indented: the column's one line of
+  // prose is no flush edge to count the listing's indentation from.
+  lines.push_back({87, 100 + 9.5 * 24 + 14, "A paragraph opens under the listing here.", 10});
+  const std::string prose = "right column prose runs on to the edge of its measure here";
+  const double right_column = test::make_line(lines[1]).bbox.x1 + 16;
+  std::string expected;
+  for (int i = 0; i < 18; ++i) {
+    lines.push_back({right_column, 100 + 12.0 * i, prose, 10});
+    expected += (i ? " " : "") + prose;
+  }
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto code = of_type(r, BlockType::Code);
+  ASSERT_EQ(code.size(), 1u);
+  EXPECT_EQ(code[0].text, listing);
+  // (The paragraph under the listing may go on at the top of the next column.)
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.front().text.rfind("A paragraph opens under the listing here.", 0), 0u);
+  EXPECT_EQ(ps.back().text.substr(ps.back().text.size() - expected.size()), expected);
+}
+
+TEST(ReadingOrder, ATableOfNamesAndDescriptionsIsNoListingBesideProse) {
+  // A table: a macro's name in a typewriter face, its description beside it on the same
+  // baseline. No listing beside a column of prose: each name is read with its description.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 8; ++i) {
+    lines.push_back({72, 100 + 12.0 * i, "\\macro" + std::to_string(i), 10, true});
+    lines.push_back({200, 100 + 12.0 * i, "description " + std::to_string(i) + " of the macro runs on to the edge here", 10});
+  }
+  expect_read_before(lines, "\\macro3", "description 3 of");
+  expect_read_before(lines, "description 3 of", "\\macro4");
+}
+
 TEST(ReadingOrder, TwoShortLinesBesideTextAreNoColumn) {
   // Two short lines right of a block of text (a drawing's labels, a page number), each on a
   // line's baseline: no column, so each is read in its row.

@@ -59,6 +59,13 @@ struct LayoutOptions {
   // whole column's width wide (the line of a justified paragraph, not a page number or a
   // figure's label).
   double short_column_width_ratio = 0.85;
+  // A column of code beside one of prose: the prose side must hold at least
+  // `min_column_lines` lines of this many words or more that end together (a justified
+  // line holds 8-15 words; a table's cells, a few).
+  int min_justified_line_words = 6;
+  // ... and a third or more of the code side's lines may not share baselines (within this
+  // many points) with the prose side's: then they are a table's rows.
+  double same_baseline = 0.5;
   // Positions within this many points count as the same edge (glyph boxes vary ~1 pt).
   double edge_tolerance = 2;
 
