@@ -700,9 +700,12 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       widest = std::max(widest, l->bbox.x1 - l->bbox.x0);
     }
     if (n == 0 || widest < o.short_column_width_ratio * (whole_right - whole_left)) return false;
-    for (const Line* l : lines)
-      if ((right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) && (l->bbox.y0 < whole_top - o.edge_tolerance || l->bbox.y1 > whole_bottom + o.edge_tolerance))
+    // (Beside it: not above or below the whole column's lines.)
+    for (const Line* l : lines) {
+      const bool on_short_side = right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
+      if (on_short_side && (l->bbox.y0 < whole_top - o.edge_tolerance || l->bbox.y1 > whole_bottom + o.edge_tolerance))
         return false;
+    }
     return true;
   };
   // Whether a side holds justified prose: lines of several words that end together (not a
@@ -927,7 +930,8 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     for (const auto& r : rows)
       if (r.column == c) {
         left = std::min(left, r.bbox.x0);
-        (r.caption ? caption_right : right) = std::max(r.caption ? caption_right : right, r.bbox.x1);
+        double& edge = r.caption ? caption_right : right;
+        edge = std::max(edge, r.bbox.x1);
         if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
       }
     // (A column of a two-column page that holds a listing and a line or two of prose has no
