@@ -28,6 +28,7 @@ extern "C" {
 #include "quire/text.h"
 #include "mupdf_util.h"
 #include "ocr.h"
+#include "tex_encodings.h"
 
 namespace quire::detail {
 
@@ -325,6 +326,7 @@ struct RawPage {
   fz_display_list* list = nullptr;  // with `record`: the page as drawn
   bool type3 = false;               // a Type 3 font draws text (its glyphs need the document)
   int failed = 0;
+  std::vector<std::string> tex_bitmap_fonts;  // names of the page's TeX bitmap fonts
 };
 
 // Whether a page's resources name what figures are drawn with: an image or form XObject
@@ -336,6 +338,34 @@ int may_hold_figure(fz_context* ctx, pdf_page* pp) {
   return pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(XObject))) > 0 ||
          pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Shading))) > 0 ||
          pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Pattern))) > 0;
+}
+
+// The names (as MuPDF gives them: /Name) of the page's TeX bitmap fonts: Type 3 fonts with
+// no ToUnicode map whose glyph names are /a followed by the code (see tex_encodings.h).
+std::vector<std::string> tex_bitmap_fonts(fz_context* ctx, pdf_page* pp) {
+  std::vector<std::string> names;
+  pdf_obj* fonts = pdf_dict_get(ctx, pdf_page_resources(ctx, pp), PDF_NAME(Font));
+  for (int i = 0, n = pdf_dict_len(ctx, fonts); i < n; ++i) {
+    pdf_obj* font = pdf_dict_get_val(ctx, fonts, i);
+    if (!pdf_name_eq(ctx, pdf_dict_get(ctx, font, PDF_NAME(Subtype)), PDF_NAME(Type3)) ||
+        pdf_dict_get(ctx, font, PDF_NAME(ToUnicode)))
+      continue;
+    pdf_obj* differences = pdf_dict_get(ctx, pdf_dict_get(ctx, font, PDF_NAME(Encoding)), PDF_NAME(Differences));
+    bool coded = false, other = false;
+    for (int k = 0, m = pdf_array_len(ctx, differences); k < m && !other; ++k) {
+      pdf_obj* item = pdf_array_get(ctx, differences, k);
+      if (!pdf_is_name(ctx, item)) continue;  // a code: where the names that follow start
+      const char* name = pdf_to_name(ctx, item);
+      if (std::strcmp(name, ".notdef") == 0) continue;
+      bool digits = name[0] == 'a' && name[1] != 0;
+      for (const char* c = name + 1; digits && *c; ++c) digits = *c >= '0' && *c <= '9';
+      if (digits) coded = true;
+      else other = true;
+    }
+    pdf_obj* name = pdf_dict_get(ctx, font, PDF_NAME(Name));
+    if (coded && !other) names.emplace_back(pdf_is_name(ctx, name) ? pdf_to_name(ctx, name) : "Unnamed-T3");
+  }
+  return names;
 }
 
 // Takes the link annotations out of a page's /Annots (in memory only) before the page is
@@ -386,6 +416,7 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
     raw->bounds = b;
     pdf_page* pp = pdf_page_from_fz_page(ctx, page);
     if (pp) raw->rotation = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate)));
+    if (pp) raw->tex_bitmap_fonts = tex_bitmap_fonts(ctx, pp);
     st = fz_new_stext_page(ctx, b);
     tdev = fz_new_stext_device(ctx, st, &opts);
     if (record && (!pp || may_hold_figure(ctx, pp))) {
@@ -455,6 +486,21 @@ void unite(Box& b, const Box& o) {
   b = {std::min(b.x0, o.x0), std::min(b.y0, o.y0), std::max(b.x1, o.x1), std::max(b.y1, o.y1)};
 }
 
+// The TeX encoding of a Type 3 font, from all its glyphs on the page (found once per font).
+TexEncoding tex_encoding(const fz_stext_page* page, fz_font* font, std::vector<std::pair<fz_font*, TexEncoding>>& known) {
+  for (const auto& [f, e] : known)
+    if (f == font) return e;
+  TexGlyphUse use;
+  for (const fz_stext_block* b = page->first_block; b; b = b->next) {
+    if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
+    for (const fz_stext_line* l = b->u.t.first_line; l; l = l->next)
+      for (const fz_stext_char* ch = l->first_char; ch; ch = ch->next)
+        if (ch->font == font && ch->c >= 0) use.add(static_cast<char32_t>(ch->c));
+  }
+  known.emplace_back(font, guess_tex_encoding(use));
+  return known.back().second;
+}
+
 Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   Page p;
   p.number = number;
@@ -467,6 +513,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   // Fonts live as long as the structured-text page that refers to them, so the cache is
   // per page: a pointer may be reused by another font once this page is dropped.
   std::vector<FontFacts> fonts;
+  std::vector<std::pair<fz_font*, TexEncoding>> encodings;
   for (fz_stext_block* b = raw.stext->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
@@ -504,9 +551,28 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
           unite(cur->bbox, box);
         }
         const char32_t c = static_cast<char32_t>(ch->c < 0 ? 0xFFFD : ch->c);
+        const double x = line.direction == 0 ? ch->origin.x : r.x0;
+        // A TeX bitmap font's glyph read as its code: its text in the font's encoding, a
+        // ligature's letters sharing its width.
+        const TexEncoding encoding =
+            is_control_character(c) && ch->font && !raw.tex_bitmap_fonts.empty() && fz_font_t3_procs(ctx, ch->font) &&
+                    std::find(raw.tex_bitmap_fonts.begin(), raw.tex_bitmap_fonts.end(), fz_font_name(ctx, ch->font)) !=
+                        raw.tex_bitmap_fonts.end()
+                ? tex_encoding(raw.stext, ch->font, encodings)
+                : TexEncoding::Unknown;
+        if (encoding != TexEncoding::Unknown) {
+          const std::u32string_view text = tex_glyph_text(encoding, c);
+          const double step = (r.x1 - r.x0) / static_cast<double>(std::max<size_t>(1, text.size()));
+          for (size_t k = 0; k < text.size(); ++k) {
+            append_utf8(cur->text, text[k]);
+            cur->xs.push_back(x + step * static_cast<double>(k));
+            cur->last_advance = step;
+          }
+          continue;
+        }
         if (c < 0x80) cur->text += static_cast<char>(c);
         else append_utf8(cur->text, c);
-        cur->xs.push_back(line.direction == 0 ? ch->origin.x : r.x0);
+        cur->xs.push_back(x);
         cur->last_advance = r.x1 - r.x0;
       }
       line.bbox = to_box(kept);
