@@ -1235,7 +1235,11 @@ struct Builder {
       }
     if (!same_flow(prev, r) || across_figure) {
       if (type == BlockType::Footnote || r.footnote) return false;
-      if (r.bbox.x0 > r.col_left + indent || marker) return false;
+      if (r.bbox.x0 > r.col_left + indent) return false;
+      // A marker opens an item, unless it starts a line that goes on from a paragraph's
+      // full line in mid-sentence ("... into the MMC, | (1) had no cover texts"), as on a page.
+      if (marker && (!full || prev.full_stop || rows.front()->marker > 0 || rows.front()->drawn_marker || r.drawn_marker))
+        return false;
       // A figure amid a page's text stands between two paragraphs where the text flows
       // around nothing (HTML, word processors, most XSL-FO) and where an unindented
       // paragraph follows it; TeX may set it after any line of a paragraph, but one whose
@@ -1248,7 +1252,8 @@ struct Builder {
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
     if (r.footnote && starts_with_footnote_mark(r)) return false;
-    bool bullet = marker && (!full || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 || rows.front()->drawn_marker);
+    bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
+                             rows.front()->drawn_marker);
     if (bullet) return false;
     if (type == BlockType::ListItem) {
       // Continuation lines of an item hang under its text, right of the marker; or, where

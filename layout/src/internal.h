@@ -50,6 +50,8 @@ struct BookStats {
   std::map<std::string, double> mono_advance;
   // Flush left edge of body text on odd (1) and even (0) pages, points.
   std::map<int, double> left_margin;
+  // Justified right edge of body text by page parity, where most body lines end there.
+  std::map<int, double> right_margin;
   // Baseline of the first and of the last line of a full text block, by page parity
   // (most pages are full, so the most common values).
   std::map<int, double> text_top, text_bottom;

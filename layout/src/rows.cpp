@@ -217,7 +217,7 @@ struct PageSizes {
   // What the margins and the text block need once the body size is known, so that the
   // spans are read once:
   struct LineSizes {
-    double x0;
+    double x0, x1;
     double min_size, max_size;  // of its spans
     bool prose;                 // it has spans, none of them monospace
   };
@@ -230,7 +230,7 @@ struct PageSizes {
 };
 
 struct PageEdges {
-  std::vector<double> x0s;  // left edges of body-size prose lines
+  std::vector<double> x0s, x1s;  // left and right edges of body-size prose lines
   double top = 1e9, bottom = -1;  // first and last baseline of body-size text
 };
 
@@ -262,7 +262,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
     for (const auto& l : page.lines) {
-      PageSizes::LineSizes ls{l.bbox.x0, 1e300, -1e300, !l.spans.empty()};
+      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];
         ls.min_size = std::min(ls.min_size, s.size);
@@ -327,15 +327,17 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     // A body line: every span within half a point of the body size (|size - body| grows
     // away from the body size, so the smallest and the largest tell).
     for (const auto& ls : ps.lines)
-      if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5)
+      if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5) {
         e.x0s.push_back(ls.x0);
+        e.x1s.push_back(ls.x1);
+      }
     for (const auto& b : ps.baselines)
       if (std::fabs(b.size - body) <= 0.5 && b.bottom > 0) {
         e.top = std::min(e.top, b.top);
         e.bottom = std::max(e.bottom, b.bottom);
       }
   });
-  std::map<int, std::vector<double>> x0s;
+  std::map<int, std::vector<double>> x0s, x1s;
   std::map<int, std::vector<double>> tops, bottoms;
   for (size_t i = 0; i < n; ++i) {
     const int parity = doc.pages[i].number % 2;
@@ -343,6 +345,8 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     if (!e.x0s.empty()) {
       auto& v = x0s[parity];
       v.insert(v.end(), e.x0s.begin(), e.x0s.end());
+      auto& w = x1s[parity];
+      w.insert(w.end(), e.x1s.begin(), e.x1s.end());
     }
     if (e.bottom > 0) {
       tops[parity].push_back(e.top);
@@ -350,6 +354,13 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     }
   }
   for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
+  // The justified right edge, where enough lines end at one place to call it that (ragged
+  // lines end anywhere, and their most common end says nothing).
+  for (const auto& [parity, v] : x1s) {
+    const double m = mode(v, 1.0);
+    const auto at = std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
+    if (static_cast<double>(at) >= o.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
+  }
   for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
   for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
   return st;
@@ -927,11 +938,14 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   for (int c = -1; c <= 1; ++c) {
     std::vector<double> x0s;
     double left = 1e9, right = 0, caption_right = 0;
+    // A listing's line too long for the measure runs into the margin, past the column's edge.
+    auto margin_right = st.right_margin.find(page.number % 2);
+    const double code_reach = !g.found && margin_right != st.right_margin.end() ? margin_right->second : 1e300;
     for (const auto& r : rows)
       if (r.column == c) {
         left = std::min(left, r.bbox.x0);
         double& edge = r.caption ? caption_right : right;
-        edge = std::max(edge, r.bbox.x1);
+        edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
         if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
       }
     // (A column of a two-column page that holds a listing and a line or two of prose has no

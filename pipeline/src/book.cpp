@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -218,9 +219,11 @@ void report_book(const BookOutcome& o, LogMode mode) {
       j["cached"] = o.cached;
       j.update(outcome_to_json(o));
       // Where the time went (not in the corpus, which stays byte-identical).
-      if (!o.cached)
-        j["seconds"] = {{"extract", round_pt(o.seconds_extract)}, {"clean_layout", round_pt(o.seconds_layout)},
-                        {"verify", round_pt(o.seconds_verify)}, {"export", round_pt(o.seconds_export)}};
+      if (!o.cached) {
+        auto ms = [](double s) { return std::round(s * 1000.0) / 1000.0; };  // to the millisecond
+        j["seconds"] = {{"extract", ms(o.seconds_extract)}, {"clean_layout", ms(o.seconds_layout)},
+                        {"verify", ms(o.seconds_verify)}, {"export", ms(o.seconds_export)}};
+      }
     }
     std::cerr << dump(j, false);
     return;

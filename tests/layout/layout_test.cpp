@@ -100,6 +100,46 @@ TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
   EXPECT_EQ(items[3].text, "d) The next item.");
 }
 
+TEST(Lists, AnItemGoesOnAtTheColumnsEdgePastAListingTooWideForIt) {
+  // A listing line that runs past the measure into the margin does not move the column's
+  // edge: the item's first line still fills the measure, and its text goes on below.
+  const std::string filler = "filler text of the page set in the body size and justified to the measure";
+  const std::string c_line = "c) filler text of the page set in the body size and justified to the";
+  std::vector<std::string> body(6, filler);
+  auto lines = paragraph(72, 100, body, 10, false);
+  lines.push_back({72, 184, "x = some_function(argument_one, argument_two, argument_three)  # a comment", 10, true});
+  for (const auto& spec : std::vector<LineSpec>{{87, 208, c_line, 10},
+                                                {72, 220, "under this License to anyone who comes into possession.", 10},
+                                                {87, 244, "d) The next item.", 10}})
+    lines.push_back(spec);
+  auto items = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].text, c_line + " under this License to anyone who comes into possession.");
+}
+
+TEST(Lists, AMarkerGoesOnFromAFullLineInMidSentenceOnly) {
+  // "(1)" at the column's edge on a new page, after a full line that ends mid-sentence, goes
+  // on with the paragraph; after a line that ends a sentence, it opens an item, on a page as
+  // over a page break.
+  const std::string filler = "filler text of the page set in the body size and justified to the measure";
+  const std::string ending = "filler text of the page set in the body size and justified so, as follows:";
+  std::vector<std::string> one(50, filler);
+  auto first = paragraph(72, 100, one, 10, true);
+  auto second = paragraph(72, 100, {"(1) had no cover texts, and (2) were thus incorporated. Then it ends.",
+                                    "A new paragraph whose lines are set in the body size and justified to the"},
+                          10, false);
+  second.push_back({72, 124, ending, 10});
+  second.push_back({72, 136, "1. The first step, an item of its own.", 10});
+  auto blocks = layout_document(make_doc({make_page(1, first), make_page(2, second)}));
+  auto items = of_type(blocks, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0].text, "1. The first step, an item of its own.");
+  auto paragraphs = of_type(blocks, BlockType::Paragraph);
+  ASSERT_FALSE(paragraphs.empty());
+  EXPECT_NE(paragraphs[0].text.find("measure (1) had no cover texts, and (2) were thus incorporated. Then it ends."),
+            std::string::npos);
+}
+
 // A filled square of `side` points whose middle is at (`cx`, `cy`).
 VectorPath mark_at(double cx, double cy, double side) {
   VectorPath p;

@@ -68,6 +68,9 @@ struct LayoutOptions {
   double same_baseline = 0.5;
   // Positions within this many points count as the same edge (glyph boxes vary ~1 pt).
   double edge_tolerance = 2;
+  // The book's body lines are justified when at least this share of them end at one right
+  // edge (within edge_tolerance); that edge then bounds a column whose listing runs past it.
+  double justified_margin_share = 0.4;
 
   // --- block typing ---
   // A line set this much larger than the body size (ratio) is a heading.
