@@ -50,4 +50,11 @@ std::shared_ptr<PageSpill> make_spill(const std::string& path, size_t pages, con
 // Font name without the six-letter subset prefix ("ABCDEF+CMTT10" -> "CMTT10").
 std::string strip_subset_prefix(const std::string& name);
 
+// LaTeX's picture environment draws slanted lines, arrowheads and circles (and Texinfo its
+// cartouches' rounded corners) with glyphs of these fonts (`name` without subset prefix): ink
+// of a drawing, not text. Neither engine reads them as characters ("@", "-", U+FFFD); MuPDF
+// records each glyph as a filled path of its outline's box, so that the drawing is found as
+// a figure (or a frame).
+bool picture_font(const std::string& name);
+
 }  // namespace quire::detail

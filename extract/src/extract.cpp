@@ -35,6 +35,10 @@ std::string strip_subset_prefix(const std::string& name) {
   return name;
 }
 
+bool picture_font(const std::string& name) {
+  return name == "LINE10" || name == "LINEW10" || name == "LCIRCLE10" || name == "LCIRCLEW10";
+}
+
 void check_pdf_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");

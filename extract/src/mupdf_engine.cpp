@@ -58,6 +58,7 @@ fz_rect current_clip(CollectDevice* d) { return d->clips->empty() ? d->page : d-
 
 Box to_box(fz_rect r) { return {r.x0, r.y0, r.x1, r.y1}; }
 
+
 uint32_t rgb_of(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color_params params) {
   if (!cs || !color) return 0;
   float rgb[3] = {0, 0, 0};
@@ -128,6 +129,17 @@ void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
                    const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
   if (d->record) fz_fill_text(ctx, d->record, text, ctm, cs, color, alpha, params);
+  for (const fz_text_span* span = text->head; span; span = span->next) {
+    if (!span->font || !picture_font(strip_subset_prefix(fz_font_name(ctx, span->font)))) continue;
+    for (int i = 0; i < span->len; ++i) {
+      fz_matrix trm = span->trm;
+      trm.e = span->items[i].x;
+      trm.f = span->items[i].y;
+      if (span->items[i].gid < 0) continue;
+      record_path(d, fz_bound_glyph(ctx, span->font, span->items[i].gid, fz_concat(trm, ctm)), true, false, 0,
+                  rgb_of(ctx, cs, color, params));
+    }
+  }
   fz_fill_text(ctx, d->text, text, ctm, cs, color, alpha, params);
 }
 
@@ -460,7 +472,10 @@ struct FontFacts {
   fz_font* font = nullptr;
   std::string name;
   bool monospace = false, bold = false, italic = false, type3 = false;
+  bool picture = false;  // a font of drawing pieces (picture_font)
 };
+
+
 
 const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFacts>& cache) {
   for (const auto& f : cache)
@@ -472,6 +487,7 @@ const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFact
   f.bold = font && fz_font_is_bold(ctx, font);
   f.italic = font && fz_font_is_italic(ctx, font);
   f.type3 = font && fz_font_t3_procs(ctx, font) != nullptr;
+  f.picture = picture_font(f.name);
   cache.push_back(std::move(f));
   return cache.back();
 }
@@ -524,12 +540,19 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
       float cur_size = -1;
       int cur_color = -1;
       fz_rect kept = fz_empty_rect;  // the line's characters on the page
+      fz_font* looked_at = nullptr;  // the last font asked whether it draws pictures
+      bool picture = false;
       for (fz_stext_char* ch = l->first_char; ch; ch = ch->next) {
         fz_rect r = fz_rect_from_quad(ch->quad);
         // A character wholly off the page (its box, not its ink, as MuPDF's mediabox clip
         // would measure at a glyph outline's cost) is not read: text set outside the page
         // is not shown.
         if (r.x1 <= raw.bounds.x0 || r.y1 <= raw.bounds.y0 || r.x0 >= raw.bounds.x1 || r.y0 >= raw.bounds.y1) continue;
+        if (ch->font != looked_at) {
+          looked_at = ch->font;
+          picture = ch->font && font_facts(ctx, ch->font, fonts).picture;
+        }
+        if (picture) continue;  // drawn: recorded as paths by the collecting device
         kept = fz_union_rect(kept, r);
         Box box = to_box(r);
         if (!cur || ch->font != cur_font || std::fabs(ch->size - cur_size) > 0.01f || ch->color != cur_color) {

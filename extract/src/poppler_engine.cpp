@@ -153,6 +153,9 @@ Page convert_page(const PopplerPage& page, int number) {
   int prev_rot = 0;
   bool space_pending = false;
   for (const auto& w : page.words) {
+    if (w.has_font && !w.fonts.empty() &&
+        std::all_of(w.fonts.begin(), w.fonts.end(), [](const std::string& f) { return picture_font(strip_subset_prefix(f)); }))
+      continue;  // a piece of a drawing
     if (!line.spans.empty() && !same_line(prev, prev_rot, w)) finish_line(p, line);
     const bool first = line.spans.empty();
     if (first) line.direction = direction_of(w);

@@ -1,7 +1,10 @@
-// TeX's bitmap fonts (Type 3, glyphs named /a<code>, no ToUnicode map) as pdfTeX embeds them
-// where a font has no Type 1 version: their ligatures, quotes, dashes, line-end hyphens and
-// textcomp's bullet are read in TeX's encodings, not as the control characters of their
-// codes. A Type 3 font whose own ToUnicode map gives a control character is left as it says.
+// TeX's fonts that MuPDF cannot read as text by itself.
+// - Bitmap fonts (Type 3, glyphs named /a<code>, no ToUnicode map) as pdfTeX embeds them where
+//   a font has no Type 1 version: their ligatures, quotes, dashes, line-end hyphens and
+//   textcomp's bullet are read in TeX's encodings, not as the control characters of their
+//   codes. A Type 3 font whose own ToUnicode map gives a control character is left as it says.
+// - The picture environment's fonts (LINE10, LCIRCLE10...): their glyphs are drawing, kept as
+//   filled paths, not text.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -128,6 +131,43 @@ TEST(TexBitmapFonts, GlyphsAreReadInTexEncodings) {
       EXPECT_EQ(s.xs.size(), chars) << s.text;
       EXPECT_TRUE(std::is_sorted(s.xs.begin(), s.xs.end())) << s.text;
     }
+}
+
+TEST(TexPictureFonts, GlyphsAreDrawingNotText) {
+  // A slanted line's piece of LINE10 ("@", 600 units high at 12 pt: 7.2 pt) beside a word.
+  const std::vector<int> piece = {'@'}, word = bytes_of("Flow");
+  auto codes_of = [](std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  const std::string ops = "BT /F1 12 Tf 100 700 Td " + pdf_string(piece) + " Tj ET BT /F2 12 Tf 200 700 Td " +
+                          pdf_string(word) + " Tj ET";
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R "
+      "/F2 6 0 R >> >> >>",
+      test::stream_object(ops),
+      type3_font("LINE10", codes_of(piece), "8 0 R"),
+      type3_font("F2", codes_of(word), "9 0 R"),
+      test::stream_object("500 0 0 0 400 600 d1 50 0 400 600 re f"),  // 7: the glyph
+      char_procs(codes_of(piece), 7),
+      char_procs(codes_of(word), 7),
+  };
+  const fs::path pdf = fs::temp_directory_path() / ("quire-picture-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
+  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
+  fs::remove(pdf);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  EXPECT_EQ(page_text(doc), "Flow\n");
+  const auto& paths = doc.pages[0].paths;
+  ASSERT_EQ(paths.size(), 1u);
+  EXPECT_TRUE(paths[0].fill);
+  // The glyph's box: x from 100 to 104.8, from the baseline (792 - 700) up 7.2 pt.
+  EXPECT_NEAR(paths[0].bbox.x0, 100, 1.0);
+  EXPECT_NEAR(paths[0].bbox.x1, 104.8, 1.0);
+  EXPECT_NEAR(paths[0].bbox.y0, 84.8, 1.0);
+  EXPECT_NEAR(paths[0].bbox.y1, 92, 1.0);
 }
 
 }  // namespace
