@@ -1251,6 +1251,11 @@ struct Builder {
     }
     double pitch = r.baseline - prev.baseline;
     if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
+    // A sentence's end, then more space than the book puts between lines: paragraphs set
+    // apart by a space rather than an indent (parskip).
+    if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
+        pitch > st.line_pitch + o.paragraph_space_ratio * prev.size)
+      return false;
     if (r.footnote && starts_with_footnote_mark(r)) return false;
     bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
                              rows.front()->drawn_marker);
@@ -1264,7 +1269,11 @@ struct Builder {
       // A drawn bullet stands left of the text: the item's lines all start where its first does.
       if (first.drawn_marker) return std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
       if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
-      return full && r.bbox.x0 >= r.col_left - o.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.edge_tolerance;
+      if (full && r.bbox.x0 >= r.col_left - o.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.edge_tolerance) return true;
+      // In an indented passage (a quotation), whose lines end short of the column: a long
+      // first line in mid-sentence goes on at the marker's edge.
+      return !prev.full_stop && std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance &&
+             prev.bbox.x1 >= prev.col_right - o.long_line_share * (prev.col_right - prev.col_left);
     }
     const double left = text_left(r), prev_left = text_left(prev);
     // A first line that fills the measure in mid-sentence, with the next line indented: a

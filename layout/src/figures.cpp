@@ -160,6 +160,8 @@ class Finder {
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
   bool badges(const Cluster& c) const;
   bool banner(const Cluster& c, const std::vector<size_t>& inside) const;
+  bool bleeding_bar(const Cluster& c) const;
+  bool corner(const Item& it, const Box& hull) const;
   bool caption_like(const std::string& text) const;
 
   const Page& page_;
@@ -195,6 +197,16 @@ void Finder::collect_items() {
   }
 }
 
+// A small piece in a corner of the hull: a rounded corner of a frame drawn with rules
+// (Texinfo's cartouche, with LaTeX's quarter-circle glyphs).
+bool Finder::corner(const Item& it, const Box& hull) const {
+  if (it.image || it.box.width() > o_.frame_side_max || it.box.height() > o_.frame_side_max) return false;
+  const double e = o_.rule_max_thickness;
+  const bool left = it.box.x0 <= hull.x0 + e, right = it.box.x1 >= hull.x1 - e;
+  const bool top = it.box.y0 <= hull.y0 + e, bottom = it.box.y1 >= hull.y1 - e;
+  return (left || right) && (top || bottom);
+}
+
 // The box itself: its background, its frame, a full-width band or rule, a rounded corner.
 bool Finder::structural(const Item& it, const Box& hull) const {
   if (it.image) return false;
@@ -218,7 +230,7 @@ Verdict Finder::classify(const Cluster& c) const {
   for (size_t i : c.items) {
     const Item& it = items_[i];
     any_image |= it.image;
-    rules_only &= it.rule;
+    rules_only &= it.rule || corner(it, h);
     if (structural(it, h)) {
       boxed = true;
     } else if (it.image || !it.rule) {
@@ -240,7 +252,7 @@ Verdict Finder::classify(const Cluster& c) const {
   std::vector<size_t> inside;
   for (size_t i = 0; i < page_.lines.size(); ++i)
     if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
-  if (!any_image && (badges(c) || banner(c, inside))) {
+  if (!any_image && (badges(c) || banner(c, inside) || bleeding_bar(c))) {
     v.kind = Kind::Furniture;
     return v;
   }
@@ -290,6 +302,18 @@ bool Finder::badges(const Cluster& c) const {
     const bool small = it.box.width() <= most;
     const bool filled = last - first >= o_.highlight_text_share * it.box.width();
     if (!small && !filled) return false;
+  }
+  return true;
+}
+
+// A bar that runs off the page: filled shapes, at most a few, each reaching past the page's
+// left or right edge (a chapter opening's band, a thumb index's tab). Printers trim there;
+// a drawing stays inside the page.
+bool Finder::bleeding_bar(const Cluster& c) const {
+  if (page_.width <= 0 || c.items.size() > o_.bar_max_shapes) return false;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    if (!it.flat || (it.box.x0 > 0 && it.box.x1 < page_.width)) return false;
   }
   return true;
 }

@@ -55,6 +55,8 @@ struct BookStats {
   // Baseline of the first and of the last line of a full text block, by page parity
   // (most pages are full, so the most common values).
   std::map<int, double> text_top, text_bottom;
+  // Distance from one body line's baseline to the next within a paragraph (most common).
+  double line_pitch = 0;
 };
 
 // One typeset row of a column: the lines that share a baseline, left to right.

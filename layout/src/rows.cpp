@@ -218,6 +218,7 @@ struct PageSizes {
   // spans are read once:
   struct LineSizes {
     double x0, x1;
+    double baseline;            // of its first span (0: none)
     double min_size, max_size;  // of its spans
     bool prose;                 // it has spans, none of them monospace
   };
@@ -231,6 +232,7 @@ struct PageSizes {
 
 struct PageEdges {
   std::vector<double> x0s, x1s;  // left and right edges of body-size prose lines
+  std::vector<double> pitches;   // distances between consecutive baselines of such lines
   double top = 1e9, bottom = -1;  // first and last baseline of body-size text
 };
 
@@ -262,7 +264,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
     for (const auto& l : page.lines) {
-      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, 1e300, -1e300, !l.spans.empty()};
+      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, l.spans.empty() ? 0.0 : l.spans.front().baseline, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];
         ls.min_size = std::min(ls.min_size, s.size);
@@ -330,7 +332,17 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
       if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5) {
         e.x0s.push_back(ls.x0);
         e.x1s.push_back(ls.x1);
+        if (ls.baseline > 0) e.pitches.push_back(ls.baseline);
       }
+    // Baselines in order; the steps between neighbours that look like one line's to the next
+    // (two columns share their baselines, and farther steps cross a gap or a display).
+    std::sort(e.pitches.begin(), e.pitches.end());
+    std::vector<double> steps;
+    for (size_t k = 1; k < e.pitches.size(); ++k) {
+      const double d = e.pitches[k] - e.pitches[k - 1];
+      if (d >= o.min_line_pitch_ratio * body && d <= 2.5 * body) steps.push_back(d);
+    }
+    e.pitches = std::move(steps);
     for (const auto& b : ps.baselines)
       if (std::fabs(b.size - body) <= 0.5 && b.bottom > 0) {
         e.top = std::min(e.top, b.top);
@@ -339,9 +351,11 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   });
   std::map<int, std::vector<double>> x0s, x1s;
   std::map<int, std::vector<double>> tops, bottoms;
+  std::vector<double> pitches;
   for (size_t i = 0; i < n; ++i) {
     const int parity = doc.pages[i].number % 2;
     const PageEdges& e = edges[i];
+    pitches.insert(pitches.end(), e.pitches.begin(), e.pitches.end());
     if (!e.x0s.empty()) {
       auto& v = x0s[parity];
       v.insert(v.end(), e.x0s.begin(), e.x0s.end());
@@ -361,6 +375,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     const auto at = std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
     if (static_cast<double>(at) >= o.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
   }
+  if (!pitches.empty()) st.line_pitch = mode(pitches, 0.1);
   for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
   for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
   return st;
@@ -934,7 +949,8 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
   // Column edges: the flush left edge (most common start of prose rows) and the right edge.
   // A caption does not count for the right edge: centred under a figure across both columns,
-  // on a page whose text fills one column, it reaches past that column's edge.
+  // on a page whose text fills one column, it reaches past that column's edge. Nor does a
+  // display heading: a chapter's label may stand out into the margin.
   for (int c = -1; c <= 1; ++c) {
     std::vector<double> x0s;
     double left = 1e9, right = 0, caption_right = 0;
@@ -944,7 +960,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
     for (const auto& r : rows)
       if (r.column == c) {
         left = std::min(left, r.bbox.x0);
-        double& edge = r.caption ? caption_right : right;
+        double& edge = r.caption || r.size > o.heading_size_ratio * st.body_size ? caption_right : right;
         edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
         if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
       }

@@ -271,6 +271,44 @@ TEST(Figures, HeadingOnAColouredBandIsNotAFigure) {
   EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
 }
 
+TEST(Figures, ABarRunningOffThePageIsNotAFigure) {
+  // A chapter opening's black band (memoir's veelo style) or a thumb index's tab: filled
+  // shapes that run past the page's side. The same shape inside the page is a drawing.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {526, 190, 673, 241}, 0x000000);
+  add_line(p, 384, 230, "CHAPTER 2", 17);
+  add_paragraph(p, 72, 280, 3);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+  Page q = letter_page();
+  add_paragraph(q, 72, 60, 3);
+  add_fill(q, {380, 190, 527, 241}, 0x000000);
+  add_paragraph(q, 72, 280, 3);
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
+}
+
+TEST(Figures, AFrameWithRoundedCornersAroundTextIsNotAFigure) {
+  // Texinfo's cartouche: four rules and four quarter circles (small filled shapes in the
+  // corners) around an example and a sentence. A frame, not a drawing; a circle in the
+  // middle of a frame of rules is.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {119, 100, 499, 100.4}, 0);  // top
+  add_fill(p, {119, 220, 499, 220.4}, 0);  // bottom
+  add_fill(p, {113, 106, 113.4, 214}, 0);  // left
+  add_fill(p, {505, 106, 505.4, 214}, 0);  // right
+  for (const Box& corner : {Box{113, 100, 119, 106}, Box{499, 100, 505, 106}, Box{113, 214, 119, 220}, Box{499, 214, 505, 220}})
+    add_fill(p, corner, 0);
+  add_line(p, 130, 110, "p(x) = lambda^x exp(-lambda)/x!", kBody, true);
+  add_line(p, 130, 160, "For text on-line help we get something like this.");
+  add_line(p, 130, 190, "for x = 0, 1, 2, ....", kBody, true);
+  add_paragraph(p, 72, 240, 3);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+  Page q = p;
+  add_fill(q, {290, 130, 320, 150}, 0);  // a shape inside
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
+}
+
 TEST(Figures, StackOfFlatLayersWithLabelsIsAFigure) {
   // A stack of wide filled layers, each with a short label in the middle, is a drawing: the
   // labels fill little of their layers.

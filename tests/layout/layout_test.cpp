@@ -78,6 +78,55 @@ TEST(Paragraphs, AHangingIndentKeepsItsEntryWhole) {
   EXPECT_EQ(ps[3].text, "A new paragraph opens here.");
 }
 
+TEST(Paragraphs, SpaceAfterASentenceBetweenFlushLinesEndsAParagraph) {
+  // Paragraphs set apart by half a line of space, not indented (parskip): after a full line
+  // that ends a sentence, a wider step than the book's line pitch (12 pt here) starts a new
+  // paragraph. The same step after a line in mid-sentence (a tall formula in the next line)
+  // does not.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, std::vector<std::string>(8, full), 10, false);
+  for (const auto& spec : std::vector<LineSpec>{{72, 196, full + ".", 10},
+                                                {72, 214, full, 10},
+                                                {72, 232, full, 10},
+                                                {72, 244, "and the paragraph ends here.", 10}})
+    lines.push_back(spec);
+  auto ps = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 2u);
+  EXPECT_EQ(ps[0].text.substr(ps[0].text.size() - 8), "measure.");
+  EXPECT_EQ(ps[1].text, full + " " + full + " and the paragraph ends here.");
+}
+
+TEST(Paragraphs, AChaptersTitleInTheMarginDoesNotWidenTheColumn) {
+  // A chapter style that sets its title large and out into the margin: the body's full
+  // lines are still full, and a paragraph goes on over the page break.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto first = paragraph(72, 100, std::vector<std::string>(3, full), 10, false);
+  first.push_back({380, 160, "Combining Works", 17});
+  auto body = paragraph(72, 200, std::vector<std::string>(45, full), 10, true);
+  first.insert(first.end(), body.begin(), body.end());
+  auto second = paragraph(72, 100, {"Over the page break the paragraph ends.", full}, 10, false);
+  auto ps = of_type(layout_document(make_doc({make_page(1, first), make_page(2, second)})), BlockType::Paragraph);
+  ASSERT_EQ(ps.size(), 3u);
+  EXPECT_NE(ps[1].text.find("measure Over the page break the paragraph ends."), std::string::npos) << ps[1].text;
+}
+
+TEST(Lists, ANumberedParagraphInAQuotationGoesOnAtItsEdge) {
+  // A quotation (indented on both sides) whose paragraph starts "9. ...": its long first line
+  // in mid-sentence goes on at the quotation's edge, though no line of it reaches the column's.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, std::vector<std::string>(3, full), 10, false);
+  for (const auto& spec : std::vector<LineSpec>{{100, 148, "9. Accepting Warranty or Additional Liability. While the", 10},
+                                                {100, 160, "work is redistributed, you may choose to offer support.", 10},
+                                                {72, 184, "1. A short item", 10},
+                                                {72, 196, "A paragraph after the list.", 10}})
+    lines.push_back(spec);
+  auto blocks = layout_document(make_doc({make_page(1, lines)}));
+  auto items = of_type(blocks, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].text, "9. Accepting Warranty or Additional Liability. While the work is redistributed, you may choose to offer support.");
+  EXPECT_EQ(items[1].text, "1. A short item");
+}
+
 TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
   // A bulleted item's lines hang under its text, right of the marker; an item that opens a
   // paragraph ("c) You must ...", with the paragraph's indent) wraps to the column's edge

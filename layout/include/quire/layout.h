@@ -24,6 +24,10 @@ struct LayoutOptions {
   // Two lines belong to one paragraph when the gap between them is under this share of
   // the font size (leading is usually 1.2x the size, so a gap of 0.2-0.5x is normal).
   double paragraph_gap_ratio = 0.8;
+  // ... and after a line that ends a sentence, a line more than this share of the font size
+  // farther than the book's usual line pitch starts a new paragraph (space between
+  // paragraphs rather than indents; a tall formula in a line adds less).
+  double paragraph_space_ratio = 0.4;
   // Minimum size of a vector-path cluster to be a figure, in points: rules and underlines
   // are thinner than this in one direction.
   double min_figure_side = 20;
@@ -71,6 +75,10 @@ struct LayoutOptions {
   // The book's body lines are justified when at least this share of them end at one right
   // edge (within edge_tolerance); that edge then bounds a column whose listing runs past it.
   double justified_margin_share = 0.4;
+
+  // A line ending within this share of its column's width from the column's right edge is
+  // long: in an indented passage, where no line is full, a long line goes on.
+  double long_line_share = 0.25;
 
   // --- block typing ---
   // A line set this much larger than the body size (ratio) is a heading.
@@ -253,6 +261,9 @@ struct LayoutOptions {
   // high, the text starting at most as many sizes from its left edge, is that text's
   // banner (a heading set on a coloured band), not a figure.
   double banner_max_ratio = 4.0;
+  // Filled shapes, at most this many, that all run past the page's left or right edge are a
+  // bar (a chapter opening's band, a thumb index's tab), not a figure.
+  size_t bar_max_shapes = 3;
   // A path covering this share of the page area is a page background, not a figure: a
   // figure stays within the text block (~60% of a page).
   double page_background_ratio = 0.8;
