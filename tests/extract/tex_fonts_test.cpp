@@ -60,6 +60,22 @@ std::vector<int> operator+(std::vector<int> a, const std::vector<int>& b) {
   return a;
 }
 
+// The distinct codes of `bytes`, in order: a font's glyphs.
+std::vector<int> codes_of(std::vector<int> bytes) {
+  std::sort(bytes.begin(), bytes.end());
+  bytes.erase(std::unique(bytes.begin(), bytes.end()), bytes.end());
+  return bytes;
+}
+
+// The document of a one-page PDF made of `objects` (written to a temporary file, read by MuPDF).
+Document extract_objects(const std::vector<std::string>& objects) {
+  const fs::path pdf = fs::temp_directory_path() / ("quire-tex-fonts-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
+  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
+  fs::remove(pdf);
+  return doc;
+}
+
 std::string page_text(const Document& doc) {
   std::string all;
   for (const auto& l : doc.pages.at(0).lines) {
@@ -82,11 +98,6 @@ TEST(TexBitmapFonts, GlyphsAreReadInTexEncodings) {
   const std::vector<int> ts1 = {0x88, 0x97};
   const std::vector<int> mapped = bytes_of("sour") + std::vector<int>{'c'} + bytes_of("e");
   const std::vector<int> pictures = {0x0C, 0x0C, 0x1C, 0x0E};
-  auto codes_of = [](std::vector<int> v) {
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end()), v.end());
-    return v;
-  };
   const std::string ops = "BT /F1 12 Tf 72 700 Td " + pdf_string(t1) + " Tj ET BT /F2 12 Tf 72 660 Td " + pdf_string(ot1) +
                           " Tj ET BT /F3 12 Tf 72 620 Td " + pdf_string(ts1) + " Tj ET BT /F4 12 Tf 72 580 Td " +
                           pdf_string(mapped) + " Tj ET BT /F5 12 Tf 72 540 Td " + pdf_string(pictures) + " Tj ET";
@@ -112,10 +123,7 @@ TEST(TexBitmapFonts, GlyphsAreReadInTexEncodings) {
       type3_font("F5", codes_of(pictures), "16 0 R"),
       char_procs(codes_of(pictures), 9),
   };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-tex-fonts-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = extract_objects(objects);
   ASSERT_EQ(doc.pages.size(), 1u);
   const std::string text = page_text(doc);
   EXPECT_NE(text.find("Modified \u201Cquoted\u201D \u2013 exam-"), std::string::npos) << text;
@@ -136,10 +144,6 @@ TEST(TexBitmapFonts, GlyphsAreReadInTexEncodings) {
 TEST(TexPictureFonts, GlyphsAreDrawingNotText) {
   // A slanted line's piece of LINE10 ("@", 600 units high at 12 pt: 7.2 pt) beside a word.
   const std::vector<int> piece = {'@'}, word = bytes_of("Flow");
-  auto codes_of = [](std::vector<int> v) {
-    std::sort(v.begin(), v.end());
-    return v;
-  };
   const std::string ops = "BT /F1 12 Tf 100 700 Td " + pdf_string(piece) + " Tj ET BT /F2 12 Tf 200 700 Td " +
                           pdf_string(word) + " Tj ET";
   const std::vector<std::string> objects = {
@@ -154,10 +158,7 @@ TEST(TexPictureFonts, GlyphsAreDrawingNotText) {
       char_procs(codes_of(piece), 7),
       char_procs(codes_of(word), 7),
   };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-picture-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = extract_objects(objects);
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_EQ(page_text(doc), "Flow\n");
   const auto& paths = doc.pages[0].paths;
