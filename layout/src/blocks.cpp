@@ -1009,17 +1009,64 @@ struct Builder {
   }
 
   // Table text: one line per row, its cells' words joined by one space.
-  static std::string table_text(const std::vector<const Row*>& rs) {
-    std::string text;
-    for (size_t i = 0; i < rs.size(); ++i) {
-      if (i > 0) text += '\n';
-      bool first = true;
-      for (const auto& w : whitespace_tokens(rs[i]->text)) {
-        if (!first) text += ' ';
-        text += w;
-        first = false;
+  // A table's text: a line per row, its cells (the row's lines) set in columns with spaces,
+  // two at least between columns, as a fixed-width rendering of the page would show them.
+  // Cells whose extents overlap across rows share a column; a column whose cells end at one
+  // x (numbers set flush right) is set flush right, others flush left.
+  std::string table_text(const std::vector<const Row*>& rs) const {
+    struct Cell {
+      size_t row;
+      Box box;
+      std::string text;
+      size_t column = 0;
+    };
+    std::vector<Cell> cells;
+    for (size_t i = 0; i < rs.size(); ++i)
+      for (const Line* l : rs[i]->lines) {
+        std::string t;
+        for (const auto& w : whitespace_tokens(l->text())) t += (t.empty() ? "" : " ") + w;
+        if (!t.empty()) cells.push_back({i, l->bbox, std::move(t)});
       }
+    // Columns: the cells' extents merged where they overlap, left to right.
+    std::vector<size_t> order(cells.size());
+    for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cells[a].box.x0 < cells[b].box.x0; });
+    size_t columns = 0;
+    double reach = -1e300;
+    for (size_t k : order) {
+      if (columns == 0 || cells[k].box.x0 > reach) {
+        ++columns;
+        reach = cells[k].box.x1;
+      } else {
+        reach = std::max(reach, cells[k].box.x1);
+      }
+      cells[k].column = columns - 1;
     }
+    std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0);
+    std::vector<double> left_edge(columns, 1e300), right_edge(columns, -1e300);
+    for (const Cell& c : cells) {
+      width[c.column] = std::max(width[c.column], utf8_length(c.text));
+      left_edge[c.column] = std::min(left_edge[c.column], c.box.x0);
+      right_edge[c.column] = std::max(right_edge[c.column], c.box.x1);
+    }
+    for (const Cell& c : cells) {
+      lefts[c.column] += std::fabs(c.box.x0 - left_edge[c.column]) <= o.edge_tolerance;
+      rights[c.column] += std::fabs(c.box.x1 - right_edge[c.column]) <= o.edge_tolerance;
+    }
+    std::vector<size_t> start(columns, 0);
+    for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
+    std::vector<std::string> lines(rs.size());
+    for (const Cell& c : cells) {
+      std::string& line = lines[c.row];
+      const size_t used = utf8_length(line);
+      size_t at = start[c.column];
+      if (rights[c.column] > lefts[c.column]) at += width[c.column] - utf8_length(c.text);
+      if (used > 0) at = std::max(at, used + 2);  // cells of one column in a row: side by side
+      line.append(at - used, ' ');
+      line += c.text;
+    }
+    std::string text;
+    for (size_t i = 0; i < lines.size(); ++i) text += (i ? "\n" : "") + lines[i];
     return text;
   }
 

@@ -1330,18 +1330,25 @@ struct TableCase {
 };
 
 TEST(Tables, AlignedShortCellsMakeATableBlock) {
+  // A table's text keeps its columns: cells whose extents overlap share a column, which starts
+  // two spaces after the widest cell before it; numbers set flush right stay flush right.
   const std::vector<TableCase> cases = {
       {"four columns, numbers flush right",
        {{{105, "File"}, {181, "Language"}, {234, "First line"}, {286, "Lines"}},
         {{105, "benchmark.c"}, {181, "C"}, {264, "31"}, {298, "10"}},
         {{105, "tracemalloc.py"}, {181, "Python"}, {259, "379"}, {298, "10"}},
         {{105, "appp.sh"}, {181, "Shell"}, {264, "21"}, {298, "28"}}},
-       "File Language First line Lines\nbenchmark.c C 31 10\ntracemalloc.py Python 379 10\nappp.sh Shell 21 28"},
+       "File            Language  First line  Lines\n"
+       "benchmark.c     C                 31  10\n"
+       "tracemalloc.py  Python           379  10\n"
+       "appp.sh         Shell             21  28"},
       {"three columns of words",
        {{{72, "Parameter"}, {200, "Default"}, {300, "Unit"}},
         {{72, "flush_interval"}, {200, "500"}, {300, "ms"}},
         {{72, "max_batch"}, {200, "4096"}, {300, "records"}}},
-       "Parameter Default Unit\nflush_interval 500 ms\nmax_batch 4096 records"},
+       "Parameter       Default  Unit\n"
+       "flush_interval  500      ms\n"
+       "max_batch       4096     records"},
       {"definition list: two cells per row",
        {{{72, "x"}, {150, "a numeric vector"}}, {{72, "y"}, {150, "another vector"}}, {{72, "z"}, {150, "a third one"}}},
        nullptr},
