@@ -139,7 +139,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         out += markdown_code(b.text);
         break;
       case BlockType::ListItem:
-        out += "- " + markdown_text(b) + "\n";
+        // A nested item is set in as far as its parent's text starts ("- " is two wide).
+        out += std::string(2 * static_cast<size_t>(std::max(b.level, 1) - 1), ' ') + "- " + markdown_text(b) + "\n";
         break;
       case BlockType::Note:
         out += "> " + markdown_text(b) + "\n";

@@ -87,7 +87,11 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
           in_list = true;
         }
         // An item's printed marker is part of its text, except a drawn one.
-        out += std::string(b.drawn_marker ? "<li class=\"drawn-marker\"" : "<li") + page + ">" + esc_text(b) + "</li>\n";
+        {
+          std::string classes = b.drawn_marker ? "drawn-marker" : "";
+          if (b.level > 1) classes += std::string(classes.empty() ? "" : " ") + "level-" + std::to_string(std::min(b.level, 6));
+          out += "<li" + (classes.empty() ? std::string() : " class=\"" + classes + "\"") + page + ">" + esc_text(b) + "</li>\n";
+        }
         break;
       case BlockType::Code:
         // The line break after <pre> would be dropped by the HTML parser; <code> starts the

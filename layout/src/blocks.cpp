@@ -981,6 +981,9 @@ struct Builder {
   BlockType type = BlockType::Paragraph;
   std::vector<const Row*> rows;  // the open block's rows
   std::vector<const FigureItem*> pending;
+  // The open list's item edges (first line's left, from the column's edge), outermost
+  // first: an item set further in than the one before is nested in it.
+  std::vector<double> list_edges;
 
   bool open() const { return !rows.empty(); }
 
@@ -1241,7 +1244,9 @@ struct Builder {
     if (open()) {
       BlockType t = type;
       if (t == BlockType::Paragraph && rows.front()->caption) t = BlockType::Caption;
-      push(make(t, rows), rows);
+      Block b = make(t, rows);
+      nest(b, rows);
+      push(std::move(b), rows);
       rows.clear();
     }
     // Waiting figures and footnotes in page order: a page's footnotes close that page, so a
@@ -1254,6 +1259,25 @@ struct Builder {
     for (; f < pending.size(); ++f) emit_figure(*pending[f]);
     pending.clear();
     notes.clear();
+  }
+
+  // A list item's level (1: not in another item), from where its first line starts against
+  // the items before it. A heading, or a block whose lines run where the outermost items
+  // start or further left (a paragraph's second line, not its indented first), ends the
+  // list; a paragraph or listing set in under an item is part of it.
+  void nest(Block& b, const std::vector<const Row*>& rs) {
+    const Row& first = *rs.front();
+    double x = first.bbox.x0 - first.col_left;
+    if (b.type == BlockType::ListItem) {
+      while (!list_edges.empty() && x < list_edges.back() - o.edge_tolerance) list_edges.pop_back();
+      if (list_edges.empty() || x > list_edges.back() + o.edge_tolerance) list_edges.push_back(x);
+      b.level = static_cast<int>(list_edges.size());
+      return;
+    }
+    if (rs.size() > 1 && rs[1]->page == first.page) x = std::min(x, rs[1]->bbox.x0 - rs[1]->col_left);
+    if (b.type == BlockType::Heading || (b.type != BlockType::Footnote && b.type != BlockType::Caption &&
+                                         !list_edges.empty() && x <= list_edges.front() + o.edge_tolerance))
+      list_edges.clear();
   }
 
   void start(BlockType t, const Row& r) {

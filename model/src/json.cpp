@@ -214,7 +214,7 @@ HyphenJoin join_from_json(const Json& j) {
 Json to_json(const Block& b) {
   Json j;
   j["type"] = to_string(b.type);
-  if (b.type == BlockType::Heading) j["level"] = b.level;
+  if (b.type == BlockType::Heading || (b.type == BlockType::ListItem && b.level > 1)) j["level"] = b.level;
   if (b.type == BlockType::Figure) {
     j["image"] = b.image;
     if (!b.labels.empty()) j["labels"] = b.labels;

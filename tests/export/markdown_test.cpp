@@ -39,6 +39,19 @@ std::string inline_text(cmark_node* node) {
   return out;
 }
 
+// A list's items in order, each with its depth (1: not in another item); a list inside an
+// item follows that item. Anything else inside an item is reported.
+void render_list(cmark_node* list, int level, std::vector<Rendered>& out) {
+  for (cmark_node* item = cmark_node_first_child(list); item; item = cmark_node_next(item)) {
+    cmark_node* p = cmark_node_first_child(item);
+    out.push_back({"list_item", p ? inline_text(p) : "", level});
+    for (cmark_node* more = p ? cmark_node_next(p) : nullptr; more; more = cmark_node_next(more)) {
+      if (cmark_node_get_type(more) == CMARK_NODE_LIST) render_list(more, level + 1, out);
+      else out.push_back({"extra block in list item", ""});
+    }
+  }
+}
+
 std::vector<Rendered> render(const std::string& md) {
   std::vector<Rendered> out;
   cmark_node* doc = cmark_parse_document(md.data(), md.size(), CMARK_OPT_DEFAULT);
@@ -59,13 +72,7 @@ std::vector<Rendered> render(const std::string& md) {
         out.push_back({"code", lit});
         break;
       }
-      case CMARK_NODE_LIST:
-        for (cmark_node* item = cmark_node_first_child(n); item; item = cmark_node_next(item)) {
-          cmark_node* p = cmark_node_first_child(item);
-          out.push_back({"list_item", p ? inline_text(p) : ""});
-          if (p && cmark_node_next(p)) out.push_back({"extra block in list item", ""});
-        }
-        break;
+      case CMARK_NODE_LIST: render_list(n, 1, out); break;
       case CMARK_NODE_BLOCK_QUOTE: {
         cmark_node* p = cmark_node_first_child(n);
         out.push_back({"note", p ? inline_text(p) : ""});
@@ -101,7 +108,7 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
       case BlockType::Heading: out.push_back({"heading", visible(b.text), std::min(b.level, 6)}); break;
       case BlockType::Code:
       case BlockType::Table: out.push_back({"code", visible(b.text)}); break;
-      case BlockType::ListItem: out.push_back({"list_item", visible(b)}); break;
+      case BlockType::ListItem: out.push_back({"list_item", visible(b), std::max(b.level, 1)}); break;
       case BlockType::Note: out.push_back({"note", visible(b)}); break;
       case BlockType::Figure:
         if (!b.image.empty()) out.push_back({"figure", b.image.substr(("books/" + book_id + "/").size())});
@@ -255,6 +262,26 @@ TEST(Markdown, SampleBookRendersExactlyWithFiguresInPlace) {
   EXPECT_NE(md.find("![Figure 1.1](figures/02-getting-started-1.png)\n\nFigure 1.1: Ring occupancy"),
             std::string::npos)
       << md;
+}
+
+TEST(Markdown, NestedItemsNestInCommonMark) {
+  // Items at levels 1, 2, 3, 2, 1: each is set in under its parent's text, and the parser
+  // nests the lists so; texts that look like list markers stay text.
+  Book book = test::sample_book("nested");
+  book.chapters.resize(1);
+  auto& blocks = book.chapters[0].blocks;
+  blocks.resize(1);  // the chapter's title heading
+  const std::vector<std::pair<int, std::string>> items = {
+      {1, "1. Download the archive."}, {2, "• Use the nearest mirror."}, {3, "- not a bullet (a) deeper"},
+      {2, "• Keep the signature."}, {1, "2. Unpack it."}};
+  for (const auto& [level, text] : items) {
+    Block b = test::block(BlockType::ListItem, text, 3);
+    b.level = level;
+    blocks.push_back(b);
+  }
+  test::TempDir out("md-nested");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
 }
 
 TEST(Markdown, ChapterWithoutTitleHeadingGetsOne) {

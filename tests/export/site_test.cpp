@@ -101,6 +101,26 @@ TEST(Site, AnItemWhoseBulletIsDrawnGetsOneFromTheStyleSheet) {
   EXPECT_NE(read(out.path / "site/assets/quire.css").find("li.drawn-marker { list-style: disc;"), std::string::npos);
 }
 
+TEST(Site, ANestedItemIsSetInByItsLevel) {
+  // An item in an item (level 2) is marked with its level, which the style sheet sets in;
+  // one drawn and nested has both marks.
+  Book book = test::sample_book();
+  for (auto& b : book.chapters[1].blocks)
+    if (b.type == BlockType::ListItem && b.text == "Enable and start the service.") {
+      b.level = 2;
+      b.drawn_marker = true;
+    }
+  std::vector<Book> books = {book};
+  test::TempDir out("nested");
+  test::export_corpus(books, out.str());
+  std::string html = read(out.path / "site/ringlog/02-getting-started.html");
+  EXPECT_NE(html.find("<li data-page=\"7\">Create the spool directory.</li>\n"
+                      "<li class=\"drawn-marker level-2\" data-page=\"7\">Enable and start the service.</li>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(read(out.path / "site/assets/quire.css").find("li.level-2 { margin-left: 1.4rem; }"), std::string::npos);
+}
+
 TEST(Site, NoteMarksAreRaisedWhereThePrintHasThem) {
   // A block's marks go back into its text as superscripts touching the word before, escaped
   // like the text; a footnote opens with its own. The marks of an evil string stay inert.

@@ -127,6 +127,28 @@ TEST(Lists, ANumberedParagraphInAQuotationGoesOnAtItsEdge) {
   EXPECT_EQ(items[1].text, "1. A short item");
 }
 
+TEST(Lists, AnItemSetFurtherInIsNestedInTheOneBefore) {
+  // Levels from where items start: further in than the item before is one level down, back
+  // out to an earlier item's edge is that item's level. A paragraph whose lines run at the
+  // column's edge ends the list: the next item starts a list of its own.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, std::vector<std::string>(3, full), 10, false);
+  for (const auto& spec : std::vector<LineSpec>{{80, 148, "1. Download the archive.", 10},
+                                                {98, 160, "• Use the nearest mirror.", 10},
+                                                {116, 172, "– A deeper point.", 10},
+                                                {98, 184, "• Keep the signature.", 10},
+                                                {80, 196, "2. Unpack it.", 10},
+                                                {87, 220, full, 10},
+                                                {72, 232, full + ".", 10},
+                                                {98, 256, "• A list of its own.", 10}})
+    lines.push_back(spec);
+  auto items = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::ListItem);
+  ASSERT_EQ(items.size(), 6u);
+  std::vector<int> levels;
+  for (const auto& i : items) levels.push_back(i.level);
+  EXPECT_EQ(levels, (std::vector<int>{1, 2, 3, 2, 1, 1}));
+}
+
 TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
   // A bulleted item's lines hang under its text, right of the marker; an item that opens a
   // paragraph ("c) You must ...", with the paragraph's indent) wraps to the column's edge

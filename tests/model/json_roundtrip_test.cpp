@@ -153,7 +153,13 @@ Book sample_book() {
   item.drawn_marker = true;
   item.page = item.last_page = 11;
   item.bbox = {110, 650, 400, 660};
-  c.blocks = {h, code, fig, cites, note, item};
+  Block nested;
+  nested.type = BlockType::ListItem;
+  nested.level = 2;
+  nested.text = "\u2013 An item in that item.";
+  nested.page = nested.last_page = 11;
+  nested.bbox = {128, 662, 400, 672};
+  c.blocks = {h, code, fig, cites, note, item, nested};
   Chapter back;
   back.title = "Index";
   back.kind = ChapterKind::Back;

@@ -203,7 +203,7 @@ std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& 
 
 struct Block {
   BlockType type = BlockType::Paragraph;
-  int level = 0;              // headings: 1 = chapter title
+  int level = 0;              // headings: 1 = chapter title; list items: 2+ = nested
   std::string text;           // raw text; code keeps '\n' and leading spaces
   int page = 0;               // page where the block starts
   int last_page = 0;          // page where it ends (== page for most blocks)
