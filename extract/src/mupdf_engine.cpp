@@ -50,6 +50,8 @@ struct CollectDevice {
   std::vector<fz_rect>* clips;  // clip stack; the back is the current visible area
   int hidden;                   // > 0 while drawing mask or tile definitions
   int failed;                   // a C++ exception was swallowed in a callback
+  fz_font* asked;               // the last font asked whether it is a picture font
+  int picture;                  // ... and the answer
 };
 
 CollectDevice* as_collect(fz_device* d) { return reinterpret_cast<CollectDevice*>(d); }
@@ -130,7 +132,11 @@ void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
   auto* d = as_collect(dev);
   if (d->record) fz_fill_text(ctx, d->record, text, ctm, cs, color, alpha, params);
   for (const fz_text_span* span = text->head; span; span = span->next) {
-    if (!span->font || !picture_font(strip_subset_prefix(fz_font_name(ctx, span->font)))) continue;
+    if (span->font != d->asked) {  // (a page's text objects mostly use the font of the one before)
+      d->asked = span->font;
+      d->picture = span->font && picture_font(strip_subset_prefix(fz_font_name(ctx, span->font)));
+    }
+    if (!d->picture) continue;
     for (int i = 0; i < span->len; ++i) {
       fz_matrix trm = span->trm;
       trm.e = span->items[i].x;
@@ -323,6 +329,8 @@ fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_device* recor
   d->clips = clips;
   d->hidden = 0;
   d->failed = 0;
+  d->asked = nullptr;
+  d->picture = 0;
   return &d->super;
 }
 
