@@ -60,7 +60,6 @@ fz_rect current_clip(CollectDevice* d) { return d->clips->empty() ? d->page : d-
 
 Box to_box(fz_rect r) { return {r.x0, r.y0, r.x1, r.y1}; }
 
-
 uint32_t rgb_of(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color_params params) {
   if (!cs || !color) return 0;
   float rgb[3] = {0, 0, 0};
@@ -482,8 +481,6 @@ struct FontFacts {
   bool monospace = false, bold = false, italic = false, type3 = false;
   bool picture = false;  // a font of drawing pieces (picture_font)
 };
-
-
 
 const FontFacts& font_facts(fz_context* ctx, fz_font* font, std::vector<FontFacts>& cache) {
   for (const auto& f : cache)

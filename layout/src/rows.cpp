@@ -264,7 +264,8 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
     for (const auto& l : page.lines) {
-      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, l.spans.empty() ? 0.0 : l.spans.front().baseline, 1e300, -1e300, !l.spans.empty()};
+      const double baseline = l.spans.empty() ? 0.0 : l.spans.front().baseline;
+      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];
         ls.min_size = std::min(ls.min_size, s.size);
@@ -335,12 +336,12 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
         if (ls.baseline > 0) e.pitches.push_back(ls.baseline);
       }
     // Baselines in order; the steps between neighbours that look like one line's to the next
-    // (two columns share their baselines, and farther steps cross a gap or a display).
+    // (two columns share their baselines, and steps wider than a paragraph's gap cross one).
     std::sort(e.pitches.begin(), e.pitches.end());
     std::vector<double> steps;
     for (size_t k = 1; k < e.pitches.size(); ++k) {
       const double d = e.pitches[k] - e.pitches[k - 1];
-      if (d >= o.min_line_pitch_ratio * body && d <= 2.5 * body) steps.push_back(d);
+      if (d >= o.min_line_pitch_ratio * body && d <= (1.2 + o.paragraph_gap_ratio) * body) steps.push_back(d);
     }
     e.pitches = std::move(steps);
     for (const auto& b : ps.baselines)
