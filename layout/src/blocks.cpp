@@ -1336,7 +1336,14 @@ struct Builder {
       // the marker opens a paragraph ("c) You must ..."), the text wraps to the column's
       // edge like any paragraph's after a line that filled the measure.
       const Row& first = *rows.front();
-      if (r.bbox.x0 > first.bbox.x0 + o.edge_tolerance) return true;
+      if (r.bbox.x0 > first.bbox.x0 + o.edge_tolerance) {
+        // Unless the item's lines wrap back to the marker's edge, as a paragraph's do: then a
+        // line set in after one that ends a sentence short of the measure is the first of
+        // the next paragraph, indented.
+        const bool wraps_to_marker = rows.size() > 1 && same_flow(*rows[1], first) &&
+                                     std::fabs(rows[1]->bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
+        return !(wraps_to_marker && !full && prev.full_stop);
+      }
       // A drawn bullet stands left of the text: the item's lines all start where its first does.
       if (first.drawn_marker) return std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
       if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
@@ -1579,7 +1586,7 @@ struct BlockStream::Impl {
 };
 
 BlockStream::BlockStream(const BookStats& st, const WordEvidence& ev, const LayoutOptions& o, std::vector<HyphenJoin>& joins)
-    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, {}, BlockType::Paragraph, {}, {}}})) {}
+    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, {}, BlockType::Paragraph, {}, {}, {}}})) {}
 
 BlockStream::~BlockStream() = default;
 

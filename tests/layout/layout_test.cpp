@@ -211,6 +211,31 @@ TEST(Lists, AMarkerGoesOnFromAFullLineInMidSentenceOnly) {
             std::string::npos);
 }
 
+TEST(Lists, AnIndentedLineAfterAnItemSetAsAParagraphStartsTheNext) {
+  // "e) Convey ..." opens a paragraph whose lines wrap to the marker's edge; after its last,
+  // short line, a line indented by the book's first-line indent starts the next paragraph.
+  // An item whose lines hang under its text keeps a line set in there.
+  const std::string filler = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, {filler, "and a short end."}, 10, true);
+  for (const auto& spec : std::vector<LineSpec>{{72, 124, "e) Convey the object code using peer-to-peer transmission, provided", 10},
+                                                {72, 136, filler, 10},
+                                                {72, 148, "work at no charge.", 10},
+                                                {87, 160, "A \"User Product\" is either (1) a consumer product, which means any", 10},
+                                                {72, 172, "tangible personal property which is normally used for personal ends.", 10},
+                                                {72, 196, "f) An item whose text is long enough to wrap under its own text", 10},
+                                                {86, 208, "and ends here.", 10},
+                                                {86, 220, "Set in under the item's text after a sentence.", 10}})
+    lines.push_back(spec);
+  auto blocks = layout_document(make_doc({make_page(1, lines)}));
+  auto items = of_type(blocks, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].text.substr(items[0].text.size() - 18), "work at no charge.");
+  EXPECT_EQ(items[1].text.substr(items[1].text.size() - 11), "a sentence.");
+  auto paragraphs = of_type(blocks, BlockType::Paragraph);
+  ASSERT_EQ(paragraphs.size(), 2u);
+  EXPECT_EQ(paragraphs[1].text.rfind("A \"User Product\" is either", 0), 0u) << paragraphs[1].text;
+}
+
 // A filled square of `side` points whose middle is at (`cx`, `cy`).
 VectorPath mark_at(double cx, double cy, double side) {
   VectorPath p;
