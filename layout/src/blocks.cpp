@@ -882,22 +882,34 @@ bool last_token_mono(const Row& r, const PageLines& pl) {
 namespace {
 
 // Cells of a row that may be a table row: its lines, when there are enough of them, each
-// short and set apart from the one before by a column gap. Empty otherwise.
+// short but one (a description, wrapped in its column) and set apart from the one before by
+// a column gap. Empty otherwise.
 std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o) {
   if (r.mono || r.footnote || r.lines.size() < o.min_table_cells) return {};
-  bool one_word_each = true;
+  bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const Line* l = r.lines[i];
     size_t words = whitespace_tokens(l->text()).size();
-    if (words == 0 || words > o.max_table_cell_words) return {};
+    if (words == 0) return {};
+    if (words > o.max_table_cell_words) {
+      if (long_cell) return {};
+      long_cell = true;
+    }
     if (words > 1) one_word_each = false;
     if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size) return {};
   }
   // A loosely justified prose line (a narrow measure, long words) is stretched so far that
-  // every word stands apart: one word per piece, filling the measure to the right edge.
+  // every word stands apart: one word per piece, filling the measure to the right edge, the
+  // space shared out evenly between them (a table's header of one-word cells is not).
   bool full_measure = r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance &&
                       r.bbox.x1 >= r.col_right - o.edge_tolerance;
-  if (one_word_each && full_measure) return {};
+  double least_gap = r.bbox.x1 - r.bbox.x0, most_gap = 0;
+  for (size_t i = 1; i < r.lines.size(); ++i) {
+    const double gap = r.lines[i]->bbox.x0 - r.lines[i - 1]->bbox.x1;
+    least_gap = std::min(least_gap, gap);
+    most_gap = std::max(most_gap, gap);
+  }
+  if (one_word_each && full_measure && most_gap - least_gap <= 2 * o.edge_tolerance) return {};
   return r.lines;
 }
 
@@ -921,15 +933,31 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns.
 // Gives each table row of the page's items its run number, counting on from `run` (a run
 // never spans pages: its rows share a page).
+// Whether `r` holds only the wrapped lines of cells of the table row `cells`: each of its
+// pieces starts where one of those cells does and ends before the next cell's start.
+bool wrapped_cells(const Row& r, const std::vector<const Line*>& cells, const LayoutOptions& o) {
+  if (r.mono || r.footnote || r.lines.empty() || r.lines.size() >= cells.size()) return false;
+  for (const Line* piece : r.lines) {
+    size_t k = 0;
+    while (k < cells.size() && std::fabs(piece->bbox.x0 - cells[k]->bbox.x0) > o.edge_tolerance) ++k;
+    if (k == cells.size()) return false;
+    const double end = k + 1 < cells.size() ? cells[k + 1]->bbox.x0 - o.min_cell_gap_ratio * r.size : r.col_right;
+    if (piece->bbox.x1 > end + o.edge_tolerance) return false;
+  }
+  return true;
+}
+
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out) {
   std::vector<const Row*> cur;
+  size_t full_rows = 0;  // rows of `cur` with all their cells (not wrapped lines)
   std::vector<const Line*> prev_cells;
   auto flush = [&]() {
-    if (cur.size() >= o.min_table_rows) {
+    if (full_rows >= o.min_table_rows) {
       for (const Row* r : cur) out[r] = run;
       ++run;
     }
     cur.clear();
+    full_rows = 0;
     prev_cells.clear();
   };
   for (const Item& it : items) {
@@ -938,18 +966,22 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       continue;
     }
     const Row& r = it.row;
-    auto cells = table_cells(r, o);
-    if (cells.empty()) {
-      flush();
-      continue;
-    }
+    bool next_row = false;
     if (!cur.empty()) {
       const Row& last = *cur.back();
       double pitch = r.baseline - last.baseline;
-      bool next_row = last.page == r.page && last.column == r.column && pitch > 0 && pitch <= o.max_table_row_pitch * last.size;
-      if (!next_row || shared_edges(prev_cells, cells, o) < o.min_shared_edges) flush();
+      next_row = last.page == r.page && last.column == r.column && pitch > 0 && pitch <= o.max_table_row_pitch * last.size;
     }
+    auto cells = table_cells(r, o);
+    if (cells.empty()) {
+      // A cell's text that wraps goes on in its column on the lines below the row.
+      if (next_row && wrapped_cells(r, prev_cells, o)) cur.push_back(&r);
+      else flush();
+      continue;
+    }
+    if (!cur.empty() && (!next_row || shared_edges(prev_cells, cells, o) < o.min_shared_edges)) flush();
     cur.push_back(&r);
+    ++full_rows;
     prev_cells = cells;
   }
   flush();
@@ -1011,7 +1043,6 @@ struct Builder {
            r.bbox.x1 < r.col_left + o.numbered_heading_max_width * (r.col_right - r.col_left);
   }
 
-  // Table text: one line per row, its cells' words joined by one space.
   // A table's text: a line per row, its cells (the row's lines) set in columns with spaces,
   // two at least between columns, as a fixed-width rendering of the page would show them.
   // Cells whose extents overlap across rows share a column; a column whose cells end at one

@@ -1425,6 +1425,35 @@ TEST(Tables, AlignedShortCellsMakeATableBlock) {
   }
 }
 
+TEST(Tables, ADescriptionWrappedInItsColumnStaysInTheTable) {
+  // An options table: a name, a description that runs to more words than a value and wraps
+  // onto lines of its own in its column, a version flush left. The wrapped lines are the
+  // table's, set in their column; the paragraph after the table is not.
+  std::vector<LineSpec> l = filler(100, 4);
+  const std::vector<std::vector<std::pair<double, std::string>>> rows = {
+      {{72, "Name"}, {120, "Description"}, {420, "Since"}},
+      {{72, "fill"}, {120, "Unless required by applicable law or agreed to in writing,"}, {420, "2.3"}},
+      {{120, "software is distributed as is"}},
+      {{72, "indent"}, {120, "Copyright (C) 1989, 1991 Free Software Foundation, Inc."}, {420, "3.1"}},
+      {{120, "Everyone is permitted to copy"}},
+      {{72, "shorten"}, {120, "A short description"}, {420, "3.4"}}};
+  double baseline = 180;
+  for (const auto& row : rows) {
+    for (const auto& [x, text] : row) l.push_back({x, baseline, text});
+    baseline += 12;
+  }
+  auto tail = filler(baseline + 20, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  const std::string& t = tables[0].text;
+  EXPECT_EQ(std::count(t.begin(), t.end(), '\n'), 5) << t;
+  EXPECT_NE(t.find("\n         software is distributed as is\n"), std::string::npos) << t;
+  EXPECT_NE(t.find("shorten  A short description"), std::string::npos) << t;
+  for (const auto& p : of_type(r, BlockType::Paragraph)) EXPECT_EQ(p.text.find("software is"), std::string::npos) << p.text;
+}
+
 // Typographic fact: a narrow, loosely justified line may be stretched until every word
 // stands apart by more than a column gap; its lines fill the measure and are prose.
 TEST(Tables, LooselyJustifiedProseIsNotATable) {
