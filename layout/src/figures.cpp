@@ -164,6 +164,27 @@ class Finder {
   bool corner(const Item& it, const Box& hull) const;
   bool caption_like(const std::string& text) const;
 
+  // Whether two drawings of lines and shapes stand one above the other, overlapping across
+  // at least half the narrower one's width, less than figure_stack_gap_ratio body sizes
+  // apart with no text on the page between them: parts of one picture (an SVG of separate
+  // shapes), not two figures, which a caption or the text would stand between. Images are
+  // whole pictures each.
+  bool stacked(const Cluster& a, const Cluster& b) const {
+    for (const Cluster* c : {&a, &b})
+      for (size_t i : c->items)
+        if (items_[i].image) return false;
+    const Box& top = a.hull.y0 <= b.hull.y0 ? a.hull : b.hull;
+    const Box& bottom = a.hull.y0 <= b.hull.y0 ? b.hull : a.hull;
+    const double gap = bottom.y0 - top.y1;
+    const double overlap = std::min(a.hull.x1, b.hull.x1) - std::max(a.hull.x0, b.hull.x0);
+    if (gap < 0 || gap > o_.figure_stack_gap_ratio * body_size_ ||
+        overlap < 0.5 * std::min(a.hull.x1 - a.hull.x0, b.hull.x1 - b.hull.x0))
+      return false;
+    for (const auto& l : page_.lines)
+      if (l.bbox.y0 < bottom.y0 && l.bbox.y1 > top.y1) return false;
+    return true;
+  }
+
   const Page& page_;
   const LayoutOptions& o_;
   const std::vector<Image>& furniture_;
@@ -558,7 +579,8 @@ std::vector<FigureRegion> Finder::run() {
       for (size_t i = 0; i < figures.size(); ++i) {
         for (size_t j = 0; j < figures.size(); ++j)
           if (j != i && !figures[i].items.empty() && !figures[j].items.empty() &&
-              near(figures[i].hull, figures[j].hull, o_.figure_merge_gap)) {
+              (near(figures[i].hull, figures[j].hull, o_.figure_merge_gap) ||
+               stacked(figures[i], figures[j]))) {
             absorb(figures[i], figures[j]);
             merged = true;
           }

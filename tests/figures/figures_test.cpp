@@ -309,6 +309,25 @@ TEST(Figures, AFrameWithRoundedCornersAroundTextIsNotAFigure) {
   EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
 }
 
+TEST(Figures, ShapesOneAboveTheOtherWithNoTextBetweenAreOneFigure) {
+  // An SVG of separate shapes (two boxes joined by a line, a disc 15 pt below them) is one
+  // picture. With a line of text between the two, they are two.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {150, 150, 220, 180}, 0x000000);
+  add_fill(p, {220, 164, 280, 165}, 0x000000);
+  add_fill(p, {280, 150, 350, 180}, 0x000000);
+  add_fill(p, {230, 195, 260, 225}, 0x888888);
+  add_paragraph(p, 72, 260, 3);
+  auto one = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_LE(one[0].bbox.y0, 150.5);
+  EXPECT_GE(one[0].bbox.y1, 224.5);
+  Page q = p;
+  add_line(q, 72, 190, "or:");
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 2u);
+}
+
 TEST(Figures, StackOfFlatLayersWithLabelsIsAFigure) {
   // A stack of wide filled layers, each with a short label in the middle, is a drawing: the
   // labels fill little of their layers.

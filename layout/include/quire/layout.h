@@ -223,6 +223,9 @@ struct LayoutOptions {
   // Separate drawings closer than this, in points, are parts of one figure (sub-plots, a
   // diagram whose pieces are joined only by text); floats keep ~10 pt from body text.
   double figure_merge_gap = 6;
+  // Drawings one above the other with no text between them, less than this many body sizes
+  // apart, are one figure (see Finder::stacked in figures.cpp).
+  double figure_stack_gap_ratio = 2.5;
   // A framed word or two (a diagram's node set apart from the rest: a circle with a name in
   // it) within this many body sizes of a figure is part of it (TikZ sets nodes 1 cm apart
   // by default). A framed note holds more words, and a listing more rows or monospace.
