@@ -914,15 +914,19 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o) {
 }
 
 // Column edges the two rows share: cells flush left or flush right at the same x. The left
-// edge of the first cell and the right edge of the last do not count: every line of a
-// justified paragraph shares those (and a loosely set line breaks into one line per word).
-size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const Line*>& b, const LayoutOptions& o) {
+// edge of the first cell does not count, nor the right edge of the last where it reaches
+// the measure's right edge `right`: every line of a justified paragraph shares those (and a
+// loosely set line breaks into one line per word). A table set narrower than the measure
+// (centred, or with its last column flush right inside it) shares its last right edge.
+size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const Line*>& b, double right,
+                    const LayoutOptions& o) {
   size_t n = 0;
   for (size_t i = 0; i < a.size(); ++i)
     for (size_t k = 0; k < b.size(); ++k) {
       bool left = i > 0 && k > 0 && std::fabs(a[i]->bbox.x0 - b[k]->bbox.x0) <= o.edge_tolerance;
-      bool right = i + 1 < a.size() && k + 1 < b.size() && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.edge_tolerance;
-      if (left || right) {
+      bool inside = (i + 1 < a.size() && k + 1 < b.size()) || a[i]->bbox.x1 < right - o.edge_tolerance;
+      bool flush_right = inside && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.edge_tolerance;
+      if (left || flush_right) {
         ++n;
         break;
       }
@@ -930,9 +934,20 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
   return n;
 }
 
-// Tables: runs of consecutive rows of one page and column whose cells line up in columns.
-// Gives each table row of the page's items its run number, counting on from `run` (a run
-// never spans pages: its rows share a page).
+// Whether the cells `head` stand over the cells `row` one to one, each overlapping its own
+// and no other: a table's header, whose labels are often centred over columns whose cells
+// are flush left or flush right, so that they share no edge with the first row.
+bool heads_columns(const std::vector<const Line*>& head, const std::vector<const Line*>& row) {
+  if (head.size() != row.size()) return false;
+  auto overlap = [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x1 && b->bbox.x0 < a->bbox.x1; };
+  for (size_t i = 0; i < head.size(); ++i) {
+    if (!overlap(head[i], row[i])) return false;
+    if (i > 0 && overlap(head[i], row[i - 1])) return false;
+    if (i + 1 < row.size() && overlap(head[i], row[i + 1])) return false;
+  }
+  return true;
+}
+
 // Whether `r` holds only the wrapped lines of cells of the table row `cells`: each of its
 // pieces starts where one of those cells does and ends before the next cell's start.
 bool wrapped_cells(const Row& r, const std::vector<const Line*>& cells, const LayoutOptions& o) {
@@ -979,7 +994,10 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       else flush();
       continue;
     }
-    if (!cur.empty() && (!next_row || shared_edges(prev_cells, cells, o) < o.min_shared_edges)) flush();
+    if (!cur.empty()) {
+      const bool header = full_rows == 1 && cur.size() == 1 && heads_columns(prev_cells, cells);
+      if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < o.min_shared_edges && !header)) flush();
+    }
     cur.push_back(&r);
     ++full_rows;
     prev_cells = cells;
@@ -1076,16 +1094,21 @@ struct Builder {
       }
       cells[k].column = columns - 1;
     }
-    std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0);
-    std::vector<double> left_edge(columns, 1e300), right_edge(columns, -1e300);
+    // A column's cells that start at one x, and those that end at one x (the x most share:
+    // a header centred over numbers set flush right is the odd one out). A column is flush
+    // right where more than half its cells end at one x, and fewer start at one.
+    std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0), count(columns, 0);
     for (const Cell& c : cells) {
       width[c.column] = std::max(width[c.column], utf8_length(c.text));
-      left_edge[c.column] = std::min(left_edge[c.column], c.box.x0);
-      right_edge[c.column] = std::max(right_edge[c.column], c.box.x1);
-    }
-    for (const Cell& c : cells) {
-      lefts[c.column] += std::fabs(c.box.x0 - left_edge[c.column]) <= o.edge_tolerance;
-      rights[c.column] += std::fabs(c.box.x1 - right_edge[c.column]) <= o.edge_tolerance;
+      ++count[c.column];
+      size_t same_left = 0, same_right = 0;
+      for (const Cell& d : cells) {
+        if (d.column != c.column) continue;
+        same_left += std::fabs(d.box.x0 - c.box.x0) <= o.edge_tolerance;
+        same_right += std::fabs(d.box.x1 - c.box.x1) <= o.edge_tolerance;
+      }
+      lefts[c.column] = std::max(lefts[c.column], same_left);
+      rights[c.column] = std::max(rights[c.column], same_right);
     }
     std::vector<size_t> start(columns, 0);
     for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
@@ -1094,7 +1117,8 @@ struct Builder {
       std::string& line = lines[c.row];
       const size_t used = utf8_length(line);
       size_t at = start[c.column];
-      if (rights[c.column] > lefts[c.column]) at += width[c.column] - utf8_length(c.text);
+      if (rights[c.column] > lefts[c.column] && 2 * rights[c.column] > count[c.column])
+        at += width[c.column] - utf8_length(c.text);
       if (used > 0) at = std::max(at, used + 2);  // cells of one column in a row: side by side
       line.append(at - used, ' ');
       line += c.text;

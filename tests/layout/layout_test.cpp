@@ -1396,6 +1396,15 @@ TEST(Tables, AlignedShortCellsMakeATableBlock) {
        "Parameter       Default  Unit\n"
        "flush_interval  500      ms\n"
        "max_batch       4096     records"},
+      {"a table narrower than the measure, its header centred over flush-right numbers",
+       {{{150, "Option"}, {205, "Meaning"}, {292, "Default"}},
+        {{150, "width"}, {205, "longest line"}, {310, "70"}},
+        {{150, "tabsize"}, {205, "spaces per tab"}, {315, "8"}},
+        {{150, "max_lines"}, {205, "lines kept"}, {300, "1000"}}},
+       "Option     Meaning         Default\n"
+       "width      longest line         70\n"
+       "tabsize    spaces per tab        8\n"
+       "max_lines  lines kept         1000"},
       {"definition list: two cells per row",
        {{{72, "x"}, {150, "a numeric vector"}}, {{72, "y"}, {150, "another vector"}}, {{72, "z"}, {150, "a third one"}}},
        nullptr},
