@@ -707,7 +707,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     return c;
   };
   // A short column beside a whole one: its lines start together beside the other's lines,
-  // and one of them is as wide as a line of the whole column.
+  // and one of them is as wide as a line of the whole column. A caption there (under a
+  // figure at the column's top, centred) is not one of its lines.
   auto short_column = [&](bool right, double gx0, double gx1) {
     double whole_top = 1e9, whole_bottom = -1e9, whole_left = 1e9, whole_right = -1e9;
     double widest = 0, first_x0 = 0;
@@ -721,7 +722,7 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
         whole_left = std::min(whole_left, l->bbox.x0);
         whole_right = std::max(whole_right, l->bbox.x1);
       }
-      if (!on_short_side) continue;
+      if (!on_short_side || !caption_label(l->text()).empty()) continue;
       if (n++ == 0) first_x0 = l->bbox.x0;
       if (std::fabs(l->bbox.x0 - first_x0) > o.edge_tolerance) return false;
       widest = std::max(widest, l->bbox.x1 - l->bbox.x0);
@@ -767,9 +768,11 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
   };
   // With `code`, one side may be a listing: asked of a strip's least crossed part only, as
   // a listing's ragged right edge leaves a wide strip crossed by few of its lines.
-  auto columns = [&](double gx0, double gx1, bool code = false) {
+  // With `short_only`, one side must be a short column.
+  auto columns = [&](double gx0, double gx1, bool code = false, bool short_only = false) {
     const bool left = aligned(false, gx0, gx1) >= o.min_column_lines;
     const bool right = aligned(true, gx0, gx1) >= o.min_column_lines;
+    if (short_only) return (left && !right && short_column(true, gx0, gx1)) || (right && !left && short_column(false, gx0, gx1));
     if ((left && right) || (left && short_column(true, gx0, gx1)) || (right && short_column(false, gx0, gx1)))
       return true;
     return code && ((left && justified(false, gx0, gx1) && aligned(true, gx0, gx1, true) >= o.min_column_lines &&
@@ -790,22 +793,27 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     const int least = *std::min_element(cover.begin() + start, cover.begin() + start + len);
     if (2 * least > limit) return false;
     // (Its parts crossed least, widest first: beyond a short last column the page is empty
-    // too.)
+    // too. A short column of two lines under a figure is crossed by fewer rows than a column
+    // of text, but by more than the gutter beside it: the parts crossed by no more rows than
+    // the least are asked last, for a short column beside a whole one.)
     const int within = least + std::max(1, limit / 4);
-    std::vector<std::pair<int, int>> parts;
-    for (int x = start; x < start + len;) {
-      if (cover[x] > within) { ++x; continue; }
-      int s = x;
-      while (x < start + len && cover[x] <= within) ++x;
-      if (x - s >= o.min_gutter) parts.push_back({s, x - s});
-    }
-    std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    for (bool code : {false, true})
-      for (const auto& [from, part] : parts) {
-        gx0 = L + from;
-        gx1 = L + from + part;
-        if (columns(gx0, gx1, code)) return true;
+    for (const int most : {within, least}) {
+      if (most == least && least == within) break;
+      std::vector<std::pair<int, int>> parts;
+      for (int x = start; x < start + len;) {
+        if (cover[x] > most) { ++x; continue; }
+        int s = x;
+        while (x < start + len && cover[x] <= most) ++x;
+        if (x - s >= o.min_gutter) parts.push_back({s, x - s});
       }
+      std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      for (bool code : {false, true})
+        for (const auto& [from, part] : parts) {
+          gx0 = L + from;
+          gx1 = L + from + part;
+          if (columns(gx0, gx1, code, most == least && most != within)) return true;
+        }
+    }
     return false;
   };
   // A narrower strip than the widest needs a justified column on its left: lines that end

@@ -877,6 +877,20 @@ TEST(ReadingOrder, AShortLastColumnOfTwoLines) {
   expect_read_before(lines, "left column line 2 of the running text", "right column line runs");  // i = 32
 }
 
+TEST(ReadingOrder, AShortColumnUnderAFiguresCaption) {
+  // A full left column; in the right one a figure, its caption centred under it, and the
+  // two last lines of a paragraph. The right column is crossed by fewer lines than the
+  // left but by more than the gutter: the gutter is where no line crosses, and the caption
+  // does not count against the short column's flush edge.
+  std::vector<LineSpec> lines;
+  for (int i = 0; i < 56; ++i) lines.push_back({72, 60.0 + 12 * i, "left column line " + std::to_string(i % 10) + " of the running text", 10});
+  const double right_column = test::make_line(lines.front()).bbox.x1 + 12;
+  lines.push_back({right_column + 30, 165, "Figure 3.1: A black box.", 9});
+  lines.push_back({right_column, 190, "right column line runs on to the edge of the text", 10});
+  lines.push_back({right_column, 202, "and ends.", 10});
+  expect_read_before(lines, "left column line 5 of the running text", "right column line runs");  // i = 55
+}
+
 TEST(Paragraphs, ACaptionAcrossThePageDoesNotWidenTheColumn) {
   // A two-column page whose text fills the left column only, under a figure across both
   // columns: the figure's caption, centred, reaches past the column's edge. The column's
