@@ -18,40 +18,6 @@ namespace quire {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The title page's title: the largest text on the first pages (many PDFs carry no
-// metadata). Lines within 5% of the largest size on that page are joined in order.
-std::string title_from_pages(const Document& doc) {
-  constexpr int kPagesToLook = 3;
-  double best = 0;
-  size_t best_page = doc.pages.size();
-  for (size_t i = 0; i < doc.pages.size() && doc.pages[i].number <= kPagesToLook; ++i)
-    with_page(doc, i, [&](const Page& p) {
-      for (const auto& l : p.lines)
-        for (const auto& s : l.spans)
-          if (s.size > best && !whitespace_tokens(s.text).empty()) {
-            best = s.size;
-            best_page = i;
-          }
-    });
-  if (best_page == doc.pages.size()) return {};
-  std::string title;
-  with_page(doc, best_page, [&](const Page& p) {
-  for (const auto& l : p.lines) {
-    std::string part;
-    for (const auto& s : l.spans)
-      if (s.size >= best * 0.95) part += s.text;
-    auto toks = whitespace_tokens(part);
-    for (const auto& t : toks) title += (title.empty() ? "" : " ") + t;
-  }
-  });
-  if (title.size() > 200) title.resize(200);
-  return title;
-}
-
-}  // namespace
-
 Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source) {
   Book book;
@@ -60,7 +26,7 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
   book.sha256 = doc.sha256;
   book.page_count = doc.page_count;
   book.title = doc.metadata.title;
-  if (book.title.empty()) book.title = title_from_pages(doc);
+  if (book.title.empty()) book.title = title_from_pages(doc, options.layout);
   if (book.title.empty()) book.title = fs::path(doc.file).stem().string();
   if (!doc.metadata.author.empty()) book.authors.push_back(doc.metadata.author);
   for (const auto& p : doc.pages) {

@@ -2016,5 +2016,34 @@ TEST(Determinism, SameInputSameOutput) {
   EXPECT_EQ(a.joins, b.joins);
 }
 
+TEST(Title, TheTitlePagesLargestTextBeforeTheContents) {
+  // A title page (the title at 17 pt over the author at 12 pt), a blank page, then the
+  // contents under a heading at 25 pt: the title is the title page's, though the contents'
+  // heading is larger.
+  Page title = make_page(1, {{150, 200, "Free Software Licences", 17.28}, {220, 260, "C. Writer", 12}, {220, 290, "2026", 12}});
+  Page blank = make_page(2, {});
+  std::vector<LineSpec> contents = {{72, 120, "Contents", 24.88}};
+  for (int i = 0; i < 20; ++i) contents.push_back({72, 180.0 + 14 * i, "1." + std::to_string(i) + " A section of the book . . . . . 4", 10});
+  EXPECT_EQ(title_from_pages(make_doc({title, blank, make_page(3, contents)})), "Free Software Licences");
+}
+
+TEST(Title, ALetterOfOneSizeHasNone) {
+  // A page set in one size, as a letter is, has no text that stands out as a title; nor does
+  // a large initial alone.
+  std::vector<LineSpec> letter = {{72, 80, "M", 40}};
+  for (int i = 0; i < 30; ++i) letter.push_back({72, 120.0 + 12 * i, "dear madam chair the last general meeting was more than a year ago", 10});
+  EXPECT_EQ(title_from_pages(make_doc({make_page(1, letter)})), "");
+}
+
+TEST(Title, LargerWordsOnTheTitlesLineAreItsOwn) {
+  // Texinfo's "R FAQ": the "R" set larger than the rest of the title's line. One letter is no
+  // title, but on the title's line it is part of it. A title page of few words whose title
+  // holds most of its characters measures sizes against its smallest text.
+  Page p = make_page(1, {{72, 200, "FAQ", 17.2}, {200, 240, "Frequently Asked Questions on R", 14.3}, {200, 300, "Version 2022-09-08", 10.9}});
+  Line r = test::make_line({40, 200, "R ", 20.7});  // the word space is the span's, as extracted
+  p.lines[0].spans.insert(p.lines[0].spans.begin(), r.spans.front());
+  EXPECT_EQ(title_from_pages(make_doc({p})), "R FAQ");
+}
+
 }  // namespace
 }  // namespace quire

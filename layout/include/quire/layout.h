@@ -176,6 +176,17 @@ struct LayoutOptions {
   // Outline targets and block tops within this many points count as the same position.
   double outline_y_tolerance = 6;
 
+  // --- the title page (layout/src/title.cpp) ---
+  // The title is looked for on the document's first pages ...
+  int title_pages = 3;
+  // ... in text at least this many times the page's body size (the size most of its
+  // characters are set in) ...
+  double title_size_ratio = 1.1;
+  // ... of at most this many words. On a page of at most title_page_max_words words, the
+  // page's smallest text is its body.
+  size_t title_max_words = 20;
+  size_t title_page_max_words = 60;
+
   // --- tables (layout/src/blocks.cpp) ---
   // A table is a run of at least this many rows (a header and two body rows) ...
   size_t min_table_rows = 3;
@@ -307,6 +318,13 @@ struct LayoutResult {
 };
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& options = {});
+
+// The title on the book's title page, for a PDF whose metadata has none: on the first of
+// its first title_pages pages that holds text set larger than the page's own body text, the
+// largest such text that reads as a title (a word of two letters at least, at most
+// title_max_words words: a large initial or a display quotation is not one). Empty when no
+// page has any: a letter or a page of one size has no title to find.
+std::string title_from_pages(const Document& doc, const LayoutOptions& options = {});
 
 // Loads the spelling dictionary and the hyphenation patterns that `options` name, once per
 // process. Layout loads them on first use (a dictionary takes ~50 ms, on one thread); a caller

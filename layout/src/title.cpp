@@ -1,0 +1,79 @@
+// The title on a book's title page, for PDFs whose metadata carries none.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "quire/layout.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+
+namespace quire {
+
+namespace {
+
+// The words set at `size` (within 5%) on the page, in reading order of its lines, with any
+// larger on their lines ("R" set larger than "FAQ" beside it).
+std::vector<std::string> words_at(const Page& p, double size) {
+  std::vector<std::string> words;
+  for (const auto& l : p.lines) {
+    auto at_size = [&](const Span& s) { return std::fabs(s.size - size) <= 0.05 * size; };
+    if (std::none_of(l.spans.begin(), l.spans.end(), at_size)) continue;
+    std::string part;
+    for (size_t i = 0; i < l.spans.size(); ++i) {
+      const Span& s = l.spans[i];
+      if (!at_size(s) && s.size <= size) continue;
+      if (!part.empty() && l.space_before(i)) part += ' ';
+      part += s.text;
+    }
+    for (auto& w : whitespace_tokens(part)) words.push_back(std::move(w));
+  }
+  return words;
+}
+
+bool has_word(const std::vector<std::string>& words) {
+  for (const auto& w : words) {
+    size_t letters = 0;
+    for (char32_t c : to_u32(w)) letters += is_letter_cp(c);
+    if (letters >= 2) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
+  std::string title;
+  for (size_t i = 0; i < doc.pages.size() && doc.pages[i].number <= o.title_pages && title.empty(); ++i)
+    with_page(doc, i, [&](const Page& p) {
+      // Characters per size (to a tenth of a point): the most common is the page's body.
+      // A title page of a few words may hold more of the title's characters than of any
+      // other size: there the smallest text is the measure.
+      std::map<long, size_t> chars;
+      size_t words = 0;
+      for (const auto& l : p.lines)
+        for (const auto& s : l.spans) {
+          const size_t n = whitespace_tokens(s.text).size();
+          if (n == 0) continue;
+          chars[std::lround(s.size * 10)] += utf8_length(s.text);
+          words += n;
+        }
+      if (chars.empty()) return;
+      auto body = std::max_element(chars.begin(), chars.end(), [](const auto& a, const auto& b) {
+        return a.second < b.second;
+      });
+      if (words <= o.title_page_max_words) body = chars.begin();
+      const double body_size = static_cast<double>(body->first) / 10;
+      // From the largest size down, the first text that reads as a title.
+      for (auto it = chars.rbegin(); it != chars.rend(); ++it) {
+        const double size = static_cast<double>(it->first) / 10;
+        if (size < o.title_size_ratio * body_size) break;
+        const auto words = words_at(p, size);
+        if (words.empty() || words.size() > o.title_max_words || !has_word(words)) continue;
+        for (const auto& w : words) title += (title.empty() ? "" : " ") + w;
+        return;
+      }
+    });
+  return title;
+}
+
+}  // namespace quire
