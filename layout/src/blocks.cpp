@@ -1385,6 +1385,12 @@ struct Builder {
     if (r.footnote && starts_with_footnote_mark(r)) return false;
     bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
                              rows.front()->drawn_marker);
+    // In an item, "(2)" at the edge its lines wrap to, after a full line in mid-sentence
+    // ("... two steps: (1) assert copyright on the software, and | (2) offer you ..."), is a
+    // word of the item's sentence, as it is in a paragraph.
+    if (bullet && type == BlockType::ListItem && !r.drawn_marker && full && !prev.full_stop && same_flow(prev, r) &&
+        std::fabs(r.bbox.x0 - (rows.size() > 1 ? prev.bbox.x0 : after_marker(prev))) <= o.edge_tolerance)
+      bullet = false;
     if (bullet) return false;
     if (type == BlockType::ListItem) {
       // Continuation lines of an item hang under its text, right of the marker; or, where
@@ -1508,6 +1514,22 @@ struct Builder {
     }
     if (r.lines.size() > 1) return line.bbox.x1;  // the next line of the row starts after a gap
     return started ? std::optional<double>(line.bbox.x1) : std::nullopt;
+  }
+
+  // Where the text after a row's list marker starts: the edge an item's lines hang at. The
+  // row's left edge where the glyphs' positions are unknown.
+  static double after_marker(const Row& r) {
+    if (r.marker == 0) return r.bbox.x0;
+    const size_t skip = utf8_length(std::string_view(r.text).substr(0, r.marker));
+    size_t seen = 0;
+    for (const Line* line : r.lines)
+      for (const Span& s : line->spans) {
+        const std::u32string cps = to_u32(s.text);
+        if (s.xs.size() != cps.size()) return r.bbox.x0;
+        for (size_t k = 0; k < cps.size(); ++k, ++seen)
+          if (seen >= skip && cps[k] != U' ' && cps[k] != U'\t') return s.xs[k];
+      }
+    return r.bbox.x0;
   }
 
   static bool starts_with_footnote_mark(const Row& r) {

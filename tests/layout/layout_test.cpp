@@ -236,6 +236,22 @@ TEST(Lists, AnIndentedLineAfterAnItemSetAsAParagraphStartsTheNext) {
   EXPECT_EQ(paragraphs[1].text.rfind("A \"User Product\" is either", 0), 0u) << paragraphs[1].text;
 }
 
+TEST(Lists, AnEnumeratorInAnItemsSentenceIsItsText) {
+  // "... with two steps: (1) assert copyright on the software, and | (2) offer you this
+  // License." An item's full line in mid-sentence, then "(2)" where its text hangs: the
+  // item's sentence goes on. After the item's end, a bullet opens the next.
+  const std::string filler = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, {filler, filler, "and its end."}, 10, true);
+  const double hang = 72 + (0.278 + 0.333) * 10;  // after "• "
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, "\u2022 " + filler + " two steps, and", 10},
+                                                {hang, 160, "(2) offer you this License.", 10},
+                                                {72, 172, "\u2022 A second item.", 10}})
+    lines.push_back(spec);
+  auto items = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_NE(items[0].text.find("two steps, and (2) offer you this License."), std::string::npos) << items[0].text;
+}
+
 // A filled square of `side` points whose middle is at (`cx`, `cy`).
 VectorPath mark_at(double cx, double cy, double side) {
   VectorPath p;
