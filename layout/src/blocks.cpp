@@ -789,12 +789,10 @@ bool opener_word(std::string_view token) {
   return std::find(std::begin(words), std::end(words), token) != std::end(words);
 }
 
-bool opener_number(std::string_view token) {
-  if (!token.empty() && (token.back() == '.' || token.back() == ':')) token.remove_suffix(1);
-  if (token.empty()) return false;
-  if (std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
-  if (token.size() == 1 && token[0] >= 'A' && token[0] <= 'Z') return true;
-  if (std::all_of(token.begin(), token.end(), [](char c) { return std::strchr("IVXLC", c) != nullptr; })) return true;
+namespace {
+
+// A number spelled out as an opener prints it ("ONE", "Two", "three"): 1 to 20; 0 otherwise.
+int spelled_number(std::string_view token) {
   static const std::string_view spelled[] = {"one",     "two",      "three",    "four",      "five",
                                              "six",     "seven",    "eight",    "nine",      "ten",
                                              "eleven",  "twelve",   "thirteen", "fourteen",  "fifteen",
@@ -802,10 +800,33 @@ bool opener_number(std::string_view token) {
   // All lower case, capitalised, or all capitals.
   std::string lower;
   for (char c : token) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (std::find(std::begin(spelled), std::end(spelled), lower) == std::end(spelled)) return false;
+  const auto at = std::find(std::begin(spelled), std::end(spelled), lower);
+  if (at == std::end(spelled) || token.empty()) return 0;
   const bool rest_lower = std::all_of(token.begin() + 1, token.end(), [](char c) { return c >= 'a' && c <= 'z'; });
   const bool all_upper = std::all_of(token.begin(), token.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-  return rest_lower || all_upper;
+  return rest_lower || all_upper ? static_cast<int>(at - std::begin(spelled)) + 1 : 0;
+}
+
+std::string_view without_stop(std::string_view token) {
+  if (!token.empty() && (token.back() == '.' || token.back() == ':')) token.remove_suffix(1);
+  return token;
+}
+
+}  // namespace
+
+bool opener_number(std::string_view token) {
+  token = without_stop(token);
+  if (token.empty()) return false;
+  if (std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) return true;
+  if (token.size() == 1 && token[0] >= 'A' && token[0] <= 'Z') return true;
+  if (std::all_of(token.begin(), token.end(), [](char c) { return std::strchr("IVXLC", c) != nullptr; })) return true;
+  return spelled_number(token) > 0;
+}
+
+std::string opener_number_value(std::string_view token) {
+  token = without_stop(token);
+  if (int n = spelled_number(token); n > 0) return std::to_string(n);
+  return std::string(token);
 }
 
 int section_number_depth(const std::string& text) {

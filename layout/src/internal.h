@@ -121,6 +121,9 @@ size_t list_marker(const std::string& text);
 // spelled out, with an optional "." or ":").
 bool opener_word(std::string_view token);
 bool opener_number(std::string_view token);
+// An opener_number as a chapter's number: digits, a letter or a roman numeral as printed
+// (without a period or colon after it), a number spelled out ("ONE", "Twelve") in digits.
+std::string opener_number_value(std::string_view token);
 // Levels of the section number a heading starts with: 1 for "2." or "2", 2 for "2.1", 0
 // when it starts with none.
 int section_number_depth(const std::string& text);

@@ -833,6 +833,18 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       tps[i].appendix = true;
     }
   }
+  // A title without its number in the outline ("Getting Started") takes the number of the
+  // opener label printed over it ("CHAPTER ONE", "Appendix A").
+  for (size_t i = 0; i < tps.size(); ++i) {
+    if (!tps[i].number.empty() || starts[i].part || parts[i].empty() || parts[i].front()->type != BlockType::Heading)
+      continue;
+    const auto tokens = whitespace_tokens(parts[i].front()->text);
+    if (tokens.size() < 2 || !detail::opener_word(tokens[0]) || lower_ascii(tokens[0]) == "part" ||
+        !detail::opener_number(tokens[1]))
+      continue;
+    tps[i].number = detail::opener_number_value(tokens[1]);
+    tps[i].appendix = lower_ascii(tokens[0]) == "appendix";
+  }
   for (size_t i = 0; i < tps.size(); ++i)
     if (!tps[i].number.empty()) last_numbered_chapter = static_cast<int>(i);
   for (size_t i = 0; i < starts.size(); ++i) {

@@ -1524,6 +1524,32 @@ TEST(Tables, LooselyJustifiedProseIsNotATable) {
   EXPECT_NE(paras.back().text.find("The stale tales were least read. Eth steal"), std::string::npos);
 }
 
+TEST(Chapters, TheOpenerLabelNumbersAChapterItsBookmarkDoesNot) {
+  // Sphinx's manuals bookmark "Getting Started" and print "CHAPTER" over "ONE" over the
+  // title (here in lower case: capitals of the test's font would be a monospace grid): the chapter is number 1, a body chapter, as the label says; the label is the
+  // heading's, not its text.
+  // (As Sphinx sets them, right-aligned: the word in bold at the body size, the number and
+  // the title larger.)
+  std::vector<LineSpec> p1 = {{492, 100, "Chapter", 10, false, true}, {509, 124, "One", 14.35, false, true},
+                              {405, 150, "GETTING STARTED", 14.35, false, true}};
+  auto body1 = paragraph(72, 230, {"Chapter one text."});
+  p1.insert(p1.end(), body1.begin(), body1.end());
+  std::vector<LineSpec> p2 = {{492, 100, "Chapter", 10, false, true}, {509, 124, "Two", 14.35, false, true},
+                              {435, 150, "SHELL LEXING", 14.35, false, true}};
+  auto body2 = paragraph(72, 230, {"Chapter two text."});
+  p2.insert(p2.end(), body2.begin(), body2.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+  d.outline = {{"Getting Started", 1, 1, 90}, {"Shell Lexing", 1, 2, 90}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].number, "1");
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Body);
+  EXPECT_EQ(r.chapters[1].number, "2");
+  ASSERT_FALSE(r.chapters[1].blocks.empty());
+  EXPECT_EQ(r.chapters[1].blocks.front().text, "SHELL LEXING");
+  EXPECT_EQ(r.chapters[1].blocks.front().labels, std::vector<std::string>{"Chapter Two"});
+}
+
 TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   // Outline entries at the top level are chapters; a chapter starting mid-page splits it.
   auto p1 = paragraph(72, 100, {"Preface text of the book."});
