@@ -983,6 +983,9 @@ bool wrapped_cells(const Row& r, const std::vector<const Line*>& cells, const La
   return true;
 }
 
+// Tables: runs of consecutive rows of one page and column whose cells line up in columns,
+// with the lines of cells wrapped under their rows. Gives each table row of the page's items
+// its run number, counting on from `run` (a run never spans pages: its rows share a page).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out) {
   std::vector<const Row*> cur;
   size_t full_rows = 0;  // rows of `cur` with all their cells (not wrapped lines)

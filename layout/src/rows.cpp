@@ -796,9 +796,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     // too. A short column of two lines under a figure is crossed by fewer rows than a column
     // of text, but by more than the gutter beside it: the parts crossed by no more rows than
     // the least are asked last, for a short column beside a whole one.)
-    const int within = least + std::max(1, limit / 4);
-    for (const int most : {within, least}) {
-      if (most == least && least == within) break;
+    for (const bool short_only : {false, true}) {
+      const int most = short_only ? least : least + std::max(1, limit / 4);
       std::vector<std::pair<int, int>> parts;
       for (int x = start; x < start + len;) {
         if (cover[x] > most) { ++x; continue; }
@@ -807,12 +806,14 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
         if (x - s >= o.min_gutter) parts.push_back({s, x - s});
       }
       std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-      for (bool code : {false, true})
+      for (bool code : {false, true}) {
+        if (short_only && code) break;  // (a short column is prose)
         for (const auto& [from, part] : parts) {
           gx0 = L + from;
           gx1 = L + from + part;
-          if (columns(gx0, gx1, code, most == least && most != within)) return true;
+          if (columns(gx0, gx1, code, short_only)) return true;
         }
+      }
     }
     return false;
   };
