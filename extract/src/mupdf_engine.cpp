@@ -25,6 +25,7 @@ extern "C" {
 
 #include "engines.h"
 #include "quire/error.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 #include "mupdf_util.h"
 #include "ocr.h"
@@ -1037,9 +1038,9 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
 
   Watchdog watchdog(options.page_timeout, static_cast<size_t>(jobs));
   const size_t budget_bytes = static_cast<size_t>(options.page_memory_mb * 1024 * 1024);
-  auto work = [&](MuContext* w, size_t slot) {
+  auto read_page = [&](MuContext* w, size_t slot, int k) {
     std::vector<fz_display_list*> drop;
-    for (int k = next++; k < count; k = next++) {
+    {
       int index = first - 1 + k;
       RawPage raw;
       char err[512] = "";
@@ -1093,6 +1094,25 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       if (options.on_page) options.on_page(index + 1);
     }
   };
+  // The calling thread reads pages until none is left; a helper reads one page at a time
+  // while it holds a lane, and opens its document only once it has one.
+  auto work = [&](MuContext* w, size_t slot) {
+    for (int k = next++; k < count; k = next++) read_page(w, slot, k);
+    Lanes::shared().wake();
+  };
+  auto help = [&](std::unique_ptr<MuContext>& w, size_t slot) {
+    for (;;) {
+      Lanes::Lane lane(Lanes::shared(), [&] { return next.load() >= count; });
+      if (!lane) return;
+      const int k = next++;
+      if (k >= count) return;
+      if (!w) {
+        w = std::make_unique<MuContext>();
+        w->open(path, options.password);
+      }
+      read_page(w.get(), slot, k);
+    }
+  };
 
   if (jobs == 1) {
     try {
@@ -1114,9 +1134,8 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
         const auto slot = static_cast<size_t>(i);
         std::unique_ptr<MuContext> w;
         try {
-          w = std::make_unique<MuContext>();
-          w->open(path, options.password);
-          work(w.get(), slot);
+          help(w, slot);
+          if (!w) return;  // never had a lane: no page read, nothing kept
           {
             std::lock_guard lock(w->mutex);
             mupdf_warnings[slot] = std::move(w->warnings);
@@ -1139,6 +1158,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     } catch (...) {
       failures[0] = std::current_exception();  // rethrown once the workers are joined
       next = count;
+      Lanes::shared().wake();
     }
     // Freeing a document's objects takes a while on a large book: the main thread frees
     // its own while the workers finish and free theirs, not after them.

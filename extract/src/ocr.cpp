@@ -29,6 +29,7 @@ extern "C" {
 #include "modules.h"
 #include "mupdf_util.h"
 #include "quire/error.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::detail {
@@ -526,12 +527,15 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
   auto work = [&](int id) {
     try {
       Worker w;
-      w.mu.open(path, options.password);
-      try {
-        w.reader = new_ocr_reader(tessdata, options.ocr_lang);
-      } catch (const Error& e) {
-        throw Error(e.code, path, 0, e.what());
-      }
+      auto open = [&] {
+        if (w.reader) return;
+        w.mu.open(path, options.password);
+        try {
+          w.reader = new_ocr_reader(tessdata, options.ocr_lang);
+        } catch (const Error& e) {
+          throw Error(e.code, path, 0, e.what());
+        }
+      };
       auto read_page = [&](Page& page) {
         char err[512] = "";
         fz_pixmap* pix = render_gray(w.mu.ctx, w.mu.doc, page.number - 1, scale, err, sizeof err);
@@ -588,20 +592,36 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
           for (const Box& b : drawings) page.paths.push_back({b, false, true, 0, 0});
         }
       };
-      for (int k = next++; k < count; k = next++) {
+      auto read = [&](int k) {
+        open();
         const size_t pi = todo[static_cast<size_t>(k)];
         Page& page = doc.pages[pi];
         if (!doc.spill || !doc.spill->spilled(pi)) {
           read_page(page);
           // The recognised text counts against the budget as extracted text does.
           if (doc.spill) doc.spill->settle(pi, page);
-          continue;
+          return;
         }
         change_page(doc, pi, read_page);
+      };
+      // The calling thread reads pages until none is left; a helper reads one page at a
+      // time while it holds a lane, and sets up its reader only once it has one.
+      if (id == 0) {
+        for (int k = next++; k < count; k = next++) read(k);
+      } else {
+        for (;;) {
+          Lanes::Lane lane(Lanes::shared(), [&] { return next.load() >= count; });
+          if (!lane) break;
+          const int k = next++;
+          if (k >= count) break;
+          read(k);
+        }
       }
     } catch (...) {
       failures[static_cast<size_t>(id)] = std::current_exception();
+      if (id == 0) next = count;  // the error ends the book: helpers stop waiting for pages
     }
+    if (id == 0) Lanes::shared().wake();
   };
   std::vector<std::thread> threads;
   for (int i = 1; i < jobs; ++i) threads.emplace_back(work, i);

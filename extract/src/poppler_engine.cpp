@@ -22,6 +22,7 @@
 #include "modules.h"
 #include "poppler_source.h"
 #include "quire/error.h"
+#include "quire/parallel.h"
 #include "quire/text.h"
 
 namespace quire::detail {
@@ -249,9 +250,9 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   std::mutex warn_mutex;
   std::vector<std::string> page_warnings;
 
-  auto work = [&](const PopplerFile* d) {
+  auto read_one = [&](const PopplerFile* d, int k) {
     PopplerPage read;
-    for (int k = next++; k < count; k = next++) {
+    {
       const int index = first - 1 + k;
       Page p;
       if (d->page(index, read)) {
@@ -268,16 +269,43 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
       if (options.on_page) options.on_page(index + 1);
     }
   };
+  auto work = [&](const PopplerFile* d) {
+    for (int k = next++; k < count; k = next++) read_one(d, k);
+  };
 
   if (jobs == 1) {
     work(main.get());
   } else {
-    std::vector<std::unique_ptr<PopplerFile>> workers;
-    for (int i = 1; i < jobs; ++i) workers.push_back(open_poppler(path, options.password));
+    // A helper reads one page at a time while it holds a lane, and opens its document only
+    // once it has one.
+    std::vector<std::exception_ptr> failures(static_cast<size_t>(jobs));
+    auto help = [&](size_t slot) {
+      try {
+        std::unique_ptr<PopplerFile> mine;
+        for (;;) {
+          Lanes::Lane lane(Lanes::shared(), [&] { return next.load() >= count; });
+          if (!lane) return;
+          const int k = next++;
+          if (k >= count) return;
+          if (!mine) mine = open_poppler(path, options.password);
+          read_one(mine.get(), k);
+        }
+      } catch (...) {
+        failures[slot] = std::current_exception();
+      }
+    };
     std::vector<std::thread> threads;
-    for (auto& w : workers) threads.emplace_back(work, w.get());
-    work(main.get());
+    for (int i = 1; i < jobs; ++i) threads.emplace_back(help, static_cast<size_t>(i));
+    try {
+      work(main.get());
+    } catch (...) {
+      failures[0] = std::current_exception();
+      next = count;
+    }
+    Lanes::shared().wake();
     for (auto& t : threads) t.join();
+    for (auto& f : failures)
+      if (f) std::rethrow_exception(f);
   }
   std::sort(page_warnings.begin(), page_warnings.end());
   doc.warnings = std::move(page_warnings);

@@ -187,14 +187,16 @@ std::string PdfRenderer::png(int page, const Box& box, int dpi) {
   detail::Pixels pixels;
   if (impl_->drawings) {
     auto& kept = impl_->drawings->impl().pages;
+    // A list whose context is drawing another figure is not waited for: the page is
+    // drawn again from the document, which gives the same pixels.
     if (auto it = kept.find(page); it != kept.end()) {
-      {
-        std::lock_guard lock(it->second.owner->in_use);
+      if (std::unique_lock lock(it->second.owner->in_use, std::try_to_lock); lock.owns_lock()) {
         if (!detail::draw_trimmed(it->second.owner->mu->ctx, it->second.list, box.x0, box.y0, box.x1, box.y1, dpi,
                                   pixels))
           return {};
+        lock.unlock();
+        return detail::encode_png(pixels, dpi);
       }
-      return detail::encode_png(pixels, dpi);
     }
   }
   impl_->open();

@@ -19,6 +19,7 @@
 #include "cache.h"
 #include "progress.h"
 #include "quire/json.h"
+#include "quire/parallel.h"
 #include "quire/pipeline.h"
 #include "quire/text.h"
 
@@ -185,8 +186,11 @@ BuildReport build_corpus(const BuildOptions& options) {
   const int jobs = options.jobs > 0 ? options.jobs : hw;
   const int book_workers = std::max(1, std::min<int>(jobs, static_cast<int>(mine.size())));
   BuildOptions per_book = options;
-  // A book's share of the threads, used by every stage (pages, chapters, figures).
-  per_book.extract.jobs = std::max(1, jobs / book_workers);
+  // Every book may use every job in each stage (pages, chapters, figures); the lanes keep
+  // the threads at work to `jobs`, and a book worker that finds no book left gives its lane
+  // to the books still in flight.
+  Lanes::Limit lanes(jobs - book_workers);
+  per_book.extract.jobs = jobs;
   per_book.clean.jobs = per_book.extract.jobs;
   per_book.layout.jobs = per_book.extract.jobs;
   if (options.keep_intermediate) {
@@ -267,9 +271,13 @@ BuildReport build_corpus(const BuildOptions& options) {
       }
     }
   };
+  auto work_then_give = [&] {
+    work();
+    Lanes::shared().give();
+  };
   std::vector<std::thread> threads;
-  for (int i = 1; i < book_workers; ++i) threads.emplace_back(work);
-  work();
+  for (int i = 1; i < book_workers; ++i) threads.emplace_back(work_then_give);
+  work_then_give();
   for (auto& t : threads) t.join();
   progress.clear();
 

@@ -2,10 +2,13 @@
 // lowest-index exception rethrown on the caller.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "quire/parallel.h"
@@ -91,6 +94,47 @@ TEST(ParallelForLargestFirst, LowestIndexExceptionReachesTheCaller) {
       EXPECT_STREQ(e.what(), "index 1") << "jobs " << jobs;
     }
   }
+}
+
+// Under a lane limit with no spare lane, the helpers wait and the caller does all the work.
+TEST(Lanes, WithNoSpareLaneTheCallerDoesEverything) {
+  Lanes::Limit limit(0);
+  const auto caller = std::this_thread::get_id();
+  std::vector<std::thread::id> by(200);
+  parallel_for(by.size(), 4, [&](size_t i) { by[i] = std::this_thread::get_id(); });
+  for (size_t i = 0; i < by.size(); ++i) ASSERT_EQ(by[i], caller) << i;
+}
+
+// A lane given back while the work runs (a book worker with no book left) goes to a
+// waiting helper, which takes part of the rest.
+TEST(Lanes, ALaneGivenBackGoesToAWaitingHelper) {
+  Lanes::Limit limit(0);
+  const auto caller = std::this_thread::get_id();
+  std::atomic<bool> helped{false};
+  std::vector<std::thread::id> by(100);
+  parallel_for(by.size(), 2, [&](size_t i) {
+    by[i] = std::this_thread::get_id();
+    if (by[i] != caller) helped = true;
+    if (i == 0) {
+      Lanes::shared().give();
+      // The caller holds index 0 until a helper has run one (or gives up after 20 s).
+      for (int wait = 0; wait < 2000 && !helped; ++wait) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  });
+  EXPECT_TRUE(helped.load());
+  EXPECT_GT(std::count_if(by.begin(), by.end(), [&](auto id) { return id != caller; }), 0);
+}
+
+// Without a limit (every command but a batch build) helpers never wait for a lane.
+TEST(Lanes, WithoutALimitHelpersRunFreely) {
+  const auto caller = std::this_thread::get_id();
+  std::atomic<bool> helped{false};
+  parallel_for(100, 2, [&](size_t i) {
+    if (std::this_thread::get_id() != caller) helped = true;
+    if (i == 0)
+      for (int wait = 0; wait < 2000 && !helped; ++wait) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  });
+  EXPECT_TRUE(helped.load());
 }
 
 }  // namespace

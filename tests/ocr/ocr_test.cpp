@@ -14,6 +14,7 @@
 #include "ocr.h"
 #include "quire/error.h"
 #include "quire/extract.h"
+#include "quire/parallel.h"
 #include "quire/spill.h"
 #include "quire/text.h"
 
@@ -399,6 +400,11 @@ TEST(OcrScan, ParallelWorkersGiveTheSameResult) {
   ASSERT_EQ(one.pages.size(), 2u);
   EXPECT_TRUE(one.pages[0].ocr && one.pages[1].ocr);
   EXPECT_EQ(one.pages, two.pages);
+  // With no spare lane (other books of a batch hold them all) the helper never sets up a
+  // reader, and the calling thread reads both pages.
+  Lanes::Limit no_spare_lane(0);
+  Document lone = extract_document(kBooks + "fx-classic-scan.pdf", o);
+  EXPECT_EQ(one.pages, lone.pages);
 }
 
 // OCR'd pages that wait out of memory (quire/spill.h) come back as read, with the pictures

@@ -39,6 +39,10 @@ TEST(Build, WritesTheCorpusAndIsByteIdenticalAtAnyJobs) {
     ASSERT_NE(it, t2.end()) << name << " missing at --jobs 2";
     EXPECT_TRUE(it->second == bytes) << name << " differs between --jobs 1 and --jobs 2";
   }
+  // Three jobs for two books: each book's helpers share the one spare lane.
+  auto d = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "j3") + " --jobs 3 --quiet");
+  ASSERT_TRUE(built(d.code)) << d.out;
+  EXPECT_TRUE(tree(t.path / "j3") == t1) << "--jobs 3 differs from --jobs 1";
   // A second run with the same options is byte-identical too.
   auto c = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "j1b") + " --jobs 1 --quiet");
   ASSERT_TRUE(built(c.code)) << c.out;

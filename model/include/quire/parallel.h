@@ -1,7 +1,8 @@
 // Deterministic data parallelism for the stages: run fn(i) for i in [0, n) on up to `jobs`
-// threads. Each index is handled exactly once and results go into slots indexed by i, so the
-// output never depends on the thread count or timing. jobs <= 1 (or n <= 1) runs inline, in
-// order, on the calling thread.
+// threads, the caller and jobs - 1 helpers that run as the lanes below allow. Each index is
+// handled exactly once and results go into slots indexed by i, so the output never depends
+// on the thread count or timing. jobs <= 1 (or n <= 1) runs inline, in order, on the
+// calling thread.
 //
 // fn must not throw across threads unchecked: the first exception (by lowest index) is
 // rethrown on the calling thread after every worker has stopped.
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <mutex>
@@ -17,6 +19,88 @@
 #include <vector>
 
 namespace quire {
+
+// The cores a batch may use, shared by every book in flight. A thread that starts a piece
+// of parallel work (a build's book worker, or the caller of parallel_for) holds a lane of
+// its own; the helper threads it starts run an item only while they hold a spare lane.
+// Each book is then given every job: while other books keep the lanes busy its helpers
+// wait, and once the last books are in flight the lanes of the book workers that have
+// nothing left to take go to their helpers. Without a limit (any command but a batch
+// build) a helper never waits.
+class Lanes {
+ public:
+  static Lanes& shared() {
+    static Lanes lanes;
+    return lanes;
+  }
+
+  // While a Limit lives, `spare` lanes are free for helpers; give() adds one.
+  class Limit {
+   public:
+    explicit Limit(int spare) {
+      Lanes& l = shared();
+      std::lock_guard lock(l.mutex_);
+      l.free_ = spare;
+      l.limited_ = true;
+    }
+    ~Limit() {
+      Lanes& l = shared();
+      {
+        std::lock_guard lock(l.mutex_);
+        l.limited_ = false;
+      }
+      l.changed_.notify_all();
+    }
+    Limit(const Limit&) = delete;
+    Limit& operator=(const Limit&) = delete;
+  };
+
+  // A spare lane, held by a helper for one item of work.
+  class Lane {
+   public:
+    // Waits until a lane is free (then holds it) or until over() says no work is left.
+    template <class Over>
+    Lane(Lanes& lanes, Over&& over) : lanes_(lanes) {
+      std::unique_lock lock(lanes.mutex_);
+      lanes.changed_.wait(lock, [&] { return !lanes.limited_ || lanes.free_ > 0 || over(); });
+      if (over()) return;
+      held_ = true;
+      counted_ = lanes.limited_;
+      if (counted_) --lanes.free_;
+    }
+    ~Lane() {
+      if (counted_) lanes_.give();
+    }
+    explicit operator bool() const { return held_; }
+    Lane(const Lane&) = delete;
+    Lane& operator=(const Lane&) = delete;
+
+   private:
+    Lanes& lanes_;
+    bool held_ = false, counted_ = false;
+  };
+
+  // A lane given back: by a helper after its item, or by a book worker with no book left.
+  void give() {
+    {
+      std::lock_guard lock(mutex_);
+      if (limited_) ++free_;
+    }
+    changed_.notify_all();
+  }
+
+  // Wakes the helpers that wait, for one of them whose work has run out.
+  void wake() {
+    { std::lock_guard lock(mutex_); }
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int free_ = 0;
+  bool limited_ = false;
+};
 
 // Indexes are handed out in chunks of `grain` so that cheap per-index work does not pay an
 // atomic per item; pages take one each, words or lines a few hundred.
@@ -33,26 +117,35 @@ void parallel_for(size_t n, int jobs, Fn&& fn, size_t grain = 1) {
   std::mutex error_mutex;
   std::exception_ptr error;
   size_t error_index = n;
-  auto work = [&] {
-    for (size_t c = next++; c < chunks; c = next++) {
-      const size_t end = std::min(n, (c + 1) * grain);
-      for (size_t i = c * grain; i < end; ++i) {
-        try {
-          fn(i);
-        } catch (...) {
-          std::lock_guard lock(error_mutex);
-          if (i < error_index) {
-            error_index = i;
-            error = std::current_exception();
-          }
+  auto run = [&](size_t c) {
+    const size_t end = std::min(n, (c + 1) * grain);
+    for (size_t i = c * grain; i < end; ++i) {
+      try {
+        fn(i);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (i < error_index) {
+          error_index = i;
+          error = std::current_exception();
         }
       }
     }
   };
+  Lanes& lanes = Lanes::shared();
+  auto help = [&] {
+    for (;;) {
+      Lanes::Lane lane(lanes, [&] { return next.load() >= chunks; });
+      if (!lane) return;
+      const size_t c = next++;
+      if (c >= chunks) return;
+      run(c);
+    }
+  };
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (size_t t = 1; t < threads; ++t) pool.emplace_back(help);
+  for (size_t c = next++; c < chunks; c = next++) run(c);
+  lanes.wake();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
 }
