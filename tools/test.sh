@@ -11,7 +11,10 @@ if [ -f tests/browser/package.json ]; then
 fi
 export OMP_THREAD_LIMIT=1
 if [ "$mode" = --sanitize ]; then
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON >/dev/null
+  # -O1 and line tables only (-g1): the sanitizers' own advice, and the build takes a
+  # fraction of the time that -O2 with full debug information does; reports keep file:line.
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
   cmake --build build-asan -j"$(getconf _NPROCESSORS_ONLN)"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export LSAN_OPTIONS=suppressions=$(pwd)/tools/lsan.supp
