@@ -1,5 +1,6 @@
 #include "progress.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +16,43 @@ constexpr auto kRedrawInterval = std::chrono::milliseconds(100);
 constexpr double kReadShare = 0.6;
 // No ETA before this share of the work is done: the first pages say little about the rest.
 constexpr double kMinFractionForEta = 0.02;
+// The width taken when the terminal does not say (a pty made without a size reports 0).
+constexpr size_t kDefaultColumns = 80;
+
+size_t terminal_columns() {
+  winsize ws{};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) return ws.ws_col;
+  return 0;
+}
 }  // namespace
+
+std::string progress_line(size_t books_done, size_t books_total, long pages, double pages_per_second,
+                          const std::string& eta, const std::vector<std::string>& in_flight, size_t columns) {
+  // One column is left free: a line that fills the last column makes some terminals wrap.
+  const size_t width = (columns > 0 ? columns : kDefaultColumns) - 1;
+  char head[128];
+  std::snprintf(head, sizeof head, "books %zu/%zu  pages %ld  %.0f pages/s  ETA %s", books_done, books_total, pages,
+                pages_per_second, eta.c_str());
+  std::string line = head;
+  if (line.size() >= width) return line.substr(0, width);
+  // As many names as fit, then the count of the others; a first name too long for the line
+  // is cut. Book ids are slugs (ASCII), so a byte is a column.
+  std::string names;
+  for (size_t i = 0; i < in_flight.size(); ++i) {
+    const std::string rest = i + 1 < in_flight.size() ? " +" + std::to_string(in_flight.size() - i - 1) : "";
+    const std::string with = names + (names.empty() ? "" : ", ") + in_flight[i];
+    // The others are counted only if the count fits too; the last name needs no count.
+    if (line.size() + 2 + with.size() + rest.size() <= width) {
+      names = with;
+      continue;
+    }
+    names += names.empty() ? "" : " +" + std::to_string(in_flight.size() - i);
+    break;
+  }
+  if (names.empty() && !in_flight.empty()) names = in_flight.front();
+  if (!names.empty()) line += "  " + names;
+  return line.substr(0, width);
+}
 
 double progress_fraction(const std::vector<uintmax_t>& book_bytes, const std::vector<bool>& done,
                          const std::vector<long>& pages_read, const std::vector<long>& pages_total) {
@@ -33,12 +70,13 @@ double progress_fraction(const std::vector<uintmax_t>& book_bytes, const std::ve
 
 Progress::Progress(bool enabled, std::vector<uintmax_t> book_bytes)
     : enabled_(enabled && isatty(STDERR_FILENO)), bytes_(std::move(book_bytes)), done_(bytes_.size(), false),
-      pages_read_(bytes_.size(), 0), pages_total_(bytes_.size(), 0), start_(std::chrono::steady_clock::now()),
+      pages_read_(bytes_.size(), 0), pages_total_(bytes_.size(), 0), ids_(bytes_.size()), start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
 void Progress::book_started(size_t book, const std::string& id) {
   std::lock_guard lock(mutex_);
-  current_ = id;
+  if (book < ids_.size()) ids_[book] = id;
+  in_flight_.push_back(book);
   if (book < pages_total_.size()) pages_total_[book] = 0;  // not open yet
   draw(true);
 }
@@ -62,6 +100,7 @@ void Progress::book_done(size_t book) {
   std::lock_guard lock(mutex_);
   ++books_done_;
   if (book < done_.size()) done_[book] = true;
+  in_flight_.erase(std::remove(in_flight_.begin(), in_flight_.end(), book), in_flight_.end());
   draw(true);
 }
 
@@ -84,8 +123,11 @@ void Progress::draw(bool force) {
   char eta[32] = "?";
   if (books_done_ == bytes_.size()) std::snprintf(eta, sizeof eta, "0s");
   else if (f >= kMinFractionForEta) std::snprintf(eta, sizeof eta, "%.0fs", secs * (1 - f) / f);
-  std::fprintf(stderr, "\r\033[Kbooks %zu/%zu  pages %ld  %.0f pages/s  ETA %s  %s", books_done_, bytes_.size(),
-               pages_done_, rate, eta, current_.c_str());
+  std::vector<std::string> names;
+  for (size_t b : in_flight_)
+    if (b < ids_.size()) names.push_back(ids_[b]);
+  const std::string line = progress_line(books_done_, bytes_.size(), pages_done_, rate, eta, names, terminal_columns());
+  std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);
   drawn_ = true;
 }

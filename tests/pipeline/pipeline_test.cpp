@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <regex>
 #include <thread>
@@ -545,6 +546,51 @@ TEST(Progress, ALiveLineWithAnEtaOnATerminal) {
   // Nothing is drawn when the output is not a terminal.
   auto piped = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "out2") + " --jobs 1");
   EXPECT_EQ(piped.out.find("pages/s"), std::string::npos) << piped.out;
+}
+
+// The progress lines drawn on the terminal: what is between carriage returns and line ends,
+// with the erase-line sequence taken out.
+std::vector<std::string> drawn_lines(const std::string& out) {
+  std::vector<std::string> lines;
+  std::string cur;
+  for (char c : out + "\n") {
+    if (c != '\r' && c != '\n') {
+      cur += c;
+      continue;
+    }
+    for (size_t k; (k = cur.find("\033[K")) != std::string::npos;) cur.erase(k, 3);
+    if (cur.rfind("books ", 0) == 0) lines.push_back(cur);
+    cur.clear();
+  }
+  return lines;
+}
+
+// Two books at once: the line names both; a narrow terminal gets a line cut to its width,
+// since a line that wraps cannot be redrawn in place.
+TEST(Progress, TheLineNamesEveryBookInFlightAndFitsTheTerminal) {
+  if (!run_command("script --version").out.size()) GTEST_SKIP() << "no `script` (util-linux) to make a terminal";
+  TempDir t("progress-width");
+  fs::path in = fixture_input(t);
+  auto build_at = [&](int columns, const std::string& out) {
+    const std::string cmd = "stty cols " + std::to_string(columns) + " rows 24; " + shell_quote(QUIRE_BINARY) +
+                            " build " + shell_quote(in) + " -o " + shell_quote(t.path / out) + " --jobs 2";
+    return run_command("script -qfec " + shell_quote(cmd) + " /dev/null");
+  };
+  auto wide = build_at(120, "wide");
+  ASSERT_TRUE(built(wide.code)) << wide.out;
+  auto lines = drawn_lines(wide.out);
+  ASSERT_FALSE(lines.empty()) << wide.out;
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+    return std::regex_search(l, std::regex("ETA \\S+  fx-(classic, fx-plain|plain, fx-classic)$"));
+  })) << wide.out;
+  for (const auto& l : lines) EXPECT_LT(l.size(), 120u) << l;
+
+  auto narrow = build_at(30, "narrow");
+  ASSERT_TRUE(built(narrow.code)) << narrow.out;
+  lines = drawn_lines(narrow.out);
+  ASSERT_FALSE(lines.empty()) << narrow.out;
+  for (const auto& l : lines) EXPECT_LE(l.size(), 29u) << l;
+  EXPECT_NE(lines.front().find("books 0/2  pages"), std::string::npos) << lines.front();
 }
 
 TEST(Progress, OneLargeBookHasAnEtaBeforeItEnds) {
