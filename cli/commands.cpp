@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -310,6 +311,7 @@ int cmd_build(const Args& args) {
     j["warnings"] = warnings;
     j["verify_differences"] = diffs;
     j["seconds"] = round_pt(r.seconds);
+    j["seconds_index"] = std::round(r.seconds_index * 1000.0) / 1000.0;  // to the millisecond
     std::cerr << dump(j, false);
   } else if (o.log == LogMode::Human) {
     char secs[32];

@@ -296,6 +296,7 @@ BuildReport build_corpus(const BuildOptions& options) {
     }
     // The corpus-level files depend only on the books and the map: an unchanged corpus
     // takes them from the cache.
+    const auto index_started = std::chrono::steady_clock::now();
     std::string index_key;
     if (!per_book.cache_dir.empty()) index_key = index_cache_key(keyed, options.map_path, options);
     if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string(), out.string())) {
@@ -304,6 +305,7 @@ BuildReport build_corpus(const BuildOptions& options) {
       export_index(tmp.string(), ids, map ? &*map : nullptr, exporting);
       if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
     }
+    report.seconds_index = std::chrono::duration<double>(std::chrono::steady_clock::now() - index_started).count();
     install_output_dir(tmp, out);
     // For the next build of OUT: its files as installed, to link rather than copy.
     if (!per_book.cache_dir.empty()) cache_note_installed(per_book.cache_dir, out.string(), keyed, index_key);

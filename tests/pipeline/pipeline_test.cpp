@@ -138,6 +138,15 @@ TEST(Build, ABadBookFailsAloneAndLeavesNothingBehind) {
   EXPECT_FALSE(fs::exists(out / "books" / "broken"));
   Json m = Json::parse(read_file(out / "manifest.json"));
   EXPECT_EQ(m["books"].size(), 2u);
+  // The last event is the summary: counts, and where the time went.
+  const std::string last = r.out.substr(r.out.rfind("{\"event\""));
+  Json summary = Json::parse(last);
+  EXPECT_EQ(summary["event"], "build_finished");
+  EXPECT_EQ(summary["books"], 2);
+  EXPECT_EQ(summary["failed"], 1);
+  ASSERT_TRUE(summary["seconds_index"].is_number()) << last;
+  EXPECT_GT(summary["seconds_index"].get<double>(), 0.0) << last;
+  EXPECT_LE(summary["seconds_index"].get<double>(), summary["seconds"].get<double>() + 0.005) << last;
 }
 
 TEST(Build, AKilledBuildLeavesThePreviousOutputIntact) {

@@ -56,6 +56,7 @@ struct BookOutcome {
 struct BuildReport {
   std::vector<BookOutcome> books;
   double seconds = 0;
+  double seconds_index = 0;  // of `seconds`: the corpus-level files (manifest, corpus.jsonl, site)
   ExitCode exit_code() const;
 };
 
