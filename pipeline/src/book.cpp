@@ -174,6 +174,16 @@ Json outcome_to_json(const BookOutcome& o) {
 
 void report_book(const BookOutcome& o, LogMode mode) {
   if (mode == LogMode::Json) {
+    // Each warning is an event of its own, before its book's end, so that a CI log can be
+    // searched for them line by line; book_finished lists them again.
+    for (const auto& w : o.ok ? o.warnings : std::vector<std::string>{}) {
+      Json ev;
+      ev["event"] = "warning";
+      ev["book"] = o.id;
+      ev["file"] = o.file;
+      ev["message"] = w;
+      std::cerr << dump(ev, false);
+    }
     Json j;
     j["event"] = o.ok ? "book_finished" : "book_failed";
     j["book"] = o.id;

@@ -15,6 +15,7 @@ struct Batch {
   fs::path in, out;
   std::map<std::string, std::string> expected;  // file -> built | warned | failed | warned-or-failed
   std::map<std::string, Json> events;           // file -> book_finished / book_failed event
+  std::map<std::string, std::vector<std::string>> warning_events;  // file -> its warning events' messages
   RunResult result;
 
   Batch() {
@@ -37,6 +38,10 @@ struct Batch {
       if (j.is_discarded()) continue;
       std::string ev = j.value("event", "");
       if (ev == "book_finished" || ev == "book_failed") events[j.value("file", "")] = j;
+      if (ev == "warning") {
+        EXPECT_EQ(events.count(j.value("file", "")), 0u) << "a warning comes before its book's end: " << line;
+        warning_events[j.value("file", "")].push_back(j.value("message", ""));
+      }
     }
   }
 };
@@ -83,6 +88,25 @@ TEST(Hostile, EachBookHasItsDocumentedOutcome) {
   // The good book of the batch is built whatever the others do.
   ASSERT_TRUE(b.events.count("good-book.pdf"));
   EXPECT_EQ(b.events["good-book.pdf"]["event"], "book_finished");
+}
+
+// With --log json each warning is also an event of its own, one line each, naming its book.
+TEST(Hostile, EachWarningIsAnEventOfItsOwn) {
+  auto& b = batch();
+  ASSERT_FALSE(b.expected.empty());
+  size_t warned = 0;
+  for (const auto& [file, e] : b.events) {
+    SCOPED_TRACE(file);
+    std::vector<std::string> listed;
+    if (e["event"] == "book_finished")
+      for (const auto& w : e["warnings"]) listed.push_back(w.get<std::string>());
+    const auto it = b.warning_events.find(file);
+    const std::vector<std::string> seen = it == b.warning_events.end() ? std::vector<std::string>{} : it->second;
+    EXPECT_EQ(seen, listed);
+    warned += listed.empty() ? 0 : 1;
+  }
+  EXPECT_GE(warned, 1u) << "the batch has books that build with warnings";
+  for (const auto& [file, messages] : b.warning_events) EXPECT_TRUE(b.events.count(file)) << file;
 }
 
 TEST(Hostile, NothingIsWrittenOutsideOut) {
