@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "book_work.h"
 #include "markdown.h"
 #include "quire/error.h"
 #include "quire/export.h"
@@ -98,16 +99,14 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
-  // Figures and chapters on one pool. The figures go first, largest first: they cluster in
-  // a few chapters (a chapter of plots), and rendering them chapter by chapter would leave
-  // threads idle. The chapters follow, largest first; a chapter waits only for its own
-  // figures, which have all started by the time it is handed out, so the threads never
-  // wait for a phase to end. Each figure is written as soon as it is rendered.
+  // Figures and chapters on one pool (book_work.h). The figures go first, largest first:
+  // they cluster in a few chapters (a chapter of plots), and rendering them chapter by
+  // chapter would leave threads idle. The chapters follow, largest first, each once its
+  // own figures are done. Each figure is written as soon as it is rendered.
   struct FigureJob {
     Block* block;
     std::string file;
     bool written = false;
-    std::atomic<bool> done{false};
   };
   std::vector<FigureJob> figure_jobs;
   std::vector<size_t> first_figure(book.chapters.size());
@@ -133,16 +132,18 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   }
   for (size_t i = 0; i < book.chapters.size(); ++i)
     for (const auto& b : book.chapters[i].blocks) chapter_cost[i] += b.text.size() + 64;
-  const std::vector<size_t> figure_order = largest_first(figure_cost), chapter_order = largest_first(chapter_cost);
+  std::vector<int> figure_group(figure_jobs.size(), -1);
+  if (options.figure_group)
+    for (size_t f = 0; f < figure_jobs.size(); ++f) figure_group[f] = options.figure_group(*figure_jobs[f].block);
+  std::vector<std::vector<size_t>> chapter_figures(book.chapters.size());
+  for (size_t i = 0; i < book.chapters.size(); ++i) {
+    const size_t end = i + 1 < book.chapters.size() ? first_figure[i + 1] : figure_jobs.size();
+    for (size_t f = first_figure[i]; f < end; ++f) chapter_figures[i].push_back(f);
+  }
+  exporting::BookWork work(largest_first(figure_cost), std::move(figure_group), largest_first(chapter_cost),
+                           std::move(chapter_figures));
 
   auto render_figure = [&](FigureJob& f) {
-    struct Done {
-      FigureJob& f;
-      ~Done() {
-        f.done.store(true, std::memory_order_release);
-        f.done.notify_all();
-      }
-    } done{f};
     std::string png = render ? render(book, *f.block) : std::string();
     if (png.empty()) return;
     write_file((dir / "figures" / f.file).string(), png);
@@ -157,8 +158,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     for (auto& b : c.blocks) {
       if (b.type == BlockType::Code) ++code_blocks;
       if (b.type != BlockType::Figure) continue;
-      const FigureJob& f = figure_jobs[first_figure[i] + static_cast<size_t>(k++)];
-      f.done.wait(false, std::memory_order_acquire);
+      const FigureJob& f = figure_jobs[first_figure[i] + static_cast<size_t>(k++)];  // done: see BookWork
       ++figures;
       if (!f.written) {
         b.image.clear();
@@ -190,13 +190,24 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   // whatever the thread timing.
   const size_t nf = figure_jobs.size();
   std::vector<std::exception_ptr> errors(nf + book.chapters.size());
-  parallel_for(errors.size(), options.jobs, [&](size_t t) {
-    const size_t slot = t < nf ? figure_order[t] : nf + chapter_order[t - nf];
-    try {
-      if (t < nf) render_figure(figure_jobs[slot]);
-      else write_chapter(slot - nf);
-    } catch (...) {
-      errors[slot] = std::current_exception();
+  const size_t threads = std::min(static_cast<size_t>(std::max(1, options.jobs)), std::max<size_t>(1, errors.size()));
+  parallel_for(threads, static_cast<int>(threads), [&](size_t) {
+    while (const auto task = work.take()) {
+      const size_t slot = task->figure ? task->index : nf + task->index;
+      try {
+        if (task->figure) {
+          struct Done {
+            exporting::BookWork& work;
+            size_t f;
+            ~Done() { work.figure_done(f); }
+          } done{work, task->index};
+          render_figure(figure_jobs[task->index]);
+        } else {
+          write_chapter(task->index);
+        }
+      } catch (...) {
+        errors[slot] = std::current_exception();
+      }
     }
   });
   for (auto& e : errors)

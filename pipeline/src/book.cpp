@@ -140,6 +140,8 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   };
   ExportOptions exporting = options.exporting;
   exporting.jobs = options.extract.jobs;
+  if (drawings) exporting.figure_group = [&drawings](const Block& b) { return drawings->holder(b.page); };
+  if (drawings) exporting.figure_group = [&drawings](const Block& b) { return drawings->holder(b.page); };
   export_book(book, tmp_out, render, exporting);
   idle.clear();
   if (options.extract.jobs > 1 && drawings) freeing = std::jthread([kept = std::move(drawings)] {});

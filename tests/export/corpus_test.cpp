@@ -1,8 +1,11 @@
 // The corpus files of spec/corpus.md, written from hand-made Books.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <regex>
 #include <thread>
 
@@ -231,6 +234,85 @@ TEST(Corpus, FiguresAndChaptersOnThreadsGiveTheSameFiles) {
     ASSERT_EQ(test::list_files(many.path), files) << jobs;
     for (const auto& f : files) EXPECT_EQ(read(many.path / f), read(one.path / f)) << jobs << " " << f;
     EXPECT_EQ(again.warnings, book.warnings) << jobs;
+  }
+}
+
+// A book with many figures in two groups, most of them in one (as the pages kept by one of
+// two extracting contexts): the figures of a group are never drawn two at once, every file is
+// that of one thread, and a group whose figures all fail or throw still lets the book end.
+TEST(Corpus, FiguresOfOneGroupAreNeverDrawnTwoAtOnce) {
+  auto many_figures = [] {
+    Book b = test::sample_book();
+    for (size_t c = 0; c < b.chapters.size(); ++c)
+      for (int k = 0; k < 6; ++k) {
+        Block fig;
+        fig.type = BlockType::Figure;
+        fig.page = b.chapters[c].first_page;
+        fig.bbox = {72, 100.0 + 10 * k, 72 + 50.0 * (k + 1), 300};
+        b.chapters[c].blocks.push_back(fig);
+      }
+    return b;
+  };
+  // Group 0 holds two figures of every three.
+  std::atomic<int> next_group{0};
+  std::map<const Block*, int> groups;
+  auto group_of = [&](const Block& b) {
+    static std::mutex m;
+    std::lock_guard lock(m);
+    auto [it, fresh] = groups.try_emplace(&b, 0);
+    if (fresh) it->second = next_group++ % 3 == 2 ? 1 : 0;
+    return it->second;
+  };
+  std::mutex drawing_mutex;
+  std::map<int, int> drawing;  // group -> figures being drawn
+  std::atomic<int> overlaps{0};
+  auto draw = [&](const Book&, const Block& b) {
+    const int g = group_of(b);
+    {
+      std::lock_guard lock(drawing_mutex);
+      if (++drawing[g] > 1) ++overlaps;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    std::lock_guard lock(drawing_mutex);
+    --drawing[g];
+    return test::tiny_png(b.page);
+  };
+
+  test::TempDir one("groups-1");
+  Book single = many_figures();
+  export_book(single, one.str(), draw);
+  const auto files = test::list_files(one.path);
+  EXPECT_GE(files.size(), 30u);
+  for (int jobs : {2, 4}) {
+    SCOPED_TRACE(jobs);
+    test::TempDir out("groups-" + std::to_string(jobs));
+    Book book = many_figures();
+    groups.clear();
+    next_group = 0;
+    ExportOptions o;
+    o.jobs = jobs;
+    o.figure_group = group_of;
+    export_book(book, out.str(), draw, o);
+    EXPECT_EQ(overlaps.load(), 0);
+    ASSERT_EQ(test::list_files(out.path), files);
+    for (const auto& f : files) EXPECT_EQ(read(out.path / f), read(one.path / f)) << f;
+  }
+
+  // Every figure of the one group fails, some by throwing: the book still ends, with the
+  // first figure's error.
+  test::TempDir failing("groups-fail");
+  Book book = many_figures();
+  ExportOptions o;
+  o.jobs = 2;
+  o.figure_group = [](const Block&) { return 0; };
+  try {
+    export_book(book, failing.str(), [](const Book&, const Block& b) -> std::string {
+      if (b.bbox.x1 > 300) throw Error(ExitCode::Internal, "ringlog.pdf", b.page, "cannot draw");
+      return "";
+    }, o);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.page, book.chapters[0].first_page);
   }
 }
 

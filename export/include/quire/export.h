@@ -77,6 +77,11 @@ using RenderFigure = std::function<std::string(const Book&, const Block&)>;
 struct ExportOptions {
   bool site = true;
   int jobs = 1;  // chapters written (and their figures rendered) on this many threads
+  // The group of a figure's rendering: the renderer draws the figures of one group one at a
+  // time (they share its state), so no two of a group are handed out at once while a figure
+  // of another group or a chapter is waiting. Negative, or no function: a figure shares its
+  // rendering with no other. Changes the order of work only, never the files.
+  std::function<int(const Block&)> figure_group;
 };
 
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,

@@ -63,6 +63,10 @@ class PageDrawings {
   PageDrawings(const PageDrawings&) = delete;
   PageDrawings& operator=(const PageDrawings&) = delete;
   int pages() const;  // how many pages are kept
+  // Which of the contexts that made the kept lists holds `page`'s (-1: the page is not
+  // kept). One context draws one figure at a time, so figures of pages with different
+  // holders are the ones that can be drawn at once.
+  int holder(int page) const;
   Impl& impl() { return *impl_; }
 
  private:
@@ -90,8 +94,9 @@ CrossCheckReport cross_check(const std::string& pdf_path, const ExtractOptions& 
 
 // Renders regions of one PDF's pages to PNG (MuPDF), trimmed to the ink (no all-white
 // border row or column), deterministic for the same input. Keeps the document open between
-// calls; one renderer per thread. A page is drawn from `drawings` when extraction kept it,
-// else read from the file: the pixels are the same either way.
+// calls; one renderer per thread. A page is drawn from `drawings` when extraction kept it
+// (waiting while another thread draws a page of the same holder), else read from the file:
+// the pixels are the same either way.
 class PdfRenderer {
  public:
   // Throws quire::Error when the file cannot be opened; with drawings, the file is opened on
