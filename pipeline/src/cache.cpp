@@ -101,6 +101,47 @@ std::string stamps_of(const fs::path& out_root, const std::vector<std::string>& 
   return out;
 }
 
+// "path size" of every file under root's entries `roots`, one a line, in path order: what an
+// entry holds, written when it is stored and compared when it is fetched, so that an entry
+// missing a file or holding one cut short (a cache folder pruned by hand or by a CI cache
+// that restored part of it) is a miss rather than a damaged corpus.
+std::string contents_of(const fs::path& root, const std::vector<std::string>& roots) {
+  std::vector<std::string> lines;
+  std::error_code ec;
+  for (const auto& r : roots) {
+    const fs::path top = root / r;
+    if (!fs::exists(top, ec)) continue;
+    if (!fs::is_directory(top, ec)) {
+      lines.push_back(r + " " + std::to_string(fs::file_size(top, ec)));
+      continue;
+    }
+    for (auto it = fs::recursive_directory_iterator(top, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (!it->is_directory(ec))
+        lines.push_back(fs::relative(it->path(), root, ec).generic_string() + " " +
+                        std::to_string(fs::file_size(it->path(), ec)));
+  }
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+// True when the entry holds what its "contents" file says it was stored with.
+bool entry_is_whole(const fs::path& entry, const std::vector<std::string>& roots) {
+  std::ifstream in(entry / "contents", std::ios::binary);
+  if (!in) return false;
+  std::ostringstream recorded;
+  recorded << in.rdbuf();
+  return !recorded.str().empty() && recorded.str() == contents_of(entry, roots);
+}
+
+bool write_contents(const fs::path& entry, const std::vector<std::string>& roots) {
+  std::ofstream out(entry / "contents", std::ios::binary);
+  out << contents_of(entry, roots);
+  return static_cast<bool>(out);
+}
+
 // Links every file under `from` to the same place under `to` (which must not exist).
 bool link_tree(const fs::path& from, const fs::path& to) {
   std::error_code ec;
@@ -231,6 +272,7 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
   } catch (const std::exception&) {
     return std::nullopt;  // a damaged entry is a miss; it is overwritten on store
   }
+  if (!entry_is_whole(entry, {"book"})) return std::nullopt;
   std::error_code ec;
   fs::path dest = fs::path(out_dir) / "books" / id;
   fs::remove_all(dest, ec);
@@ -254,6 +296,7 @@ void cache_store(const std::string& cache_dir, const std::string& key, const Boo
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp, ec);
   fs::copy(fs::path(out_dir) / "books" / outcome.id, tmp / "book", fs::copy_options::recursive, ec);
+  if (!ec && !write_contents(tmp, {"book"})) ec = std::make_error_code(std::errc::io_error);
   if (!ec) std::ofstream(tmp / "outcome.json") << dump(outcome_to_json(outcome), true);
   if (ec) {
     fs::remove_all(tmp, ec);
@@ -295,7 +338,8 @@ bool index_cache_fetch(const std::string& cache_dir, const std::string& key, con
                        const std::string& installed_out) {
   fs::path entry = fs::path(cache_dir) / "index" / key;
   std::error_code ec;
-  if (!fs::is_regular_file(entry / "complete", ec)) return false;
+  const std::vector<std::string> index_files(std::begin(kIndexFiles), std::end(kIndexFiles));
+  if (!fs::is_regular_file(entry / "complete", ec) || !entry_is_whole(entry, index_files)) return false;
   if (!installed_out.empty() &&
       link_installed(entry, installed_out, std::vector<std::string>(std::begin(kIndexFiles), std::end(kIndexFiles)),
                      fs::path(out_dir)))
@@ -324,6 +368,8 @@ void index_cache_store(const std::string& cache_dir, const std::string& key, con
   for (const char* name : kIndexFiles)
     if (!ec && fs::exists(fs::path(out_dir) / name))
       fs::copy(fs::path(out_dir) / name, tmp / name, fs::copy_options::recursive, ec);
+  if (!ec && !write_contents(tmp, std::vector<std::string>(std::begin(kIndexFiles), std::end(kIndexFiles))))
+    ec = std::make_error_code(std::errc::io_error);
   // Written last: an entry without it (a store cut short) is a miss.
   if (!ec) std::ofstream(tmp / "complete") << key << "\n";
   if (ec) {

@@ -215,6 +215,53 @@ TEST(Build, TheCacheReusesUnchangedBooksAndGivesTheSameCorpus) {
   EXPECT_TRUE(tree(t.path / "c") == tree(t.path / "d"));
 }
 
+// A cache entry that lost a file or holds one cut short (a cache folder pruned by hand, or
+// restored in part by a CI cache) is a miss: that book and the corpus-level files are built
+// again, and the corpus is the one a build without the cache makes.
+TEST(Build, ADamagedCacheEntryIsBuiltAgain) {
+  TempDir t("cache-damaged");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  auto cold = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "a") + " --quiet --cache " +
+                        shell_quote(cache));
+  ASSERT_TRUE(built(cold.code)) << cold.out;
+  // The entry of fx-classic loses a chapter file; the corpus-level entry's corpus.jsonl is cut.
+  size_t damaged = 0;
+  for (const auto& e : fs::directory_iterator(cache)) {
+    const fs::path book = e.path() / "book";
+    if (fs::exists(book / "book.json") && Json::parse(read_file(book / "book.json"))["id"] == "fx-classic")
+      for (const auto& f : fs::directory_iterator(book))
+        if (f.path().extension() == ".md") {
+          fs::remove(f.path());
+          ++damaged;
+          break;
+        }
+  }
+  for (const auto& e : fs::directory_iterator(cache / "index"))
+    if (fs::exists(e.path() / "corpus.jsonl")) {
+      fs::resize_file(e.path() / "corpus.jsonl", fs::file_size(e.path() / "corpus.jsonl") / 2);
+      ++damaged;
+    }
+  ASSERT_EQ(damaged, 2u);
+  auto again = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "b") + " --log json --cache " +
+                         shell_quote(cache));
+  ASSERT_TRUE(built(again.code)) << again.out;
+  EXPECT_EQ(again.out.find("\"book\":\"fx-classic\",\"file\":\"fx-classic.pdf\",\"cached\":true"), std::string::npos)
+      << again.out;
+  EXPECT_NE(again.out.find("\"book\":\"fx-plain\",\"file\":\"fx-plain.pdf\",\"cached\":true"), std::string::npos)
+      << again.out;
+  EXPECT_TRUE(tree(t.path / "a") == tree(t.path / "b"));
+  // The entries stored again are whole: the next build takes both books from the cache.
+  auto third = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "c") + " --log json --cache " +
+                         shell_quote(cache));
+  ASSERT_TRUE(built(third.code)) << third.out;
+  size_t hits = 0;
+  for (size_t at = third.out.find("\"cached\":true"); at != std::string::npos; at = third.out.find("\"cached\":true", at + 1))
+    ++hits;
+  EXPECT_EQ(hits, 2u) << third.out;
+  EXPECT_TRUE(tree(t.path / "a") == tree(t.path / "c"));
+}
+
 TEST(Build, TheCachedCorpusLevelFilesFollowTheMap) {
   TempDir t("cache-map");
   fs::path in = fixture_input(t);
