@@ -52,6 +52,7 @@ struct Row {
   std::vector<std::string> owned_tokens;
   double max_size = 0;
   bool number_only = false;
+  bool decorated = false;  // the number and decoration only: "-4-", "— 4 —" (see decorated())
   std::vector<NumberCandidate> candidates;
   std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
   std::string signature;                 // text without the folio, masked
@@ -72,6 +73,63 @@ bool has_alnum(std::string_view t) {
   for (unsigned char c : t)
     if (std::isalnum(c) || c >= 0x80) return true;
   return false;
+}
+
+// A folio's number inside the decoration set around it with no space: "-4-" (groff's
+// default page header), "(iv)", "[12]", "—7—". Only a number with decoration on both sides
+// is unwrapped: "4." or "(4" is left as it is (a list or an equation number).
+std::string_view folio_core(std::string_view t) {
+  auto opener = [](std::string_view s) -> size_t {
+    if (s.empty()) return 0;
+    if (s.substr(0, 3) == "\u2013" || s.substr(0, 3) == "\u2014") return 3;  // en and em dash
+    const char c = s.front();
+    return c == '-' || c == '(' || c == '[' || c == '<' || c == '|' || c == '*' || c == '~' ? 1 : 0;
+  };
+  auto closer = [](std::string_view s) -> size_t {
+    if (s.size() >= 3 && (s.substr(s.size() - 3) == "\u2013" || s.substr(s.size() - 3) == "\u2014")) return 3;
+    if (s.empty()) return 0;
+    const char c = s.back();
+    return c == '-' || c == ')' || c == ']' || c == '>' || c == '|' || c == '*' || c == '~' ? 1 : 0;
+  };
+  size_t front = 0, back = t.size();
+  while (size_t n = opener(t.substr(front, back - front))) front += n;
+  if (front == 0) return t;
+  const size_t opened = front;
+  while (back > front)
+    if (size_t n = closer(t.substr(front, back - front))) back -= n;
+    else break;
+  if (back == t.size() || back <= opened) return t;
+  return t.substr(front, back - front);
+}
+
+// A row that is its number and decoration only: the number's token is wrapped ("-4-") or
+// the other tokens are dashes, bars, dots or brackets ("— 4 —", "| 4 |").
+bool decorated(const Row& r) {
+  static constexpr std::string_view kMarks[] = {"-", "\u2013", "\u2014", "|", "\u00b7", "\u2022", "[", "]",
+                                                "(", ")", "<", ">", "*", "~"};
+  auto mark_only = [](std::string_view t) {
+    while (!t.empty()) {
+      bool cut = false;
+      for (std::string_view m : kMarks)
+        if (t.substr(0, m.size()) == m) {
+          t.remove_prefix(m.size());
+          cut = true;
+          break;
+        }
+      if (!cut) return false;
+    }
+    return true;
+  };
+  bool wrapped = false, others = false;
+  for (std::string_view t : r.tokens) {
+    if (has_alnum(t)) {
+      wrapped = folio_core(t) != t;
+      continue;
+    }
+    if (!mark_only(t)) return false;
+    others = true;
+  }
+  return wrapped || others;
 }
 
 bool label_matches(std::string_view token, const ParsedNumber& n, const std::string& label, int max_digits) {
@@ -144,13 +202,15 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
         }
       if (first < 0) continue;
       r.number_only = first == last;
+      r.decorated = r.number_only && decorated(r);
       std::vector<long> ends{first};
       if (last != first) ends.push_back(last);
       for (long t : ends) {
         const std::string_view tok = tokens[static_cast<size_t>(t)];
-        if (auto n = parse_page_number(tok, o.max_page_number_digits)) {
+        const std::string_view core = folio_core(tok);
+        if (auto n = parse_page_number(core, o.max_page_number_digits)) {
           NumberCandidate c{*n, std::string(tok), t == first, false};
-          c.label_match = label_matches(tok, *n, page.label, o.max_page_number_digits);
+          c.label_match = label_matches(core, *n, page.label, o.max_page_number_digits);
           r.candidates.push_back(c);
         }
       }
@@ -619,7 +679,13 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
         double d = r.top ? b - r.base : r.base - b;
         if (d > o.baseline_tolerance && (gap < 0 || d < gap)) gap = d;
       }
-      if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]]) cut = static_cast<long>(m);
+      // A page number set off by its own decoration ("-4-", "[4]", "— 4 —") and alone on its
+      // row needs no gap: no line of text reads so, and a drawing's labels can stand closer
+      // below it than a line of text would (a figure at the top of the page). A plain number
+      // still needs the gap: a listing's line number at the edge of a page can follow the
+      // page sequence for a while.
+      const bool decorated_folio = r.decorated && r.folio.has_value();
+      if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]] || decorated_folio) cut = static_cast<long>(m);
     }
     for (long m = static_cast<long>(k); m <= cut; ++m) {
       const Row& r = *rows[by_edge[static_cast<size_t>(m)]];

@@ -146,6 +146,34 @@ TEST(PageNumbers, InHeadAndFootWithOrWithoutLabels) {
   }
 }
 
+// Typographic fact: groff prints the folio between dashes ("-4-") centred in the head, and
+// other styles in brackets ("[4]", "(iv)"); the number inside follows the pages as a bare one
+// does. A drawing at the top of a page can set its labels closer below the folio than a line
+// of text would stand: the folio goes all the same, and the labels stay.
+TEST(PageNumbers, DecoratedFoliosGoEvenWithADrawingsLabelsCloseBelow) {
+  for (const auto& [open, close] : std::vector<std::pair<std::string, std::string>>{{"-", "-"}, {"[", "]"}, {"\u2014", "\u2014"}}) {
+    SCOPED_TRACE(open + "N" + close);
+    Document d = book(8, [&](Page& p) {
+      p.lines.push_back(text_line(open + arabic(p.number) + close, 290, kHeadBaseline));
+      // Page 4: the labels of a figure 12 pt under the folio, less than a body line's pitch.
+      if (p.number == 4) {
+        p.lines.push_back(text_line("1", 322, kHeadBaseline + 12));
+        p.lines.push_back(text_line("2", 358, kHeadBaseline + 24));
+      }
+    });
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages)
+      EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{open + arabic(p.number) + close})
+          << p.number;
+    EXPECT_TRUE(has_line(d.pages[3], "1"));
+    EXPECT_TRUE(has_line(d.pages[3], "2"));
+  }
+  // A number with decoration on one side only is no folio: "4." opens a list item.
+  Document d = book(8, [&](Page& p) { p.lines.push_back(text_line(arabic(p.number) + ".", 72, kHeadBaseline + 12)); });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) EXPECT_TRUE(removed_texts(r, p.number, "page-number").empty()) << p.number;
+}
+
 // Typographic fact: front matter is numbered in roman numerals and the PDF labels say so
 // ("iv"); the body restarts at arabic 1. Each numbering has its own offset from the page index.
 TEST(PageNumbers, RomanFrontMatterMatchesLabels) {
