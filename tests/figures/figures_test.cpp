@@ -444,6 +444,61 @@ TEST(Figures, LineDrawingMadeOfRules) {
   EXPECT_EQ(r[0].labels.size(), 3u);
 }
 
+// groff's pic draws a diagram as separate shapes with words between them: a box, a lone
+// line and an arrow with their names above, a circle, an arc, set far enough apart that no
+// two touch. Under a figure caption everything drawn between the caption and the text above
+// is one figure and the short lines there are its labels; the paragraph above, its short
+// last line and the caption stay text.
+TEST(Figures, SeparateShapesAboveAFigureCaptionAreOneFigure) {
+  auto page = [] {
+    Page p = letter_page();
+    add_paragraph(p, 72, 200, 3);
+    add_line(p, 72, 236, "See Figure 3-2.");  // the paragraph's short last line
+    add_stroke(p, {76, 270, 140, 318});        // box
+    add_line(p, 96, 288, "box");
+    add_stroke(p, {182, 300, 218, 300});       // line, its name above
+    add_line(p, 186, 286, "line");
+    add_stroke(p, {254, 300, 290, 300});       // arrow: a line and its head
+    add_fill(p, {284, 297, 292, 303});
+    add_line(p, 256, 286, "arrow");
+    add_stroke(p, {330, 276, 372, 318});       // circle
+    add_line(p, 336, 292, "circle");
+    add_stroke(p, {480, 290, 500, 306});       // arc, its name below
+    add_line(p, 486, 310, "arc");
+    add_line(p, 230, 330, "Figure 3-2: Basic pic objects");
+    add_paragraph(p, 72, 360, 3);
+    return p;
+  };
+  Page p = page();
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"box", "line", "arrow", "circle", "arc"}));
+  EXPECT_LE(r[0].bbox.y1, 330.0) << "the caption is not in the figure";
+  EXPECT_GE(r[0].bbox.y0, 248.0) << "the paragraph's last line is not in the figure";
+
+  // Without the caption, the same page keeps the pieces apart: a lone line is no figure.
+  Page bare = page();
+  bare.lines.erase(std::remove_if(bare.lines.begin(), bare.lines.end(),
+                                  [](const Line& l) { return l.text().rfind("Figure", 0) == 0; }),
+                   bare.lines.end());
+  EXPECT_GT(find_figures(bare, LayoutOptions{}).size(), 1u);
+
+  // Left alone: a listing between the text and the caption (the listing is the figure), and
+  // a rule alone under it (the float's rule).
+  Page listing = letter_page();
+  add_paragraph(listing, 72, 200, 3);
+  add_line(listing, 90, 250, "line \"1\";", kBody, true);
+  add_line(listing, 90, 262, "line \"1\" \"2\";", kBody, true);
+  add_stroke(listing, {100, 280, 140, 280});
+  add_line(listing, 230, 300, "Figure 3-4: A listing");
+  EXPECT_TRUE(find_figures(listing, LayoutOptions{}).empty());
+  Page ruled = letter_page();
+  add_paragraph(ruled, 72, 200, 3);
+  add_stroke(ruled, {120, 280, 480, 280});
+  add_line(ruled, 230, 300, "Figure 2: A configuration file");
+  EXPECT_TRUE(find_figures(ruled, LayoutOptions{}).empty());
+}
+
 TEST(Figures, RepeatedLogoIsFurniture) {
   // The same image at the same place on every page is a logo: the pre-pass lists it and
   // find_figures leaves it out; a figure drawn once is kept.

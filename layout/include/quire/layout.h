@@ -298,6 +298,17 @@ struct LayoutOptions {
   // programs set tick values and axis titles 4-14 pt outside the axes).
   double label_size_ratio = 0.15;
   double label_near_gap = 14;
+  // A figure caption ("Figure 3-2: ...") with drawing above it: what is drawn between the
+  // caption and the text above it is one figure, and the short lines there its labels
+  // (line-art tools such as groff's pic draw a diagram as separate strokes, circles and
+  // arrows with words between them). The text above ends at a line this share of the text
+  // block's width or wider (a label is short), and the zone is left alone when a line in
+  // it is longer than label_max_chars or set in monospace (text beside a figure, or a
+  // listing that is the figure).
+  double caption_zone_body_ratio = 0.6;
+  // ... and a short line at most this many body sizes below that text, starting where it
+  // or the text block starts, is its last line (line spacing leaves 0.1-0.3 of a size).
+  double caption_zone_tail_gap_ratio = 0.6;
   // Drawings lying entirely in this share of the page height at the top or bottom are
   // running-head or footer decoration (rules, bands, logos).
   double furniture_band_ratio = 0.08;
