@@ -604,6 +604,41 @@ TEST(Progress, ALiveLineWithAnEtaOnATerminal) {
   EXPECT_EQ(piped.out.find("pages/s"), std::string::npos) << piped.out;
 }
 
+// A book typeset by others with groff: the manual of groff's pic (package groff), made into a
+// PDF here with gropdf. Its diagrams are separate strokes, circles and arrows with words
+// between them, and its folios are "-N-" in the head, some with a figure close below.
+TEST(GroffBook, PicsDiagramsAreWholeFiguresAndItsFoliosGo) {
+  const fs::path source = "/usr/share/doc/groff-base/pic.ms.gz";
+  if (!fs::exists(source) || run_command("command -v gropdf").code != 0)
+    GTEST_SKIP() << "groff is not installed (apt-get install groff)";
+  TempDir t("groff-pic");
+  fs::create_directories(t.path / "in");
+  const auto typeset = run_command("zcat " + shell_quote(source) + " | groff -p -e -t -ms -Tpdf > " +
+                                   shell_quote(t.path / "in" / "pic.pdf"));
+  ASSERT_EQ(typeset.code, 0) << typeset.out;
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") + " --log json");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  EXPECT_NE(b.out.find("\"verify_differences\":0"), std::string::npos) << b.out;
+  std::string concepts;
+  for (const auto& e : fs::directory_iterator(t.path / "out" / "books" / "pic")) {
+    if (e.path().extension() != ".md") continue;
+    const std::string md = read_file(e.path());
+    EXPECT_FALSE(std::regex_search(md, std::regex("(^|\n)-[0-9]+-(\n|$)"))) << e.path() << " keeps a folio";
+    if (e.path().filename().string().find("basic-pic-concepts") != std::string::npos) concepts = md;
+  }
+  ASSERT_FALSE(concepts.empty()) << "no chapter \"Basic PIC Concepts\"";
+  // Each of the chapter's seven captions follows its figure, and no label is a paragraph.
+  for (int n = 1; n <= 7; ++n) {
+    const std::string caption = "\n\nFigure 3-" + std::to_string(n) + ":";
+    const size_t at = concepts.find(caption);
+    ASSERT_NE(at, std::string::npos) << caption;
+    const size_t image = concepts.rfind("\n![Figure 3-" + std::to_string(n) + "](", at);
+    EXPECT_TRUE(image != std::string::npos && concepts.find("\n\n", image + 1) == at) << "Figure 3-" << n;
+  }
+  for (const char* label : {"\n\nline arrow\n", "\n\narc\n", "\n\now!\n"})
+    EXPECT_EQ(concepts.find(label), std::string::npos) << label;
+}
+
 // The progress lines drawn on the terminal: what is between carriage returns and line ends,
 // with the erase-line sequence taken out.
 std::vector<std::string> drawn_lines(const std::string& out) {
