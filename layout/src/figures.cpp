@@ -580,7 +580,17 @@ void Finder::join_under_captions(std::vector<Cluster>& figures) const {
       joined.items.push_back(i);
       joined.hull = joined.items.size() == 1 ? b : joined.hull.united(b);
     }
-    if (blocked || joined.items.empty() || (!drawn && label_boxes.empty())) continue;
+    if (blocked || joined.items.empty()) continue;
+    // A line at the text block's left edge above all the drawing is text that leads into
+    // the figure ("It yields the following:"), not a label: labels stand among or beside
+    // what they name.
+    label_boxes.erase(std::remove_if(label_boxes.begin(), label_boxes.end(),
+                                     [&](const Box& b) {
+                                       return std::fabs(b.x0 - left) <= o_.caption_zone_margin_ratio * indent &&
+                                              b.y1 <= joined.hull.y0;
+                                     }),
+                      label_boxes.end());
+    if (!drawn && label_boxes.empty()) continue;
     // The figures in the zone are parts of this one.
     Box hull = joined.hull;
     for (const Cluster* f : parts) hull = hull.united(f->hull);

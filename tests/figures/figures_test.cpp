@@ -454,27 +454,29 @@ TEST(Figures, SeparateShapesAboveAFigureCaptionAreOneFigure) {
     Page p = letter_page();
     add_paragraph(p, 72, 200, 3);
     add_line(p, 72, 236, "See Figure 3-2.");  // the paragraph's short last line
-    add_stroke(p, {76, 270, 140, 318});        // box
-    add_line(p, 96, 288, "box");
-    add_stroke(p, {182, 300, 218, 300});       // line, its name above
-    add_line(p, 186, 286, "line");
-    add_stroke(p, {254, 300, 290, 300});       // arrow: a line and its head
-    add_fill(p, {284, 297, 292, 303});
-    add_line(p, 256, 286, "arrow");
-    add_stroke(p, {330, 276, 372, 318});       // circle
-    add_line(p, 336, 292, "circle");
-    add_stroke(p, {480, 290, 500, 306});       // arc, its name below
-    add_line(p, 486, 310, "arc");
-    add_line(p, 230, 330, "Figure 3-2: Basic pic objects");
-    add_paragraph(p, 72, 360, 3);
+    add_line(p, 72, 256, "It yields this:");  // a line leading into the figure, a float's gap above it
+    const double y = 280;                      // the drawing's top
+    add_stroke(p, {76, y, 140, y + 48});       // box
+    add_line(p, 96, y + 18, "box");
+    add_stroke(p, {182, y + 30, 218, y + 30}); // line, its name above
+    add_line(p, 186, y + 16, "line");
+    add_stroke(p, {254, y + 30, 290, y + 30}); // arrow: a line and its head
+    add_fill(p, {284, y + 27, 292, y + 33});
+    add_line(p, 256, y + 16, "arrow");
+    add_stroke(p, {330, y + 6, 372, y + 48});  // circle
+    add_line(p, 336, y + 22, "circle");
+    add_stroke(p, {480, y + 20, 500, y + 36}); // arc, its name below
+    add_line(p, 486, y + 40, "arc");
+    add_line(p, 230, y + 60, "Figure 3-2: Basic pic objects");
+    add_paragraph(p, 72, y + 90, 3);
     return p;
   };
   Page p = page();
   auto r = find_figures(p, LayoutOptions{});
   ASSERT_EQ(r.size(), 1u);
   EXPECT_EQ(r[0].labels, (std::vector<std::string>{"box", "line", "arrow", "circle", "arc"}));
-  EXPECT_LE(r[0].bbox.y1, 330.0) << "the caption is not in the figure";
-  EXPECT_GE(r[0].bbox.y0, 248.0) << "the paragraph's last line is not in the figure";
+  EXPECT_LE(r[0].bbox.y1, 340.0) << "the caption is not in the figure";
+  EXPECT_GE(r[0].bbox.y0, 268.0) << "the paragraph's last line and the line leading in are not in the figure";
 
   // Without the caption, the same page keeps the pieces apart: a lone line is no figure.
   Page bare = page();

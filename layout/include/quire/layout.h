@@ -309,6 +309,9 @@ struct LayoutOptions {
   // ... and a short line at most this many body sizes below that text, starting where it
   // or the text block starts, is its last line (line spacing leaves 0.1-0.3 of a size).
   double caption_zone_tail_gap_ratio = 0.6;
+  // ... and a line starting within this many body sizes of the text block's left edge,
+  // above all of the zone's drawing, leads into the figure ("It yields the following:").
+  double caption_zone_margin_ratio = 0.2;
   // Drawings lying entirely in this share of the page height at the top or bottom are
   // running-head or footer decoration (rules, bands, logos).
   double furniture_band_ratio = 0.08;
