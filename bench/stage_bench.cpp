@@ -124,8 +124,8 @@ int main(int argc, char** argv) {
         book.excluded = std::move(laid.excluded);
         book.joins = std::move(laid.joins);
         book.removed = std::move(cleaned.removed);
-        std::vector<WordDifference> diffs;
-        lap("verify", [&] { diffs = verify_book(book, source, jobs); });
+        BookCheck check;
+        lap("verify", [&] { check = verify_book(book, source, jobs); });
         if (!first) first = book;
         else if (!(*first == book)) {
           std::cerr << "the book differs between runs (jobs " << jobs << ")\n";
@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
         fs::remove_all(tmp);
         t.cpu = cpu_seconds() - cpu0;
         if (r == 0 || t.total() < best.total()) best = t;
-        if (!diffs.empty()) std::cerr << "note: " << diffs.size() << " word differences\n";
+        if (!check.differences.empty()) std::cerr << "note: " << check.differences.size() << " word differences\n";
       }
       std::printf("%-28s %5d", "", jobs);
       for (const char* s : kStages) std::printf(" %12.3f", best.wall[s]);

@@ -185,6 +185,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     e["words"] = word_count(c);
     e["figures"] = figures;
     e["code_blocks"] = code_blocks;
+    if (c.ledger) e["ledger"] = to_json(*c.ledger);
   };
   // The error rethrown is the first figure's, else the first chapter's, in book order,
   // whatever the thread timing.
@@ -237,9 +238,13 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   j["source"] = {{"file", fs::path(book.file).filename().string()}, {"sha256", book.sha256}, {"pages", book.page_count}};
   j["chapters"] = std::move(chapters);
   Json excluded = Json::array();
-  for (const auto& e : book.excluded)
-    excluded.push_back({{"title", e.title}, {"kind", e.kind}, {"pages", pages_json(e.first_page, e.last_page)}});
+  for (const auto& e : book.excluded) {
+    Json ej = {{"title", e.title}, {"kind", e.kind}, {"pages", pages_json(e.first_page, e.last_page)}};
+    if (e.words >= 0) ej["words"] = e.words;
+    excluded.push_back(std::move(ej));
+  }
   j["excluded"] = std::move(excluded);
+  if (book.ledger) j["ledger"] = to_json(*book.ledger);
   Json fj = Json::object();
   for (const auto& [reason, n] : furniture) fj[reason] = n;
   j["furniture"] = std::move(fj);
@@ -292,6 +297,7 @@ BookIndex load_book_index(const fs::path& out, const std::string& id) {
     bi.entry["authors"] = meta.value("authors", Json::array());
     bi.entry["source"] = meta.at("source");
     bi.entry["chapters"] = meta.at("chapters");
+    for (auto& c : bi.entry["chapters"]) c.erase("ledger");  // book.json's; the manifest indexes
   } catch (const Json::exception& e) {
     throw Error(ExitCode::BadIntermediate, path, 0, std::string("malformed book: ") + e.what());
   }

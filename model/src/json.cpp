@@ -1,6 +1,7 @@
 #include "quire/json.h"
 #include "quire/spill.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <istream>
@@ -204,6 +205,35 @@ Json to_json(const HyphenJoin& h) {
   j["after"] = h.after;
   j["joined"] = h.joined;
   return j;
+}
+
+Json to_json(const WordLedger& l) {
+  Json j;
+  j["extracted"] = l.extracted;
+  j["text"] = l.text;
+  j["labels"] = l.labels;
+  Json removed = Json::object();
+  for (const auto& [reason, n] : l.removed) removed[reason] = n;
+  j["removed"] = std::move(removed);
+  j["excluded"] = l.excluded;
+  j["missing"] = l.missing;
+  j["added"] = l.added;
+  j["misplaced"] = l.misplaced;
+  return j;
+}
+
+WordLedger ledger_from_json(const Json& j) {
+  WordLedger l;
+  l.extracted = j.at("extracted").get<long>();
+  l.text = j.at("text").get<long>();
+  l.labels = j.at("labels").get<long>();
+  for (const auto& [reason, n] : j.at("removed").items()) l.removed.emplace_back(reason, n.get<long>());
+  std::sort(l.removed.begin(), l.removed.end());
+  l.excluded = j.at("excluded").get<long>();
+  l.missing = j.at("missing").get<long>();
+  l.added = j.at("added").get<long>();
+  l.misplaced = j.at("misplaced").get<long>();
+  return l;
 }
 
 HyphenJoin join_from_json(const Json& j) {

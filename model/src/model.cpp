@@ -27,6 +27,30 @@ double Box::overlap_ratio(const Box& o) const {
   return w * h / area;
 }
 
+long WordLedger::removed_total() const {
+  long n = 0;
+  for (const auto& r : removed) n += r.second;
+  return n;
+}
+
+void WordLedger::add(const WordLedger& o) {
+  extracted += o.extracted;
+  text += o.text;
+  labels += o.labels;
+  excluded += o.excluded;
+  missing += o.missing;
+  added += o.added;
+  misplaced += o.misplaced;
+  for (const auto& [reason, n] : o.removed) add_removed(reason, n);
+}
+
+void WordLedger::add_removed(const std::string& reason, long n) {
+  auto it = std::lower_bound(removed.begin(), removed.end(), reason,
+                             [](const auto& e, const std::string& r) { return e.first < r; });
+  if (it != removed.end() && it->first == reason) it->second += n;
+  else removed.insert(it, {reason, n});
+}
+
 namespace {
 
 // A superscript set against its neighbour: clearly smaller and raised. Footnote marks are

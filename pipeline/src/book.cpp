@@ -102,18 +102,23 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
     if (!map_entry->authors.empty()) book.authors = map_entry->authors;
   }
   if (options.verify) {
-    auto diffs = verify_book(book, source, options.extract.jobs);
+    BookCheck check = verify_book(book, source, options.extract.jobs);
     std::vector<SourcePage>().swap(source);  // not needed while the book is written
-    o.verify_differences = static_cast<int>(diffs.size());
+    set_ledgers(book, check);
+    o.ledger = check.book;
+    o.verify_differences = static_cast<int>(check.differences.size());
+    o.verify_findings = static_cast<int>(check.findings.size());
     size_t shown = 0;
-    for (const auto& d : diffs) {
+    for (const auto& d : check.differences) {
       if (++shown > 20) {
-        book.warnings.push_back(o.file + ": verify: " + std::to_string(diffs.size() - 20) + " more word differences");
+        book.warnings.push_back(o.file + ": verify: " + std::to_string(check.differences.size() - 20) + " more word differences");
         break;
       }
       book.warnings.push_back(o.file + ": page " + std::to_string(d.page) + ": verify: " + d.kind + " word \"" +
-                              d.word + "\" near \"" + d.context + "\"");
+                              d.word + "\" " + (d.kind == "misplaced" ? d.context : "near \"" + d.context + "\""));
     }
+    for (const auto& f : check.findings)
+      book.warnings.push_back(o.file + ": page " + std::to_string(f.page) + ": finding: " + f.kind + ": " + f.message);
   }
   o.seconds_verify = since(t);
   t = Clock::now();
@@ -170,6 +175,8 @@ Json outcome_to_json(const BookOutcome& o) {
   j["removed"] = o.removed;
   j["ocr_pages"] = o.ocr_pages;
   j["verify_differences"] = o.verify_differences;
+  j["verify_findings"] = o.verify_findings;
+  if (o.ledger) j["ledger"] = to_json(*o.ledger);
   j["warnings"] = o.warnings;
   return j;
 }
@@ -217,6 +224,17 @@ void report_book(const BookOutcome& o, LogMode mode) {
   std::cerr << (o.verify_differences ? ", VERIFY FAILED (" + std::to_string(o.verify_differences) + " word differences)"
                                      : std::string(", wording verified"))
             << "\n";
+  if (o.ledger) {
+    const WordLedger& l = *o.ledger;
+    std::cerr << "  words: " << l.extracted << " extracted = " << l.text << " text + " << l.labels << " figure labels + "
+              << l.removed_total() << " furniture";
+    for (size_t i = 0; i < l.removed.size(); ++i)
+      std::cerr << (i ? ", " : " (") << l.removed[i].second << " " << l.removed[i].first << (i + 1 == l.removed.size() ? ")" : "");
+    std::cerr << " + " << l.excluded << " left-out matter";
+    if (l.differences()) std::cerr << "; " << l.missing << " missing, " << l.added << " added, " << l.misplaced << " misplaced";
+    if (o.verify_findings) std::cerr << "; " << o.verify_findings << " findings";
+    std::cerr << "\n";
+  }
   if (o.figures > 0) {
     std::cerr << "  figures per chapter:";
     for (size_t i = 0; i < o.chapter_figures.size(); ++i) std::cerr << " " << i + 1 << ":" << o.chapter_figures[i];

@@ -28,12 +28,14 @@ namespace quire {
 namespace fs = std::filesystem;
 
 ExitCode BuildReport::exit_code() const {
-  bool failed = false, warned = false;
+  bool failed = false, warned = false, found = false;
   for (const auto& b : books) {
     failed |= !b.ok;
     warned |= !b.warnings.empty() || b.verify_differences > 0;
+    found |= b.verify_differences > 0 || b.verify_findings > 0;
   }
   if (failed) return ExitCode::BookFailed;
+  if (strict && found) return ExitCode::Differences;
   if (warned) return ExitCode::Warnings;
   return ExitCode::Ok;
 }
@@ -151,6 +153,7 @@ void detail_check_exists(const std::string& path) {
 BuildReport build_corpus(const BuildOptions& options) {
   auto t0 = std::chrono::steady_clock::now();
   BuildReport report;
+  report.strict = options.strict;
   std::optional<CorpusMap> map;
   if (!options.map_path.empty()) map = read_map(options.map_path, options.pdf_dir.empty() ? options.input : options.pdf_dir);
   std::vector<BookJob> all = map ? jobs_from_map(*map, options.pdf_dir.empty() ? options.input : options.pdf_dir)

@@ -268,6 +268,8 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
     o.removed = j.at("removed");
     o.ocr_pages = j.at("ocr_pages");
     o.verify_differences = j.at("verify_differences");
+    o.verify_findings = j.at("verify_findings");
+    if (j.contains("ledger")) o.ledger = ledger_from_json(j.at("ledger"));
     o.warnings = j.at("warnings").get<std::vector<std::string>>();
   } catch (const std::exception&) {
     return std::nullopt;  // a damaged entry is a miss; it is overwritten on store

@@ -14,6 +14,8 @@
 #include "quire/pipeline.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "findings.h"
+#include "witness.h"
 
 namespace quire {
 
@@ -22,6 +24,8 @@ namespace fs = std::filesystem;
 SourcePage source_page_words(const Page& p) {
   SourcePage sp;
   sp.number = p.number;
+  sp.width = static_cast<float>(p.width);
+  sp.height = static_cast<float>(p.height);
   auto piece = [&](size_t offset, size_t size) {
     return SourcePage::Piece{static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
   };
@@ -43,13 +47,31 @@ SourcePage source_page_words(const Page& p) {
       }
     } else {
       for (const auto& t : whitespace_tokens(line)) {
+        if (t.empty()) continue;  // a glyph that normalises to nothing (a lone soft hyphen)
         sp.tokens.push_back(piece(sp.text.size(), t.size()));
         sp.text += t;
       }
     }
     sl.end_token = static_cast<uint32_t>(sp.tokens.size());
-    if (sl.end_token > sl.first_token) sp.lines.push_back(sl);
-    else sp.text.resize(line_start);  // a line without words is not kept
+    if (sl.end_token == sl.first_token) {
+      sp.text.resize(line_start);  // a line without words is not kept
+      continue;
+    }
+    sl.x0 = static_cast<float>(l.bbox.x0);
+    sl.y0 = static_cast<float>(l.bbox.y0);
+    sl.x1 = static_cast<float>(l.bbox.x1);
+    sl.y1 = static_cast<float>(l.bbox.y1);
+    // The font that sets most of the line's letters.
+    const Span* main = nullptr;
+    for (const auto& span : l.spans)
+      if (!main || span.text.size() > main->text.size()) main = &span;
+    if (main) {
+      SourcePage::Font f{main->font, static_cast<float>(main->size)};
+      auto it = std::find(sp.fonts.begin(), sp.fonts.end(), f);
+      sl.font = static_cast<uint16_t>(it - sp.fonts.begin());
+      if (it == sp.fonts.end()) sp.fonts.push_back(std::move(f));
+    }
+    sp.lines.push_back(sl);
   }
   sp.text.shrink_to_fit();
   return sp;
@@ -121,7 +143,8 @@ class Bag {
   }
   void add_text(std::string_view text, long n = 1) {
     if (!is_ascii(text)) {
-      for (auto& t : whitespace_tokens(text)) counts_[store_.emplace_back(std::move(t))] += n;
+      for (auto& t : whitespace_tokens(text))
+        if (!t.empty()) counts_[store_.emplace_back(std::move(t))] += n;
       return;
     }
     size_t i = 0;
@@ -158,6 +181,21 @@ std::string clip(const std::string& s, size_t n = 100) {
   return s.substr(0, cut) + "...";
 }
 
+long token_count(std::string_view text) {
+  if (!is_ascii(text)) {
+    const auto tokens = whitespace_tokens(text);
+    return static_cast<long>(std::count_if(tokens.begin(), tokens.end(), [](const std::string& t) { return !t.empty(); }));
+  }
+  long n = 0;
+  bool in_word = false;
+  for (char c : text) {
+    const bool space = c == ' ' || (c >= '\t' && c <= '\r');
+    if (!space && !in_word) ++n;
+    in_word = !space;
+  }
+  return n;
+}
+
 // What the book says about each page, looked up without inserting (groups run in parallel).
 struct PageIndex {
   std::map<int, const SourcePage*> source;
@@ -171,21 +209,104 @@ struct PageIndex {
     auto it = m.find(page);
     return it == m.end() ? none : it->second;
   }
+  const SourcePage* page(int p) const {
+    auto it = source.find(p);
+    return it == source.end() ? nullptr : it->second;
+  }
+};
+
+// A block's box on the page, a little wider: a line's box and the box layout gave its block
+// come from the same glyphs, but rounding and a raised mark's taller box may reach over.
+constexpr double kBoxSlack = 1.5;  // points
+
+bool line_meets(const SourcePage::Line& l, const Box& b) {
+  return l.x0 < b.x1 + kBoxSlack && b.x0 - kBoxSlack < l.x1 && l.y0 < b.y1 + kBoxSlack && b.y0 - kBoxSlack < l.y1;
+}
+
+// Which chapter of a group a place on a page belongs to. A page that two chapters share is
+// split where the later one begins: its first block, and what reads after it (below it in its
+// column, or in a column to its right).
+struct ChapterOfPlace {
+  const Book& book;
+  const Group& group;
+
+  // Returns an index into group.chapters, or -1 for no chapter (a page of excluded matter).
+  long operator()(int page, const Box* at) const {
+    long found = -1;
+    for (size_t k = 0; k < group.chapters.size(); ++k) {
+      const Chapter& c = book.chapters[group.chapters[k]];
+      if (page < c.first_page || page > c.last_page) continue;
+      if (found < 0) {
+        found = static_cast<long>(k);
+        continue;
+      }
+      // A later chapter on a page already taken: does the place read after its start?
+      if (page != c.first_page || c.blocks.empty() || !at) {
+        if (page != c.first_page) found = static_cast<long>(k);
+        continue;
+      }
+      const Block& start = c.blocks.front();
+      if (start.page != page || start.bbox.empty()) continue;
+      const bool right_of = at->x0 >= start.bbox.x1 - kBoxSlack;
+      const bool same_column = at->x0 < start.bbox.x1 && start.bbox.x0 < at->x1;
+      const bool below = (at->y0 + at->y1) / 2 >= start.bbox.y0 - kBoxSlack;
+      if (right_of || (same_column && below)) found = static_cast<long>(k);
+    }
+    return found;
+  }
+};
+
+// The tokens of the source lines that a box on a page meets, counted.
+struct Inside {
+  std::vector<std::string_view> tokens;  // sorted
+  void add_lines(const SourcePage& page, const Box& box) {
+    for (const auto& l : page.lines)
+      if (line_meets(l, box))
+        for (uint32_t k = l.first_token; k < l.end_token; ++k) tokens.push_back(page.view(page.tokens[k]));
+  }
+  void add_page(const SourcePage& page) {
+    for (const auto& t : page.tokens) tokens.push_back(page.view(t));
+  }
+};
+
+// The words of `words` that `inside` does not hold, counted (both sorted).
+std::vector<std::string_view> excess(const std::vector<std::string_view>& words, const std::vector<std::string_view>& inside) {
+  std::vector<std::string_view> out;
+  std::set_difference(words.begin(), words.end(), inside.begin(), inside.end(), std::back_inserter(out));
+  return out;
+}
+
+struct GroupResult {
+  std::vector<WordDifference> differences;
+  std::vector<WordLedger> chapters;  // per group.chapters entry
+  WordLedger outside;                // pages of the group that belong to no chapter
+  std::map<int, long> excluded_on_page;
+  std::map<std::string, long> explained;  // witness mode
 };
 
 // Words of one chapter group (chapters and excluded matter sharing pages): source minus
-// furniture, with hyphen joins applied, against the chapters' blocks.
-std::vector<WordDifference> verify_group(const Book& book, const Group& g, const PageIndex& index) {
-  std::vector<WordDifference> diffs;
+// furniture, with hyphen joins applied, against the chapters' blocks; then each block's
+// words against its box on the page.
+GroupResult verify_group(const Book& book, const Group& g, const PageIndex& index, bool witness) {
+  GroupResult res;
+  res.chapters.resize(g.chapters.size());
+  const ChapterOfPlace chapter_of{book, g};
+  auto ledger_at = [&](int page, const Box* at) -> WordLedger& {
+    long k = chapter_of(page, at);
+    return k < 0 ? res.outside : res.chapters[static_cast<size_t>(k)];
+  };
+
   Bag src, on_excluded;  // on_excluded: words of excluded-matter pages, which may be missing
   for (int p = g.first; p <= g.last; ++p) {
-    auto it = index.source.find(p);
-    if (it == index.source.end()) continue;
-    const SourcePage& page = *it->second;
-    for (const auto& l : page.lines) src.add(page, l);
+    const SourcePage* page = index.page(p);
+    if (!page) continue;
+    for (const auto& l : page->lines) src.add(*page, l);
     if (index.excluded.count(p))
-      for (const auto& l : page.lines) on_excluded.add(page, l);
-    for (const auto* r : PageIndex::at(index.removals, p)) src.add_text(r->text, -1);
+      for (const auto& l : page->lines) on_excluded.add(*page, l);
+    for (const auto* r : PageIndex::at(index.removals, p)) {
+      src.add_text(r->text, -1);
+      ledger_at(p, &r->bbox).add_removed(r->reason, token_count(r->text));
+    }
     for (const auto* j : PageIndex::at(index.joins, p)) {
       src.add_text(j->before, -1);
       src.add_text(j->after, -1);
@@ -194,42 +315,58 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
   }
   Bag out;
   std::deque<std::string> with_marks;  // texts with their note marks put back (the bag views them)
-  std::string chapter_name;
-  for (size_t ci : g.chapters) {
-    const Chapter& c = book.chapters[ci];
-    if (chapter_name.empty()) chapter_name = c.title;
+  for (size_t k = 0; k < g.chapters.size(); ++k) {
+    const Chapter& c = book.chapters[g.chapters[k]];
+    WordLedger& cl = res.chapters[k];
     for (const auto& b : c.blocks) {
-      if (b.marks.empty()) out.add_text(b.text);
-      else out.add_text(with_marks.emplace_back(text_with_marks(b.text, b.marks)));
-      for (const auto& l : b.labels) out.add_text(l);
+      const std::string_view text =
+          b.marks.empty() ? std::string_view(b.text) : std::string_view(with_marks.emplace_back(text_with_marks(b.text, b.marks)));
+      out.add_text(text);
+      cl.text += token_count(text);
+      for (const auto& l : b.labels) {
+        out.add_text(l);
+        (b.type == BlockType::Figure ? cl.labels : cl.text) += token_count(l);
+      }
     }
   }
   // Where a word differs, find the page and line it comes from, for the report.
-  auto locate = [&](const std::string& w) -> std::pair<int, std::string> {
-    for (int p = g.first; p <= g.last; ++p) {
-      auto it = index.source.find(p);
-      if (it == index.source.end()) continue;
-      const SourcePage& page = *it->second;
-      for (const auto& l : page.lines)
-        for (uint32_t k = l.first_token; k < l.end_token; ++k)
-          if (page.view(page.tokens[k]) == w) return {p, clip(std::string(page.view(l.text)))};
-    }
-    return {g.first, ""};
+  struct Place {
+    int page;
+    Box box;
+    std::string context;
   };
-  auto locate_out = [&](const std::string& w) -> std::pair<int, std::string> {
-    for (size_t ci : g.chapters)
-      for (const auto& b : book.chapters[ci].blocks) {
+  auto locate = [&](const std::string& w) -> Place {
+    for (int p = g.first; p <= g.last; ++p) {
+      const SourcePage* page = index.page(p);
+      if (!page) continue;
+      for (const auto& l : page->lines)
+        for (uint32_t k = l.first_token; k < l.end_token; ++k)
+          if (page->view(page->tokens[k]) == w) return {p, Box{l.x0, l.y0, l.x1, l.y1}, clip(std::string(page->view(l.text)))};
+    }
+    return {g.first, Box{}, ""};
+  };
+  struct OutPlace {
+    size_t chapter;
+    int page;
+    std::string context;
+  };
+  auto locate_out = [&](const std::string& w) -> OutPlace {
+    for (size_t k = 0; k < g.chapters.size(); ++k)
+      for (const auto& b : book.chapters[g.chapters[k]].blocks) {
         auto toks = whitespace_tokens(text_with_marks(b.text, b.marks));
+        for (const auto& l : b.labels)
+          for (auto& t : whitespace_tokens(l)) toks.push_back(std::move(t));
         auto it = std::find(toks.begin(), toks.end(), w);
         if (it != toks.end()) {
           size_t at = static_cast<size_t>(it - toks.begin());
           std::string ctx;
-          for (size_t k = at >= 4 ? at - 4 : 0; k < std::min(toks.size(), at + 5); ++k) ctx += (ctx.empty() ? "" : " ") + toks[k];
-          return {b.page, ctx};
+          for (size_t i = at >= 4 ? at - 4 : 0; i < std::min(toks.size(), at + 5); ++i) ctx += (ctx.empty() ? "" : " ") + toks[i];
+          return {k, b.page, ctx};
         }
       }
-    return {g.first, ""};
+    return {0, g.first, ""};
   };
+  auto chapter_title = [&](long k) { return k < 0 ? std::string() : book.chapters[g.chapters[static_cast<size_t>(k)]].title; };
   // Only the words whose counts differ, in word order so that the report is deterministic.
   std::vector<std::string> differing;
   src.counts().for_each([&](std::string_view w, long n) {
@@ -239,6 +376,7 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
     if (n != 0 && !src.contains(w)) differing.emplace_back(w);
   });
   std::sort(differing.begin(), differing.end());
+  WordTally missing_words, added_words;
   for (const auto& w : differing) {
     long s = src.count(w);
     long o = out.count(w);
@@ -246,22 +384,96 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
       // Excluded matter (contents, index) shares the group: as many of the missing
       // occurrences as stand on its pages are accounted for.
       long missing = s - o;
-      if (g.has_excluded) missing -= std::min(missing, std::max(0L, on_excluded.count(w)));
-      if (missing == 0) continue;
-      auto [page, ctx] = locate(w);
-      for (long k = 0; k < missing; ++k) diffs.push_back({book.id, chapter_name, page, "missing", w, ctx});
+      if (g.has_excluded) {
+        const long left_out = std::min(missing, std::max(0L, on_excluded.count(w)));
+        if (left_out) {
+          const Place at = locate(w);
+          missing -= left_out;
+          ledger_at(at.page, &at.box).excluded += left_out;
+          res.excluded_on_page[at.page] += left_out;
+        }
+      }
+      if (missing) missing_words[w] = missing;
     } else if (o > s) {
-      auto [page, ctx] = locate_out(w);
-      for (long k = 0; k < o - s; ++k) diffs.push_back({book.id, chapter_name, page, "added", w, ctx});
+      added_words[w] = o - s;
     }
   }
-  return diffs;
+  // Words read by another engine than the corpus's: what the engines are known to do apart
+  // is counted, not reported.
+  WordTally reported_added = added_words;  // before the witness forgives: see the box check
+  if (witness) {
+    const auto explained = explain_engine_differences(missing_words, added_words);
+    for (const auto& [kind, n] : explained) res.explained[kind] += n;
+  }
+  for (const auto& [w, missing] : missing_words) {
+    const Place at = locate(w);
+    const long k = chapter_of(at.page, &at.box);
+    (k < 0 ? res.outside : res.chapters[static_cast<size_t>(k)]).missing += missing;
+    for (long i = 0; i < missing; ++i) res.differences.push_back({book.id, chapter_title(k), at.page, "missing", w, at.context});
+  }
+  for (const auto& [w, added] : added_words) {
+    const OutPlace at = locate_out(w);
+    res.chapters[at.chapter].added += added;
+    for (long i = 0; i < added; ++i)
+      res.differences.push_back({book.id, chapter_title(static_cast<long>(at.chapter)), at.page, "added", w, at.context});
+  }
+
+  // Every block's words must stand inside its box, a figure's labels inside the figure: a
+  // word counted in the right chapter but in the wrong account (a paragraph in a figure's
+  // labels, a word in another block) is a difference too. Words the count above already
+  // reports as added are not reported again. A witness checks what the words are, not where:
+  // its lines are drawn apart from the engine's that made the corpus's boxes.
+  for (size_t k = 0; k < g.chapters.size() && !witness; ++k) {
+    const Chapter& c = book.chapters[g.chapters[k]];
+    int figure_number = 0;
+    for (const auto& b : c.blocks) {
+      if (b.type == BlockType::Figure) ++figure_number;
+      const SourcePage* page = index.page(b.page);
+      if (!page || b.bbox.empty()) continue;
+      std::vector<std::string> owned;
+      if (b.type == BlockType::Figure) {
+        for (const auto& l : b.labels)
+          for (auto& t : whitespace_tokens(l)) owned.push_back(std::move(t));
+      } else {
+        owned = whitespace_tokens(text_with_marks(b.text, b.marks));  // a heading's opener label may stand apart
+      }
+      if (owned.empty()) continue;
+      Inside inside;
+      inside.add_lines(*page, b.bbox);
+      // A block that goes on over a page break: its box is on its first page only.
+      for (int p = b.page + 1; p <= b.last_page; ++p)
+        if (const SourcePage* next = index.page(p)) inside.add_page(*next);
+      std::deque<std::string> joined;
+      for (int p = b.page - 1; p <= std::max(b.page, b.last_page); ++p)
+        for (const auto* j : PageIndex::at(index.joins, p)) inside.tokens.push_back(joined.emplace_back(j->joined));
+      std::sort(inside.tokens.begin(), inside.tokens.end());
+      std::vector<std::string_view> words(owned.begin(), owned.end());
+      std::sort(words.begin(), words.end());
+      for (std::string_view w : excess(words, inside.tokens)) {
+        auto it = reported_added.find(w);
+        if (it != reported_added.end() && it->second > 0) {
+          --it->second;  // reported as added
+          continue;
+        }
+        res.chapters[k].misplaced++;
+        std::string where = b.type == BlockType::Figure
+                                ? "in the labels of figure " + std::to_string(figure_number) + ", outside its box"
+                                : std::string("in a ") + to_string(b.type) + " block, outside its box";
+        res.differences.push_back({book.id, c.title, b.page, "misplaced", std::string(w), where});
+      }
+    }
+  }
+  for (auto& l : res.chapters) l.extracted = l.text + l.labels + l.removed_total() + l.excluded + l.missing - l.added;
+  res.outside.extracted = res.outside.removed_total() + res.outside.excluded + res.outside.missing;
+  return res;
 }
 
 }  // namespace
 
-std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs) {
-  std::vector<WordDifference> diffs;
+BookCheck verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs, const VerifyOptions& options) {
+  BookCheck check;
+  check.chapters.resize(book.chapters.size());
+  check.excluded_words.assign(book.excluded.size(), 0);
   // Page ranges of chapters and of excluded matter, merged where they share a page.
   struct Range {
     int first, last;
@@ -288,6 +500,7 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
   for (const auto& j : book.joins) index.joins[j.page].push_back(&j);
 
   // Pages that belong to no chapter and no excluded matter must have no words left.
+  WordLedger outside;
   std::set<int> covered;
   for (const auto& g : groups)
     for (int p = g.first; p <= g.last; ++p) covered.insert(p);
@@ -295,22 +508,53 @@ std::vector<WordDifference> verify_book(const Book& book, const std::vector<Sour
     if (!covered.count(sp.number)) {
       Bag left;
       for (const auto& l : sp.lines) left.add(sp, l);
-      for (const auto* r : PageIndex::at(index.removals, sp.number)) left.add_text(r->text, -1);
+      for (const auto* r : PageIndex::at(index.removals, sp.number)) {
+        left.add_text(r->text, -1);
+        outside.add_removed(r->reason, token_count(r->text));
+      }
       std::vector<std::pair<std::string, long>> sorted;
       left.counts().for_each([&](std::string_view w, long n) { sorted.emplace_back(std::string(w), n); });
       std::sort(sorted.begin(), sorted.end());
       for (const auto& [w, n] : sorted)
-        for (long k = 0; k < n; ++k)
-          diffs.push_back({book.id, "", sp.number, "missing", w, "page belongs to no chapter"});
+        for (long k = 0; k < n; ++k) {
+          check.differences.push_back({book.id, "", sp.number, "missing", w, "page belongs to no chapter"});
+          outside.missing++;
+        }
     }
 
-  std::vector<std::vector<WordDifference>> per_group(groups.size());
+  std::vector<GroupResult> per_group(groups.size());
   // The largest chapters first: one chapter may hold a third of a reference manual.
   std::vector<size_t> group_pages(groups.size());
   for (size_t i = 0; i < groups.size(); ++i) group_pages[i] = static_cast<size_t>(groups[i].last - groups[i].first + 1);
-  parallel_for_largest_first(group_pages, jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index); });
-  for (auto& d : per_group) diffs.insert(diffs.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
-  return diffs;
+  parallel_for_largest_first(group_pages, jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index, options.witness); });
+  for (size_t i = 0; i < groups.size(); ++i) {
+    auto& r = per_group[i];
+    check.differences.insert(check.differences.end(), std::make_move_iterator(r.differences.begin()),
+                             std::make_move_iterator(r.differences.end()));
+    for (size_t k = 0; k < groups[i].chapters.size(); ++k) check.chapters[groups[i].chapters[k]] = r.chapters[k];
+    outside.add(r.outside);
+    for (const auto& [page, n] : r.excluded_on_page)
+      for (size_t e = 0; e < book.excluded.size(); ++e)
+        if (page >= book.excluded[e].first_page && page <= book.excluded[e].last_page) {
+          check.excluded_words[e] += n;
+          break;
+        }
+  }
+  outside.extracted = outside.removed_total() + outside.excluded + outside.missing;
+  for (const auto& l : check.chapters) check.book.add(l);
+  check.book.add(outside);
+  std::map<std::string, long> explained;
+  for (const auto& r : per_group)
+    for (const auto& [kind, n] : r.explained) explained[kind] += n;
+  check.explained.assign(explained.begin(), explained.end());
+  check.findings = find_suspicious_exits(book, source, options.findings);
+  return check;
+}
+
+void set_ledgers(Book& book, const BookCheck& check) {
+  for (size_t i = 0; i < book.chapters.size() && i < check.chapters.size(); ++i) book.chapters[i].ledger = check.chapters[i];
+  for (size_t i = 0; i < book.excluded.size() && i < check.excluded_words.size(); ++i) book.excluded[i].words = check.excluded_words[i];
+  book.ledger = check.book;
 }
 
 namespace {
@@ -346,7 +590,8 @@ Book read_book_json(const fs::path& dir) {
 
 }  // namespace
 
-VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract) {
+VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract,
+                           const VerifyOptions& options) {
   VerifyReport report;
   std::ifstream min(fs::path(out_dir) / "manifest.json");
   if (!min) throw Error(ExitCode::NotFound, out_dir, 0, "no manifest.json: not a quire corpus");
@@ -359,13 +604,20 @@ VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_di
       Document doc = extract_document((fs::path(pdf_dir) / file).string(), extract);
       if (doc.sha256 != bj.at("source").value("sha256", doc.sha256))
         report.errors.push_back(file + ": the PDF is not the one the corpus was built from (sha256 differs)");
-      auto diffs = verify_book(book, source_words(doc, extract.jobs), extract.jobs);
+      BookCheck check = verify_book(book, source_words(doc, extract.jobs), extract.jobs, options);
       report.books++;
       report.chapters += static_cast<int>(book.chapters.size());
       for (const auto& c : book.chapters)
         for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_tokens(text_with_marks(b.text, b.marks)).size());
       report.ocr_pages += static_cast<int>(book.ocr_pages.size());
-      for (auto& d : diffs) report.differences.push_back(std::move(d));
+      for (auto& d : check.differences) report.differences.push_back(std::move(d));
+      for (auto& f : check.findings) report.findings.push_back(std::move(f));
+      report.ledgers.emplace_back(id, check.book);
+      for (const auto& [kind, n] : check.explained) {
+        auto it = std::find_if(report.explained.begin(), report.explained.end(), [&](const auto& e) { return e.first == kind; });
+        if (it == report.explained.end()) report.explained.emplace_back(kind, n);
+        else it->second += n;
+      }
     } catch (const Error& e) {
       report.errors.push_back(e.message());
     } catch (const std::exception& e) {

@@ -27,12 +27,14 @@ Json to_json(const OutlineEntry&);
 Json to_json(const Removal&);
 Json to_json(const HyphenJoin&);
 Json to_json(const Block&);
+Json to_json(const WordLedger&);
 Span span_from_json(const Json&);
 Line line_from_json(const Json&);
 Page page_from_json(const Json&);
 Removal removal_from_json(const Json&);
 HyphenJoin join_from_json(const Json&);
 Block block_from_json(const Json&);
+WordLedger ledger_from_json(const Json&);
 
 // pages.jsonl: a header line {"format":..., "file":..., metadata, outline...} then one line per page.
 void write_pages_jsonl(std::ostream&, const Document&);

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace quire {
@@ -230,12 +231,35 @@ enum class ChapterKind { Front, Body, Appendix, Back };
 const char* to_string(ChapterKind);
 std::optional<ChapterKind> chapter_kind_from_string(const std::string&);
 
+// Where the words extracted from a stretch of pages went: the wording check's ledger. Every
+// word lands in exactly one account, so `extracted` equals text + labels + the removals +
+// excluded + missing - added. A word counted where the page does not hold it (a figure's
+// label from outside the figure, a paragraph's word from outside its box) is `misplaced`:
+// counted in its account, and a difference all the same.
+struct WordLedger {
+  long extracted = 0;  // words on the pages (a shared page: the share that lands here), hyphen joins applied
+  long text = 0;       // in text blocks (headings with their opener labels, paragraphs, code, ...)
+  long labels = 0;     // in figures' labels
+  std::vector<std::pair<std::string, long>> removed;  // taken out by clean, per reason, sorted by reason
+  long excluded = 0;   // on pages of matter left out of the corpus (contents, index, ...)
+  long missing = 0;    // extracted, in no account
+  long added = 0;      // in an account, never extracted (or counted twice)
+  long misplaced = 0;  // in an account whose box on the page does not hold them
+  long removed_total() const;
+  void add_removed(const std::string& reason, long n);  // keeps `removed` sorted
+  // A difference of any kind: the ledger of a corpus that keeps every word has none.
+  long differences() const { return missing + added + misplaced; }
+  void add(const WordLedger& o);
+  bool operator==(const WordLedger&) const = default;
+};
+
 struct Chapter {
   std::string title;
   int first_page = 0, last_page = 0;
   ChapterKind kind = ChapterKind::Body;
   std::string number;  // as printed ("3", "A"), empty for unnumbered chapters
   std::vector<Block> blocks;
+  std::optional<WordLedger> ledger;  // set by the wording check
   bool operator==(const Chapter&) const = default;
 };
 
@@ -244,6 +268,7 @@ struct ExcludedMatter {
   std::string title;
   std::string kind;  // "title-page", "copyright", "contents", "list-of-figures", "index", ...
   int first_page = 0, last_page = 0;
+  long words = -1;   // words left out with it (set by the wording check; -1 unknown)
   bool operator==(const ExcludedMatter&) const = default;
 };
 
@@ -261,6 +286,7 @@ struct Book {
   std::vector<int> ocr_pages;             // pages whose text came from OCR
   std::vector<int> low_confidence_pages;  // OCR pages under the confidence threshold
   std::vector<std::string> warnings;
+  std::optional<WordLedger> ledger;  // the whole book's (set by the wording check)
   bool operator==(const Book&) const = default;
 };
 

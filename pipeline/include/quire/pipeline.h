@@ -32,6 +32,9 @@ struct BuildOptions {
   bool keep_intermediate = false;
   std::string intermediate_dir;  // set by build_corpus from keep_intermediate
   bool verify = true;
+  // Findings of the wording check (a figure that reads like prose, ...) fail the build
+  // (exit 1) instead of being warnings (exit 3).
+  bool strict = false;
   LogMode log = LogMode::Human;
   ExtractOptions extract;
   CleanOptions clean;
@@ -51,10 +54,13 @@ struct BookOutcome {
   // Wall seconds per stage (reported in the JSON log; never written into the corpus).
   double seconds_extract = 0, seconds_layout = 0, seconds_verify = 0, seconds_export = 0;
   int verify_differences = 0;
+  int verify_findings = 0;
+  std::optional<WordLedger> ledger;  // the book's, when checked
 };
 
 struct BuildReport {
   std::vector<BookOutcome> books;
+  bool strict = false;  // findings of the wording check make the exit code 1
   double seconds = 0;
   double seconds_index = 0;  // of `seconds`: the corpus-level files (manifest, corpus.jsonl, site)
   ExitCode exit_code() const;
@@ -82,20 +88,73 @@ void merge_corpora(const MergeOptions& options);
 struct WordDifference {
   std::string book, chapter;
   int page = 0;
-  std::string kind;     // "missing" (in the PDF, not in the corpus) or "added"
+  // "missing" (in the PDF, in no account), "added" (in the corpus, not in the PDF, or twice),
+  // or "misplaced" (in a block or a figure's labels whose box on the page does not hold it)
+  std::string kind;
   std::string word;
-  std::string context;  // a few words around it
+  std::string context;  // a few words around it, or where it was found
+};
+
+// A word that left the prose by a way that is allowed but suspicious: a figure whose labels
+// read like body text, a "running head" printed once, a body line removed as furniture.
+// Not a difference (every word is accounted for), but a place a person should look at.
+struct VerifyFinding {
+  std::string book, chapter;
+  int page = 0;
+  int figure = 0;        // the figure's number in its chapter (1-based), 0 when not about one
+  std::string kind;      // "figure-holds-body-text", "figure-holds-many-words",
+                         // "running-head-once", "body-line-removed"
+  std::string message;   // one line for a person
+};
+
+// Thresholds of the suspicious exits, each a fact of book typography.
+struct FindingOptions {
+  // A line across this share of the book's measure (its widest body lines) is a line of
+  // prose: figure labels are short, a removed running head is a line of its own.
+  double body_line_measure_ratio = 0.7;
+  // Labels read like text when they hold more words per square inch than this: prose set in
+  // a 10 pt book face holds about 14; the densest diagrams a third of that.
+  double label_words_per_square_inch = 6.0;
+  int label_words_min = 40;  // ... and at least this many words, whatever the figure's size
+  // A removed line stands in the middle of the page when its centre is this far from both
+  // the top and the bottom edge, as a share of the page height (heads and feet sit in the
+  // outer tenth).
+  double middle_of_page = 0.2;
+  int body_line_words_min = 6;  // a line of fewer words is not read as prose (labels, a short head)
+};
+
+struct VerifyOptions {
+  FindingOptions findings;
+  // The source words come from another engine than the corpus's (`quire verify --engine
+  // poppler`): differences the engines are known to make (witness.h) are counted apart,
+  // not reported as differences.
+  bool witness = false;
+};
+
+// What the check found in one book.
+struct BookCheck {
+  std::vector<WordDifference> differences;
+  std::vector<VerifyFinding> findings;
+  std::vector<WordLedger> chapters;  // one per chapter, in book order
+  std::vector<long> excluded_words;  // one per excluded matter entry
+  WordLedger book;                   // the whole book's
+  // Witness mode: words the list of known engine differences explains, per kind of difference.
+  std::vector<std::pair<std::string, long>> explained;
 };
 
 struct VerifyReport {
   int books = 0, chapters = 0, words = 0, ocr_pages = 0;
   std::vector<WordDifference> differences;
+  std::vector<VerifyFinding> findings;
+  std::vector<std::pair<std::string, WordLedger>> ledgers;  // per book id, in manifest order
+  std::vector<std::pair<std::string, long>> explained;      // witness mode: see BookCheck
   std::vector<std::string> errors;  // books that could not be checked
 };
 
-// Re-extracts each book of the corpus, subtracts the logged removals, and compares each
-// chapter group's words with the corpus's (allowed: logged hyphen joins, ligatures, white space).
-VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract);
+// Re-extracts each book of the corpus, subtracts the logged removals, and checks each
+// chapter's ledger against the corpus (allowed: logged hyphen joins, ligatures, white space).
+VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_dir, const ExtractOptions& extract,
+                           const VerifyOptions& options = {});
 // The source side of the check: each page's lines as normalised white-space tokens,
 // taken from a freshly extracted (not cleaned) document. A page keeps all its text in one
 // buffer (a book's worth of tokens as separate strings would cost tens of megabytes):
@@ -107,11 +166,20 @@ struct SourcePage {
   struct Line {
     Piece text;
     uint32_t first_token = 0, end_token = 0;  // its tokens: tokens[first_token, end_token)
+    float x0 = 0, y0 = 0, x1 = 0, y1 = 0;     // its box on the page
+    uint16_t font = 0;                        // fonts[font]: the font of most of its letters
+  };
+  struct Font {
+    std::string name;
+    float size = 0;
+    bool operator==(const Font&) const = default;
   };
   int number = 0;
+  float width = 0, height = 0;
   std::string text;
   std::vector<Piece> tokens;
   std::vector<Line> lines;  // lines with at least one token, in page order
+  std::vector<Font> fonts;
 
   std::string_view view(Piece p) const { return std::string_view(text).substr(p.offset, p.size); }
 };
@@ -120,10 +188,14 @@ std::vector<SourcePage> source_words(const Document& extracted, int jobs = 1);
 // The same of one page.
 SourcePage source_page_words(const Page& extracted);
 
-// The check for one book: per group of chapters that share pages, the multiset of corpus
+// The check for one book. Per group of chapters that share pages, the multiset of corpus
 // words (block text and figure labels) must equal the source words minus logged removals,
-// with logged hyphen joins applied; words of excluded matter pages may be missing. Groups are
-// checked on up to `jobs` threads; the differences come in the same order at any count.
-std::vector<WordDifference> verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs = 1);
+// with logged hyphen joins applied; words of excluded matter pages may be missing. Each
+// block's words must stand inside its box on its page, and each figure's labels inside the
+// figure. Groups are checked on up to `jobs` threads; the result is the same at any count.
+BookCheck verify_book(const Book& book, const std::vector<SourcePage>& source, int jobs = 1,
+                      const VerifyOptions& options = {});
+// Puts a check's ledgers into the book (chapters, excluded matter, the whole book), for book.json.
+void set_ledgers(Book& book, const BookCheck& check);
 
 }  // namespace quire
