@@ -142,13 +142,19 @@ struct PageCandidates {
 
 // The candidate a code line holds by itself, in its first or last span or as a `cat -n`
 // prefix (page, line and baseline left for the page to fill in).
+// A number set raised against the rest of its line is a note's mark (a footnote's "7" before
+// its text): line numbers stand on their line's baseline.
+bool raised_in_line(const Line& l, size_t i) {
+  return std::any_of(l.spans.begin(), l.spans.end(), [&](const Span& s) { return raised_against(l.spans[i], s); });
+}
+
 std::optional<Candidate> code_line_candidate(const Line& l, const CleanOptions& o) {
   auto [first, last] = visible_span_range(l);
   if (first < 0) return std::nullopt;
   Candidate c;
   const Span& fs = l.spans[static_cast<size_t>(first)];
   const Span& ls = l.spans[static_cast<size_t>(last)];
-  if (first != last && number_of(fs.text) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
+  if (first != last && number_of(fs.text) && !raised_in_line(l, static_cast<size_t>(first)) && is_code(l, o.code_monospace_share, static_cast<size_t>(first) + 1) &&
       distinct_style(fs, l.spans[static_cast<size_t>(first) + 1], o) &&
       apart(l, static_cast<size_t>(first), static_cast<size_t>(first) + 1)) {
     c.form = Form::FirstSpan;
@@ -158,7 +164,7 @@ std::optional<Candidate> code_line_candidate(const Line& l, const CleanOptions& 
     c.x = fs.bbox.x1;
     return c;
   }
-  if (first != last && number_of(ls.text) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
+  if (first != last && number_of(ls.text) && !raised_in_line(l, static_cast<size_t>(last)) && is_code(l, o.code_monospace_share, 0, l.spans.size() - static_cast<size_t>(last)) &&
       distinct_style(ls, l.spans[static_cast<size_t>(last) - 1], o) &&
       apart(l, static_cast<size_t>(last) - 1, static_cast<size_t>(last))) {
     c.form = Form::LastSpan;
@@ -266,6 +272,9 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     for (size_t ci : code) {
       if (std::abs(facts[ci].baseline - c.baseline) > o.baseline_tolerance) continue;
       const Line& k = page.lines[ci];
+      // A number raised against the line beside it is a note's mark: see raised_in_line.
+      if (std::any_of(k.spans.begin(), k.spans.end(), [&](const Span& s) { return raised_against(n.spans.front(), s); }))
+        continue;
       // No limit on the distance: an indented code line stands far from the margin column.
       if (k.bbox.x0 >= n.bbox.x1 && !any_left && distinct_style(n.spans.front(), first_visible(k), o)) {
         c.beside_code = true;

@@ -478,6 +478,30 @@ void RunningHeadPass::decide() {
   }
   std::vector<Place>().swap(order);
 
+  // A page prints its number once: a second number that passes for the folio, in a slot that
+  // holds folios on far fewer pages than the page's other folio slot, is text (a footnote's
+  // mark at the foot, a list number at the head).
+  {
+    std::vector<int> folio_pages(static_cast<size_t>(slots), 0);
+    std::vector<size_t> folio_last(static_cast<size_t>(slots), kNone);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const auto s = static_cast<size_t>(slot_of[i]);
+      if (rows[i]->folio && folio_last[s] != rows[i]->page) {
+        folio_last[s] = rows[i]->page;
+        ++folio_pages[s];
+      }
+    }
+    for (size_t pi = 0; pi < page_count; ++pi) {
+      const auto [first, end] = st.page_group[pi];
+      int best = 0;
+      for (size_t i = first; i < end; ++i)
+        if (rows[i]->folio) best = std::max(best, folio_pages[static_cast<size_t>(slot_of[i])]);
+      for (size_t i = first; i < end; ++i)
+        if (rows[i]->folio && folio_pages[static_cast<size_t>(slot_of[i])] < o.second_folio_share * best)
+          rows[i]->folio.reset();
+    }
+  }
+
   // What the book-level counts need of each row, kept small so that the serial loops below
   // do not stream the rows through the cache.
   struct Brief {

@@ -60,15 +60,15 @@ namespace {
 constexpr double kSuperscriptSizeRatio = 0.8;
 constexpr double kSuperscriptRaiseRatio = 0.15;
 
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+}  // namespace
+
 bool raised_against(const Span& mark, const Span& text) {
   if (mark.baseline <= 0 || text.baseline <= 0 || text.size <= 0) return false;  // unknown baselines
   return mark.size <= kSuperscriptSizeRatio * text.size &&
          text.baseline - mark.baseline >= kSuperscriptRaiseRatio * text.size;
 }
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
-
-}  // namespace
 
 bool spans_apart(const Span& a, const Span& b) { return raised_against(a, b) || raised_against(b, a); }
 

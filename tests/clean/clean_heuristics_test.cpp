@@ -260,6 +260,28 @@ TEST(RunningHeads, OneOffHeadNamingASectionIsRemoved) {
   EXPECT_TRUE(has_line(d.pages[3], "The Rotation Script"));
 }
 
+// Typographic fact: a page prints its number once. A footnote that begins with its mark sits
+// in the foot band, and its mark can equal the page's number ("2 for some clients ..." on a
+// page numbered 2 at its head): it is a note, not a second folio, and its text stays.
+TEST(PageNumbers, AFootnoteThatBeginsWithThePagesNumberStays) {
+  auto note = [](int n) { return " for " + std::string(n == 2 ? "some clients" : n == 5 ? "older builds" : "a mirror") +
+                                 " the old address may appear to work."; };
+  Document d = book(
+      10,
+      [&](Page& p) {
+        p.lines.push_back(text_line("Chapter 1: Getting the sources", 72, kHeadBaseline));
+        p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+        if (p.number == 2 || p.number == 5 || p.number == 8)
+          p.lines.push_back(line({span(arabic(p.number), 72, kFootBaseline - 10 - 2, 6), span(note(p.number), 76, kFootBaseline - 10, 8)}));
+      },
+      arabic);
+  CleanResult r = clean_and_account(d);
+  for (int n : {2, 5, 8}) {
+    EXPECT_EQ(removed_texts(r, n, "page-number"), (std::vector<std::string>{arabic(n)})) << "page " << n;
+    EXPECT_TRUE(has_line(d.pages[static_cast<size_t>(n - 1)], arabic(n) + note(n))) << "page " << n;
+  }
+}
+
 // --- Margin line numbers ------------------------------------------------------------------------
 
 Page listing_page(int number, const std::vector<std::string>& code, const std::function<void(Page&, size_t, double)>& number_at) {
@@ -425,6 +447,23 @@ TEST(LineNumbers, ANumberGluedToTheTextAfterItStays) {
 // --- Crop marks and normalisation -------------------------------------------------------------
 
 // Typographic fact: printer's slugs and registration text stand outside the page box.
+// Typographic fact: a footnote's mark is set raised and smaller before its text; line numbers
+// stand on their line's baseline. Footnotes in code ("7 including expm1, hypot") whose marks
+// follow one another down the page are no numbered listing.
+TEST(LineNumbers, RaisedNoteMarksBeforeCodeAreNoLineNumbers) {
+  Page p = body_page(1, "", 5);
+  const std::vector<std::string> notes = {" including expm1, hypot, log1p", " including opendir, readdir, popen",
+                                          " such as realpath, symlink"};
+  for (size_t i = 0; i < notes.size(); ++i) {
+    const double base = 600 + 12.0 * static_cast<double>(i);
+    p.lines.push_back(line({span(arabic(7 + static_cast<int>(i)), 90, base - 2.5, 6), span(notes[i], 96, base, 9, "Mono", true)}));
+  }
+  Document d = one_page(std::move(p));
+  CleanResult r = clean_and_account(d);
+  EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
+  EXPECT_TRUE(has_line(d.pages[0], "7" + notes[0])) << page_text(d.pages[0]);
+}
+
 TEST(CropMarks, TextOutsideThePageIsRemovedAndLogged) {
   Page p = body_page(1);
   p.lines.push_back(text_line("job 4711 plate K", -80, 20, 6));

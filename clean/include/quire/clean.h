@@ -36,6 +36,11 @@ struct CleanOptions {
   // pages carry a number with the same offset from the page index (page = number + offset):
   // folios follow the page sequence over a run of pages; a stray number does not.
   int min_page_number_pages = 3;
+  // A page prints its number once. Where two slots of one page hold a number that passes for
+  // its folio, the one in a slot that shows folios on fewer than this share of the pages of
+  // the page's best folio slot is no folio: a footnote that begins with its mark ("2 for
+  // some clients ...") under a page numbered 2 at the head.
+  double second_folio_share = 0.5;
   // A slot (baseline position in the head or foot band) is a furniture slot when at least this
   // share of the pages that have a row there show independent evidence (a recurring head or a
   // page number). The first body line's slot is full of varied text and stays far below.

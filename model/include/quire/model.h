@@ -80,6 +80,8 @@ struct Line {
 // superscript raised against the other): Line::text() and code listings set a space between
 // them where the source has none.
 bool spans_apart(const Span& a, const Span& b);
+// Whether `mark` is set as a superscript against `text`: clearly smaller and raised (a note mark).
+bool raised_against(const Span& mark, const Span& text);
 
 struct Image {
   Box bbox;
