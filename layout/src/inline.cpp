@@ -239,8 +239,29 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
   }
 
   for (auto [from, to, v] : runs(text, link)) {
-    while (from < to && link_edge(text[from], true)) ++from;
-    while (to > from && link_edge(text[to - 1], false)) --to;
+    // (A bracket that closes one opened in the link's words is theirs: "Reference (2.100)".)
+    auto opened = [&](size_t a, size_t z, char32_t open, char32_t close) {
+      long depth = 0;
+      for (size_t k = a; k < z; ++k) depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+      return depth;
+    };
+    // A pair of brackets around all the link's words is the sentence's.
+    auto encloses = [&](char32_t open, char32_t close) {
+      if (to - from < 2 || text[from] != open || text[to - 1] != close) return false;
+      long depth = 0;
+      for (size_t k = from + 1; k + 1 < to; ++k) {
+        depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+        if (depth < 0) return false;
+      }
+      return depth == 0;
+    };
+    while (encloses(U'(', U')') || encloses(U'[', U']')) ++from, --to;
+    while (from < to && link_edge(text[from], true) && !(text[from] == U'(' && opened(from, to, U'(', U')') == 0) &&
+           !(text[from] == U'[' && opened(from, to, U'[', U']') == 0))
+      ++from;
+    while (to > from && link_edge(text[to - 1], false) && !(text[to - 1] == U')' && opened(from, to, U'(', U')') == 0) &&
+           !(text[to - 1] == U']' && opened(from, to, U'[', U']') == 0))
+      --to;
     if (from >= to) continue;
     const auto& [uri, page, y] = keys[static_cast<size_t>(v)];
     if (!uri.empty()) {

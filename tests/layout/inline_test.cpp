@@ -193,6 +193,16 @@ TEST(InlineLinks, AUriLinkOnTheWordsItCovers) {
   EXPECT_EQ(runs_of(b), std::vector<std::string>{"link:https://example.org/quire/->https://example.org/quire/"});
 }
 
+TEST(InlineLinks, ALinksBracketsAreItsOwnWhenTheyPair) {
+  // The annotation's box takes in the brackets around the words; a pair inside the words
+  // stays.
+  Page p = page_with({"The guide (see Debian Reference (version 2.100)) tells how, for everyone."});
+  const double baseline = 100 + 12 * 4 + 24;
+  p.links.push_back(uri_link(word_box(p, baseline, "(see Debian Reference (version 2.100))"), "https://example.org/"));
+  const Block b = case_block(layout_document(test::make_doc({p})));
+  EXPECT_EQ(runs_of(b), std::vector<std::string>{"link:see Debian Reference (version 2.100)->https://example.org/"});
+}
+
 TEST(InlineLinks, ALinkAcrossALineBreakStaysOneLink) {
   // pdfTeX's hyperref annotates each line of a broken link apart, with the same URI.
   Page p = page_with({"The manual of the library is on the web at the address https://example.org/",
