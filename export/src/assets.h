@@ -83,6 +83,8 @@ article li.level-4, article li.level-5, article li.level-6 { margin-left: 4.2rem
 pre { font-family: var(--mono); font-size: .8rem; line-height: 1.5; background: var(--code-bg); color: var(--code-fg);
       border-radius: 6px; padding: .85rem 1rem; margin: 0 0 1.2rem; overflow-x: auto; white-space: pre; tab-size: 8; }
 pre code { font: inherit; }
+:not(pre) > code { font-family: var(--mono); font-size: .88em; background: var(--code-bg); color: var(--code-fg);
+                   padding: 0 .2em; border-radius: 3px; }
 @media (min-width: 1100px) { pre.code, div.table { margin-left: -3rem; margin-right: -3rem; } }
 div.table pre { background: transparent; border: 1px solid var(--rule); }
 figure { margin: 1.6rem 0; text-align: center; }

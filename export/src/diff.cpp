@@ -9,6 +9,7 @@
 #include "quire/error.h"
 #include "quire/export.h"
 #include "quire/hash.h"
+#include "quire/json.h"
 #include "util.h"
 
 namespace quire {
@@ -51,6 +52,54 @@ bool is_chapter_json(const std::string& rel, const std::set<std::string>& files)
   return ends_with(rel, ".json") && files.count(rel.substr(0, rel.size() - 5) + ".md");
 }
 
+// A run of a block's text by code points.
+std::string cp_substr(const std::string& text, size_t at, size_t len) {
+  size_t b = 0, cp = 0;
+  auto lead = [&](size_t i) { return (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80; };
+  while (b < text.size() && cp < at) {
+    ++b;
+    while (b < text.size() && !lead(b)) ++b;
+    ++cp;
+  }
+  size_t e = b;
+  while (e < text.size() && cp < at + len) {
+    ++e;
+    while (e < text.size() && !lead(e)) ++e;
+    ++cp;
+  }
+  return text.substr(b, e - b);
+}
+
+// The inline styles and links of a chapter's blocks whose text is the same on both sides but
+// styled or linked differently, one line each: what a unified diff of the JSON shows only as
+// numbers.
+std::string inline_changes(const std::string& expected, const std::string& actual) {
+  std::vector<Block> be, ba;
+  try {
+    const Json je = Json::parse(expected), ja = Json::parse(actual);
+    for (const auto& j : je.at("blocks")) be.push_back(block_from_json(j));
+    for (const auto& j : ja.at("blocks")) ba.push_back(block_from_json(j));
+  } catch (const std::exception&) {
+    return {};  // not a chapter's blocks: the unified diff says it all
+  }
+  auto runs = [](const Block& b) {
+    std::set<std::string> out;
+    for (const auto& r : b.styles) out.insert(std::string(to_string(r.style)) + " \"" + cp_substr(b.text, r.at, r.len) + "\"");
+    for (const auto& l : b.links) out.insert("link \"" + cp_substr(b.text, l.at, l.len) + "\" -> " + l.href);
+    return out;
+  };
+  std::string out;
+  for (size_t i = 0; i < std::min(be.size(), ba.size()); ++i) {
+    if (be[i].text != ba[i].text || (be[i].styles == ba[i].styles && be[i].links == ba[i].links)) continue;
+    const auto re = runs(be[i]), ra = runs(ba[i]);
+    for (const auto& r : re)
+      if (!ra.count(r)) out += "  block " + std::to_string(i + 1) + " (page " + std::to_string(be[i].page) + "): - " + r + "\n";
+    for (const auto& r : ra)
+      if (!re.count(r)) out += "  block " + std::to_string(i + 1) + " (page " + std::to_string(ba[i].page) + "): + " + r + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 bool diff_corpora(const std::string& actual, const std::string& expected, std::ostream& out) {
@@ -69,6 +118,9 @@ bool diff_corpora(const std::string& actual, const std::string& expected, std::o
         out << "figure changed: " << rel << " (sha256 " << sha256_hex(te) << " -> " << sha256_hex(ta) << ")\n";
       } else {
         out << unified_diff(te, ta, "expected/" + rel, "actual/" + rel);
+        if (is_chapter_json(rel, fa))
+          if (std::string changes = inline_changes(te, ta); !changes.empty())
+            out << "styles and links changed in " << rel << ":\n" << changes;
       }
       continue;
     }

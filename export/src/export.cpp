@@ -23,7 +23,7 @@ using namespace exporting;
 
 namespace {
 
-constexpr const char* kFormat = "quire-corpus/1";
+constexpr const char* kFormat = kCorpusFormat;
 // spec/corpus.md: a chapter slug has at most 60 characters, suffix for collisions included.
 constexpr size_t kMaxSlug = 60;
 
@@ -76,6 +76,22 @@ Json chapter_json(const Book& book, const Chapter& c, const std::string& id, siz
   return j;
 }
 
+// Layout points an internal link at "#<anchor>" of the book; one whose anchor is in another
+// chapter leads to that chapter's file: "<NN>-<slug>.md#<anchor>".
+void link_across_chapters(Book& book, const std::vector<std::string>& ids) {
+  std::map<std::string, size_t> chapter_of;
+  for (size_t i = 0; i < book.chapters.size(); ++i)
+    for (const auto& b : book.chapters[i].blocks)
+      if (!b.anchor.empty()) chapter_of.emplace(b.anchor, i);
+  for (size_t i = 0; i < book.chapters.size(); ++i)
+    for (auto& b : book.chapters[i].blocks)
+      for (auto& l : b.links) {
+        if (l.href.empty() || l.href[0] != '#') continue;
+        auto it = chapter_of.find(l.href.substr(1));
+        if (it != chapter_of.end() && it->second != i) l.href = ids[it->second] + ".md" + l.href;
+      }
+}
+
 std::string book_dir_rel(const std::string& id) { return "books/" + id; }
 
 }  // namespace
@@ -91,6 +107,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   if (ec) throw Error(ExitCode::Io, dir.string(), 0, "cannot create: " + ec.message());
 
   const auto ids = chapter_ids(book);
+  link_across_chapters(book, ids);
   // Chapters are independent: each writes its own files and figures, and its index entry and
   // warnings go to its own slot, joined in chapter order.
   struct Written {
@@ -275,6 +292,11 @@ BookIndex load_book_index(const fs::path& out, const std::string& id) {
   const std::string path = (out / book_dir_rel(id) / "book.json").string();
   try {
     const Json meta = Json::parse(read_file(path));
+    // A book another version of quire wrote (a shard, a cached entry) is not joined to this
+    // corpus: its files differ in form.
+    if (meta.value("format", std::string()) != kFormat)
+      throw Error(ExitCode::BadIntermediate, path, 0,
+                  "a book of format " + meta.value("format", std::string("(none)")) + ", not " + kFormat);
     bi.book.id = id;
     bi.book.title = meta.at("title").get<std::string>();
     bi.book.authors = meta.value("authors", std::vector<std::string>{});

@@ -1,7 +1,11 @@
 #include "markdown.h"
 
+#include "inline.h"
+
 #include <algorithm>
 #include <functional>
+#include <iterator>
+#include <vector>
 
 namespace quire::exporting {
 
@@ -13,6 +17,12 @@ bool is_md_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r
 std::string char_ref(unsigned char c) { return "&#" + std::to_string(static_cast<int>(c)) + ";"; }
 
 bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+// A heading's or figure's anchor as raw inline HTML, which internal links point at.
+std::string anchor_html(const Block& b) {
+  if (b.anchor.empty()) return {};
+  return "<a id=\"" + b.anchor + "\"></a>";
+}
 
 }  // namespace
 
@@ -71,24 +81,88 @@ std::string markdown_escape(std::string_view s, bool heading, bool starts, bool 
   return out;
 }
 
-std::string markdown_text(const Block& b) {
-  if (b.marks.empty()) return markdown_escape(b.text);
-  bool first = true;
-  size_t done = 0;  // bytes of the text escaped so far: the last piece ends the line
-  return text_with_marks(
-      b.text, b.marks, MarksAs::Printed,
-      [&](std::string_view piece) {
-        const bool starts = first;
-        first = false;
-        const std::less_equal<const char*> le;  // (a space put between is not of the text)
-        if (le(b.text.data(), piece.data()) && le(piece.data(), b.text.data() + b.text.size()))
-          done = static_cast<size_t>(piece.data() - b.text.data()) + piece.size();
-        return markdown_escape(piece, false, starts, done == b.text.size());
-      },
-      [&](const std::string& mark) {
-        first = false;
-        return "<sup>" + markdown_escape(mark, false, false, false) + "</sup>";
-      });
+namespace {
+
+// A code run as a code span: backticks more than any run inside, and a space inside each
+// end where the code starts or ends with a backtick (CommonMark takes one off each side).
+std::string code_span(std::string_view code) {
+  size_t longest = 0, run = 0;
+  for (char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string ticks(longest + 1, '`');
+  const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`');
+  std::string out = ticks + (pad ? " " : "");
+  for (char c : code) out += c == '\0' ? std::string("\xEF\xBF\xBD") : c == '\n' ? std::string(" ") : std::string(1, c);
+  return out + (pad ? " " : "") + ticks;
+}
+
+// A link destination in pointy brackets, where '<', '>' and '\\' need a backslash and '&'
+// is written "&amp;" (CommonMark reads character references in a destination after its
+// backslash escapes).
+std::string link_destination(std::string_view href) {
+  std::string out = "<";
+  for (char c : href) {
+    if (c == '<' || c == '>' || c == '\\') out += '\\';
+    if (c == '&') out += "&amp;";
+    else if (c == '\n' || c == '\r') out += "%0A";
+    else out += c;
+  }
+  return out + ">";
+}
+
+InlineMarkup markdown_markup(bool heading) {
+  InlineMarkup m;
+  m.text = [heading](std::string_view s, bool starts, bool ends) { return markdown_escape(s, heading, starts, ends); };
+  m.code = code_span;
+  m.em_open = m.em_close = "*";
+  m.strong_open = m.strong_close = "**";
+  m.link = [](const std::string&) { return std::string("["); };
+  m.link_close = [](const std::string& href) { return "](" + link_destination(href) + ")"; };
+  return m;
+}
+
+// A block's text with its styles, links and note marks (as <sup>1</sup>).
+std::string markdown_inline(const Block& b, bool heading) {
+  return render_text(b, markdown_markup(heading),
+                     [](const std::string& mark) { return "<sup>" + markdown_escape(mark, false, false, false) + "</sup>"; });
+}
+
+}  // namespace
+
+std::string markdown_text(const Block& b) { return markdown_inline(b, false); }
+
+ListMarker list_item_marker(const Block& b) {
+  ListMarker m;
+  if (b.drawn_marker) return m;
+  const std::string& t = b.text;
+  const size_t end = t.find(' ');
+  const std::string_view token = std::string_view(t).substr(0, end);
+  if (token.empty()) return m;
+  // An enumerator CommonMark knows: up to nine digits and '.' or ')'.
+  size_t digits = 0;
+  while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+  if (digits > 0 && digits <= 9 && digits + 1 == token.size() && (token.back() == '.' || token.back() == ')')) {
+    m.syntax = std::string(token);
+    m.code_points = token.size();
+  } else {
+    // A bullet: "-", "*", "+" or one of the symbols books print as bullets.
+    if (token != "-" && token != "*" && token != "+") {
+      const std::string_view bullets[] = {"\u2022", "\u25E6", "\u25AA", "\u25AB", "\u2023", "\u2219", "\u00B7",
+                                          "\u2013", "\u2014", "\u25CF", "\u25CB", "\u25A0", "\u25A1", "\u25BA",
+                                          "\u25B8", "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714", "\u27A2",
+                                          "\u2756", "\u25C6", "\u25C7", "\u2605", "\u2606"};
+      if (std::find(std::begin(bullets), std::end(bullets), token) == std::end(bullets)) return m;
+    }
+    m.syntax = "-";
+    m.code_points = 1;
+  }
+  if (end != std::string::npos) ++m.code_points;  // and the space after it
+  // A note mark in or right after the marker stays where it is printed, in the text.
+  for (const auto& mk : b.marks)
+    if (mk.at <= m.code_points) return {};
+  return m;
 }
 
 std::string markdown_code(std::string_view code) {
@@ -110,6 +184,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
   std::string out;
   BlockType previous = BlockType::Heading;
   bool first = true;
+  std::vector<size_t> content;  // where the text of the open list items starts, by level
+  std::vector<char> kinds;      // the kind of the open list at each level: '-', '.' or ')'
   auto separate = [&](BlockType t) {
     // Consecutive list items form one tight list; everything else is apart by a blank line.
     if (!first) out += (t == BlockType::ListItem && previous == BlockType::ListItem) ? "" : "\n";
@@ -125,23 +201,49 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
     // Empty prose has no CommonMark form (a blank line is no paragraph): nothing to show.
     if (b.text.empty() && b.type != BlockType::Figure && b.type != BlockType::Code && b.type != BlockType::Table)
       continue;
+    const BlockType previous_item = previous;
     separate(b.type);
     switch (b.type) {
       case BlockType::Heading: {
         int level = std::clamp(b.level, 1, kMaxHeadingLevel);
         std::string label;  // a chapter's opener label ("Chapter 1") stands before its title, as printed
         for (const auto& l : b.labels) label += markdown_escape(l, true) + " ";
-        out += std::string(static_cast<size_t>(level), '#') + " " + label + markdown_escape(b.text, true) + "\n";
+        out += std::string(static_cast<size_t>(level), '#') + " " + anchor_html(b) + label + markdown_inline(b, true) + "\n";
         break;
       }
       case BlockType::Code:
       case BlockType::Table:  // a table's text keeps its rows and columns only in a fence
         out += markdown_code(b.text);
         break;
-      case BlockType::ListItem:
-        // A nested item is set in as far as its parent's text starts ("- " is two wide).
-        out += std::string(2 * static_cast<size_t>(std::max(b.level, 1) - 1), ' ') + "- " + markdown_text(b) + "\n";
+      case BlockType::ListItem: {
+        // The printed marker is the list's syntax where CommonMark has one ("1." starts an
+        // ordered list at its number, a bullet is "-"); otherwise the item is "- " and its
+        // text, marker and all. A nested item is set in as far as its parent's text starts.
+        const size_t level = static_cast<size_t>(std::max(b.level, 1));
+        if (previous_item != BlockType::ListItem) {
+          content.clear();
+          kinds.clear();
+        }
+        content.resize(std::min(content.size(), level - 1));
+        const size_t indent = content.empty() ? 0 : content.back();
+        const ListMarker m = list_item_marker(b);
+        const std::string syntax = m.syntax.empty() ? "-" : m.syntax;
+        content.resize(level - 1, indent);
+        content.push_back(indent + syntax.size() + 1);
+        // The list an item belongs to: bullets, or numbers with '.' or ')'.
+        const char kind = syntax == "-" ? '-' : syntax.back();
+        kinds.resize(level, 0);
+        const bool starts_list = kinds[level - 1] != kind;
+        kinds[level - 1] = kind;
+        const std::string text = m.syntax.empty() ? markdown_text(b) : markdown_text(without_prefix(b, m.code_points));
+        // Right under an item's text, a list that starts at another number than 1, or an
+        // empty item, would be read as more of that text (CommonMark 5.2): a blank line
+        // before it ends the text.
+        if (previous_item == BlockType::ListItem && ((starts_list && kind != '-' && syntax.substr(0, syntax.size() - 1) != "1") || text.empty()))
+          out += "\n";
+        out += std::string(indent, ' ') + syntax + (text.empty() ? "" : " " + text) + "\n";
         break;
+      }
       case BlockType::Note:
         out += "> " + markdown_text(b) + "\n";
         break;
@@ -149,7 +251,7 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         std::string_view path = b.image;
         if (path.substr(0, figure_prefix.size()) == figure_prefix) path.remove_prefix(figure_prefix.size());
         std::string alt = b.figure_ref.empty() ? "Figure" : b.figure_ref;
-        out += "![" + markdown_escape(alt) + "](" + std::string(path) + ")\n";
+        out += anchor_html(b) + "![" + markdown_escape(alt) + "](" + std::string(path) + ")\n";
         break;
       }
       case BlockType::Paragraph:

@@ -21,6 +21,16 @@ std::string markdown_escape(std::string_view text, bool heading = false, bool st
 // shows the mark, raised, where the book prints it).
 std::string markdown_text(const Block& b);
 
+// How a list item's printed marker is written in Markdown: `syntax` "1." / "3)" (an
+// ordered list from that number) or "-" (a bullet), and the code points of the text it stands
+// for (marker and the space after it). Empty syntax: no marker CommonMark has (a drawn one,
+// "a)", "(iv)", or a note mark printed by the marker), and the item's text is written whole.
+struct ListMarker {
+  std::string syntax;
+  size_t code_points = 0;
+};
+ListMarker list_item_marker(const Block& b);
+
 // A fenced code block whose fence is longer than any backtick run inside.
 std::string markdown_code(std::string_view code);
 

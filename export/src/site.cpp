@@ -7,6 +7,7 @@
 #include <map>
 
 #include "assets.h"
+#include "inline.h"
 #include "quire/parallel.h"
 #include "util.h"
 
@@ -18,11 +19,32 @@ namespace {
 
 std::string esc(std::string_view s) { return html_escape(s); }
 
-// A block's text, escaped, with its note marks put back raised.
-std::string esc_text(const Block& b) {
-  if (b.marks.empty()) return esc(b.text);
-  return text_with_marks(b.text, b.marks, MarksAs::Printed, esc, [](const std::string& m) { return "<sup class=\"mark\">" + esc(m) + "</sup>"; });
+// Where a link of the corpus leads from a chapter's page: another chapter's Markdown file
+// is that chapter's page beside it.
+std::string site_href(const std::string& href) {
+  const size_t hash = href.find('#');
+  if (hash != std::string::npos && hash >= 3 && href.compare(hash - 3, 3, ".md") == 0 &&
+      href.find(':') == std::string::npos && href.find('/') == std::string::npos)
+    return href.substr(0, hash - 3) + ".html" + href.substr(hash);
+  return href;
 }
+
+// A block's text, escaped, with its styles, links and note marks (raised).
+std::string esc_text(const Block& b) {
+  InlineMarkup m;
+  m.text = [](std::string_view s, bool, bool) { return esc(s); };
+  m.code = [](std::string_view s) { return "<code>" + esc(s) + "</code>"; };
+  m.em_open = "<em>";
+  m.em_close = "</em>";
+  m.strong_open = "<strong>";
+  m.strong_close = "</strong>";
+  m.link = [](const std::string& href) { return "<a href=\"" + esc(site_href(href)) + "\">"; };
+  m.link_close = [](const std::string&) { return std::string("</a>"); };
+  return render_text(b, m, [](const std::string& mk) { return "<sup class=\"mark\">" + esc(mk) + "</sup>"; });
+}
+
+// The id attribute of a heading or figure that internal links point at.
+std::string id_attr(const Block& b) { return b.anchor.empty() ? std::string() : " id=\"" + esc(b.anchor) + "\""; }
 
 std::string head(const std::string& title, const std::string& to_assets) {
   return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -75,7 +97,7 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         std::string h = std::to_string(std::clamp(b.level, 1, kMaxHeadingLevel));
         std::string label;
         for (const auto& l : b.labels) label += "<span class=\"opener\">" + esc(l) + "</span> ";
-        out += "<h" + h + page + ">" + label + esc(b.text) + "</h" + h + ">\n";
+        out += "<h" + h + id_attr(b) + page + ">" + label + esc_text(b) + "</h" + h + ">\n";
         break;
       }
       case BlockType::Paragraph:
@@ -116,7 +138,7 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
           alt += ":";
           for (const auto& l : b.labels) alt += " " + l;
         }
-        out += "<figure" + page + ">";
+        out += "<figure" + id_attr(b) + page + ">";
         if (b.image.empty()) out += "<div class=\"missing\">" + esc(alt) + " (this figure could not be rendered)</div>";
         else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\">";
         if (i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption) {

@@ -342,6 +342,7 @@ struct RawPage {
   int rotation = 0;
   std::vector<Image> images;
   std::vector<VectorPath> paths;
+  std::vector<LinkArea> links;
   std::vector<fz_rect> clips;
   fz_display_list* list = nullptr;  // with `record`: the page as drawn
   bool type3 = false;               // a Type 3 font draws text (its glyphs need the document)
@@ -389,20 +390,23 @@ std::vector<std::string> tex_bitmap_fonts(fz_context* ctx, pdf_page* pp) {
 }
 
 // Takes the link annotations out of a page's /Annots (in memory only) before the page is
-// loaded. Links are no text and quire does not follow them, but loading a page resolves each
-// link's destination, a name looked up in the document's name tree: a fifth of a page's
-// loading, and 4% of extracting a cross-referenced manual (octave.pdf). Other annotations
-// (form fields, stamps, notes) stay and are drawn as before.
-void drop_link_annots(fz_context* ctx, fz_document* doc, int index) {
+// loaded, and returns the page's whole /Annots as it was (kept: the caller drops it), or null
+// when it has no link. Loading a page resolves each link's destination, a name looked up in
+// the document's name tree: a fifth of a page's loading, and 4% of extracting a
+// cross-referenced manual (octave.pdf); the links are read afterwards, once, by
+// read_link_annots, and only on pages that have them. Other annotations (form fields,
+// stamps, notes) stay and are drawn as before.
+pdf_obj* drop_link_annots(fz_context* ctx, fz_document* doc, int index) {
   pdf_document* pdf = pdf_specifics(ctx, doc);
-  if (!pdf) return;
+  if (!pdf) return nullptr;
   pdf_obj* page = pdf_lookup_page_obj(ctx, pdf, index);
   pdf_obj* annots = pdf_dict_get(ctx, page, PDF_NAME(Annots));
   const int n = pdf_array_len(ctx, annots);
   int links = 0;
   for (int i = 0; i < n; ++i)
     if (pdf_name_eq(ctx, pdf_dict_get(ctx, pdf_array_get(ctx, annots, i), PDF_NAME(Subtype)), PDF_NAME(Link))) ++links;
-  if (links == 0) return;
+  if (links == 0) return nullptr;
+  pdf_obj* original = pdf_keep_obj(ctx, annots);
   pdf_obj* kept = pdf_new_array(ctx, pdf, n - links);
   fz_try(ctx) {
     for (int i = 0; i < n; ++i) {
@@ -412,7 +416,61 @@ void drop_link_annots(fz_context* ctx, fz_document* doc, int index) {
     pdf_dict_put(ctx, page, PDF_NAME(Annots), kept);
   }
   fz_always(ctx) pdf_drop_obj(ctx, kept);
-  fz_catch(ctx) fz_rethrow(ctx);
+  fz_catch(ctx) {
+    pdf_drop_obj(ctx, original);
+    fz_rethrow(ctx);
+  }
+  return original;
+}
+
+// Where an internal link leads: its 1-based page (0 when it cannot be resolved) and y.
+void link_target(fz_context* ctx, fz_document* doc, const char* uri, int* page, float* y) {
+  *page = 0;
+  *y = -1;
+  fz_try(ctx) {
+    float x = 0, ty = 0;
+    fz_location loc = fz_resolve_link(ctx, doc, uri, &x, &ty);
+    const int pg = loc.page >= 0 ? fz_page_number_from_location(ctx, doc, loc) : -1;
+    *page = pg >= 0 ? pg + 1 : 0;
+    *y = ty;
+  }
+  fz_catch(ctx) *page = 0;
+}
+
+// The link annotations of `annots` (a page's /Annots before drop_link_annots) in the page's
+// space: a URI for an external link, a page and y for an internal one. A link whose target
+// cannot be found, or whose URI is no web or mail address (a file, a script), is left out.
+void read_link_annots(fz_context* ctx, fz_document* doc, pdf_page* pp, pdf_obj* annots, int index,
+                      std::vector<LinkArea>& out) {
+  pdf_document* pdf = pdf_specifics(ctx, doc);
+  if (!pdf || !pp || !annots) return;
+  fz_matrix ctm;
+  pdf_page_transform(ctx, pp, nullptr, &ctm);
+  fz_link* links = pdf_load_link_annots(ctx, pdf, pp, annots, index, ctm);
+  // (Nothing below throws: link_target catches what resolving throws.)
+  for (fz_link* l = links; l; l = l->next) {
+    if (!l->uri || fz_is_empty_rect(l->rect)) continue;
+    LinkArea a;
+    a.bbox = {l->rect.x0, l->rect.y0, l->rect.x1, l->rect.y1};
+    if (fz_is_external_link(ctx, l->uri)) {
+      std::string_view u = l->uri;
+      constexpr std::string_view kSchemes[] = {"http://", "https://", "ftp://", "mailto:", "news:"};
+      bool web = false;
+      for (auto scheme : kSchemes)
+        web = web || (u.size() > scheme.size() &&
+                      std::equal(scheme.begin(), scheme.end(), u.begin(),
+                                 [](char s, char c) { return s == std::tolower(static_cast<unsigned char>(c)); }));
+      if (!web) continue;
+      a.uri = l->uri;
+    } else {
+      float y = -1;
+      link_target(ctx, doc, l->uri, &a.page, &y);
+      if (a.page <= 0) continue;
+      a.y = y;
+    }
+    out.push_back(std::move(a));
+  }
+  fz_drop_link(ctx, links);
 }
 
 // Runs one page through the devices, and with `record` (and a page that may hold a figure)
@@ -425,18 +483,20 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
   fz_device* volatile dev = nullptr;
   fz_stext_page* volatile st = nullptr;
   fz_display_list* volatile list = nullptr;
+  pdf_obj* volatile annots = nullptr;
   volatile int ok = 1;
   fz_stext_options opts;
   std::memset(&opts, 0, sizeof opts);
   opts.flags = 0;  // (characters off the page are left out by convert_page)
   fz_try(ctx) {
-    drop_link_annots(ctx, doc, index);
+    annots = drop_link_annots(ctx, doc, index);
     page = fz_load_page(ctx, doc, index);
     fz_rect b = fz_bound_page(ctx, page);
     raw->bounds = b;
     pdf_page* pp = pdf_page_from_fz_page(ctx, page);
     if (pp) raw->rotation = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate)));
     if (pp) raw->tex_bitmap_fonts = tex_bitmap_fonts(ctx, pp);
+    if (annots) read_link_annots(ctx, doc, pp, annots, index, raw->links);
     st = fz_new_stext_page(ctx, b);
     tdev = fz_new_stext_device(ctx, st, &opts);
     if (record && (!pp || may_hold_figure(ctx, pp))) {
@@ -453,6 +513,7 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
     fz_drop_device(ctx, ldev);
     fz_drop_device(ctx, tdev);
     fz_drop_page(ctx, page);
+    pdf_drop_obj(ctx, annots);
   }
   fz_catch(ctx) {
     ok = 0;
@@ -531,6 +592,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   p.rotation = ((raw.rotation % 360) + 360) % 360;
   p.images = std::move(raw.images);
   p.paths = std::move(raw.paths);
+  p.links = std::move(raw.links);
   if (!raw.stext) return p;
   // Fonts live as long as the structured-text page that refers to them, so the cache is
   // per page: a pointer may be reused by another font once this page is dropped.

@@ -1273,6 +1273,7 @@ struct Builder {
               strip_mark_bytes(j.joined);
             }
           }
+          find_inline(b, rs, o);
         },
         16);
     join_ends.resize(out.size());

@@ -87,7 +87,13 @@ struct Row {
   bool lower_start = false;  // starts_lower(text)
   bool mono_end = false;     // last_token_mono(*this)
   bool caption = false;      // !caption_label(text).empty()
+  // The font of each span of `lines`, line by line in order (kSpan* bits): what inline
+  // styles are found from.
+  std::vector<uint8_t> span_fonts;
+  // The page's link annotations that touch the row.
+  std::vector<LinkArea> links;
 };
+inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
 
 // A figure region placed in the reading order, with its caption rows taken out of the flow.
 struct FigureItem {
@@ -221,6 +227,18 @@ class BlockStream {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// Inline styles (Block::styles) and links (Block::links, internal ones as Block::targets) of a
+// text block made from rows `rs`, found by matching the block's text back to the glyphs it
+// was made from.
+void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o);
+// After a block's text changed from `before` by taking characters out (note marks, an opener
+// label), its styles and links follow the characters they cover.
+void remap_inline(Block& b, const std::string& before);
+// Gives every heading and figure of the book an anchor (Block::anchor, unique in the book)
+// and points each internal link at the anchor of the place it leads to; a link that leads
+// out of the chapters is dropped.
+void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o);
 
 // Code text of rows of one listing: columns from glyph positions and the font's advance.
 std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&);

@@ -440,8 +440,10 @@ void place_footnotes(std::vector<Chapter>& chapters) {
         if (m.cited) take.push_back(&m);
       if (!take.empty())
         if (auto taken = take_marks(b.text, take)) {
+          const std::string before = std::move(b.text);
           b.text = std::move(taken->first);
           b.marks = std::move(taken->second);
+          detail::remap_inline(b, before);
         }
       std::vector<RaisedMark>().swap(b.raised);
     }
@@ -493,8 +495,10 @@ void split_opener_label(std::vector<Block>& blocks) {
   if (tokens.size() > 2) {
     std::string title;
     for (size_t i = 2; i < tokens.size(); ++i) title += (title.empty() ? "" : " ") + tokens[i];
+    const std::string before = std::move(blocks[0].text);
     blocks[0].text = title;
     blocks[0].labels = {label};
+    detail::remap_inline(blocks[0], before);
     return;
   }
   if (blocks.size() > 1 && blocks[1].type == BlockType::Heading && blocks[1].page == blocks[0].page &&
@@ -771,6 +775,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
     keep_joins(res, kept, join_ends);
     place_footnotes(res.chapters);
     link_figure_references(res.chapters);
+    detail::anchor_links(res.chapters, o);
     return res;
   }
 
@@ -918,6 +923,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   keep_joins(res, kept, join_ends);
   place_footnotes(res.chapters);
   link_figure_references(res.chapters);
+  detail::anchor_links(res.chapters, o);
   std::stable_sort(res.excluded.begin(), res.excluded.end(),
                    [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });
   if (!from_outline && res.chapters.empty()) res.warnings.push_back("no chapters found");

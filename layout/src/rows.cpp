@@ -489,6 +489,8 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
       sizes.add(std::lround(s.size * 10), n);
       if (s.bold) bold += n;
       if (pl.mono(*l, k)) mono += n;
+      r.span_fonts.push_back(static_cast<uint8_t>((pl.mono(*l, k) ? kSpanMono : 0) | (s.bold ? kSpanBold : 0) |
+                                                  (s.italic ? kSpanItalic : 0)));
     }
   }
   if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
@@ -1150,6 +1152,17 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
         it.row = std::move(r);
         items.push_back(std::move(it));
       }
+  // Each row keeps the link annotations that touch it (most pages have none).
+  if (!page.links.empty()) {
+    auto attach = [&](Row& r) {
+      for (const auto& a : page.links)
+        if (a.bbox.intersects(r.bbox)) r.links.push_back(a);
+    };
+    for (auto& it : items) {
+      if (it.kind == Item::Text) attach(it.row);
+      for (auto& r : it.figure.caption) attach(r);
+    }
+  }
   return items;
 }
 

@@ -140,6 +140,18 @@ Json to_json(const Page& p) {
     paths.push_back(std::move(pj));
   }
   j["paths"] = std::move(paths);
+  if (!p.links.empty()) {
+    Json links = Json::array();
+    for (const auto& a : p.links) {
+      Json lj;
+      lj["bbox"] = box_to_json(a.bbox);
+      if (!a.uri.empty()) lj["uri"] = a.uri;
+      if (a.page > 0) lj["to_page"] = a.page;
+      if (a.page > 0 && a.y >= 0) lj["to_y"] = round_pt(a.y);
+      links.push_back(std::move(lj));
+    }
+    j["links"] = std::move(links);
+  }
   if (!p.errors.empty()) j["errors"] = p.errors;
   return j;
 }
@@ -171,6 +183,10 @@ Page page_from_json(const Json& j) {
     vp.color = color_from_hex(get_or<std::string>(pj, "color", "#000000"));
     p.paths.push_back(vp);
   }
+  if (auto it = j.find("links"); it != j.end())
+    for (const auto& lj : *it)
+      p.links.push_back({box_from_json(lj.at("bbox")), get_or<std::string>(lj, "uri", ""), get_or<int>(lj, "to_page", 0),
+                         get_or<double>(lj, "to_y", -1)});
   if (auto it = j.find("errors"); it != j.end()) p.errors = it->get<std::vector<std::string>>();
   return p;
 }
@@ -248,6 +264,7 @@ Json to_json(const Block& b) {
   if (b.type == BlockType::Figure) {
     j["image"] = b.image;
     if (!b.labels.empty()) j["labels"] = b.labels;
+    if (!b.anchor.empty()) j["anchor"] = b.anchor;
     if (!b.figure_ref.empty()) j["ref"] = b.figure_ref;
     if (b.referenced_by >= 0) j["referenced_by"] = b.referenced_by;
   } else {
@@ -262,6 +279,18 @@ Json to_json(const Block& b) {
     // but not part of it.
     if (!b.labels.empty()) j["labels"] = b.labels;
     if (b.drawn_marker) j["marker_drawn"] = true;
+    if (!b.anchor.empty()) j["anchor"] = b.anchor;
+    // Inline styles and links: [[code point, code points, "em"], ...], [[at, len, "href"], ...].
+    if (!b.styles.empty()) {
+      Json styles = Json::array();
+      for (const auto& r : b.styles) styles.push_back(Json::array({r.at, r.len, to_string(r.style)}));
+      j["styles"] = std::move(styles);
+    }
+    if (!b.links.empty()) {
+      Json links = Json::array();
+      for (const auto& l : b.links) links.push_back(Json::array({l.at, l.len, l.href}));
+      j["links"] = std::move(links);
+    }
   }
   j["page"] = b.page;
   if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});
@@ -282,6 +311,15 @@ Block block_from_json(const Json& j) {
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");
   b.drawn_marker = get_or<bool>(j, "marker_drawn", false);
+  b.anchor = get_or<std::string>(j, "anchor", "");
+  if (auto it = j.find("styles"); it != j.end())
+    for (const auto& r : *it) {
+      auto style = inline_style_from_string(r.at(2).get<std::string>());
+      if (!style) throw std::runtime_error("unknown inline style " + r.at(2).get<std::string>());
+      b.styles.push_back({r.at(0).get<size_t>(), r.at(1).get<size_t>(), *style});
+    }
+  if (auto it = j.find("links"); it != j.end())
+    for (const auto& l : *it) b.links.push_back({l.at(0).get<size_t>(), l.at(1).get<size_t>(), l.at(2).get<std::string>()});
   b.referenced_by = get_or<int>(j, "referenced_by", -1);
   b.page = j.at("page").get<int>();
   b.last_page = b.page;
@@ -550,6 +588,33 @@ void write_page_line(std::string& out, const Page& p) {
     w.raw("}");
   }
   w.raw("]");
+  if (!p.links.empty()) {
+    w.raw(",\"links\":[");
+    for (size_t i = 0; i < p.links.size(); ++i) {
+      const LinkArea& a = p.links[i];
+      if (i) w.raw(",");
+      w.raw("{");
+      w.key("bbox");
+      w.box(a.bbox);
+      if (!a.uri.empty()) {
+        w.raw(",");
+        w.key("uri");
+        w.string(a.uri);
+      }
+      if (a.page > 0) {
+        w.raw(",");
+        w.key("to_page");
+        w.integer(a.page);
+        if (a.y >= 0) {
+          w.raw(",");
+          w.key("to_y");
+          w.number(a.y);
+        }
+      }
+      w.raw("}");
+    }
+    w.raw("]");
+  }
   if (!p.errors.empty()) {
     w.raw(",\"errors\":[");
     for (size_t i = 0; i < p.errors.size(); ++i) {

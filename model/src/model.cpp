@@ -100,6 +100,21 @@ constexpr const char* kBlockNames[] = {"heading", "paragraph", "code",  "list_it
 
 const char* to_string(BlockType t) { return kBlockNames[static_cast<int>(t)]; }
 
+const char* to_string(InlineStyle s) {
+  switch (s) {
+    case InlineStyle::Code: return "code";
+    case InlineStyle::Emphasis: return "em";
+    case InlineStyle::Strong: return "strong";
+  }
+  return "code";
+}
+
+std::optional<InlineStyle> inline_style_from_string(const std::string& s) {
+  for (auto st : {InlineStyle::Code, InlineStyle::Emphasis, InlineStyle::Strong})
+    if (s == to_string(st)) return st;
+  return std::nullopt;
+}
+
 std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& marks, MarksAs as,
                             const std::function<std::string(std::string_view)>& piece,
                             const std::function<std::string(const std::string&)>& mark) {

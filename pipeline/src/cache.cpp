@@ -227,6 +227,7 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   // hash covers.
   Json k;
   k["quire"] = kVersion;
+  k["format"] = kCorpusFormat;
   k["binary"] = self_hash();
   k["pdf"] = file_sha256(o.cache_dir, pdf_path);
   k["id"] = id;
@@ -320,6 +321,7 @@ std::string index_cache_key(const std::vector<std::pair<std::string, std::string
                             const std::string& map_path, const BuildOptions& o) {
   Json k;
   k["quire"] = kVersion;
+  k["format"] = kCorpusFormat;
   k["binary"] = self_hash();
   Json list = Json::array();
   for (const auto& [id, key] : books) list.push_back({id, key});

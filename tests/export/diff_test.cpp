@@ -72,6 +72,23 @@ TEST_F(DiffFixture, ChapterChangeShowsInMarkdownAndBlocks) {
   EXPECT_EQ(out.find("actual/site/"), std::string::npos) << out;  // the site is derived, not compared
 }
 
+TEST_F(DiffFixture, AChangeOfStyleOrLinkIsNamed) {
+  // The same words styled or linked otherwise: the JSON's diff shows numbers, so the runs that
+  // changed are named with their words.
+  std::vector<Book> changed = {test::sample_book()};
+  Block& b = changed[0].chapters[4].blocks[1];
+  b.styles = {{0, 4, InlineStyle::Code}};
+  b.links = {{6, 8, "https://example.org/ring"}};
+  test::export_corpus(changed, a.str());
+  auto [same, out] = diff();
+  EXPECT_FALSE(same);
+  EXPECT_NE(out.find("styles and links changed in books/ringlog/05-glossary.json:\n"
+                     "  block 2 (page " + std::to_string(b.page) + "): + code \"ring\"\n"
+                     "  block 2 (page " + std::to_string(b.page) + "): + link \"a buffer\" -> https://example.org/ring\n"),
+            std::string::npos)
+      << out;
+}
+
 TEST_F(DiffFixture, NamesAddedAndRemovedChaptersAndFigures) {
   fs::remove(a.path / "books/ringlog/05-glossary.md");
   fs::remove(a.path / "books/ringlog/05-glossary.json");

@@ -8,43 +8,103 @@
 #include "quire/json.h"
 #include "quire/text.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <functional>
+
 namespace quire {
 namespace {
 
 namespace fs = std::filesystem;
 
 struct Rendered {
+  Rendered(std::string kind, std::string text, int level = 0) : kind(std::move(kind)), text(std::move(text)), level(level) {}
   std::string kind;  // heading, paragraph, code, list_item, note, figure
   std::string text;  // or the image URL for a figure
   int level = 0;
+  std::string anchor;  // a heading's or figure's <a id>
+  std::string list;    // a list item's list: "bullet", or "ordered 3." / "ordered 3)"
 };
 
-// The text a reader sees; markup nodes are shown as tags so that any leak fails the test.
-std::string inline_text(cmark_node* node) {
+// Text as a reader sees it, each visible character followed by what it is set in and linked
+// to ("f{code}"): so styles and links compare character by character, whatever markup
+// writes them. Markup nodes left are shown as tags so that any leak fails the test.
+struct Styled {
+  std::vector<std::string> around;  // open styles and links, outermost first
   std::string out;
-  for (cmark_node* c = cmark_node_first_child(node); c; c = cmark_node_next(c)) {
-    switch (cmark_node_get_type(c)) {
-      case CMARK_NODE_TEXT: out += cmark_node_get_literal(c); break;
-      case CMARK_NODE_SOFTBREAK: out += "<softbreak>"; break;
-      case CMARK_NODE_LINEBREAK: out += "<linebreak>"; break;
-      case CMARK_NODE_CODE: out += "<code>" + std::string(cmark_node_get_literal(c)) + "</code>"; break;
-      case CMARK_NODE_HTML_INLINE: out += "<html>" + std::string(cmark_node_get_literal(c)) + "</html>"; break;
-      case CMARK_NODE_EMPH: out += "<em>" + inline_text(c) + "</em>"; break;
-      case CMARK_NODE_STRONG: out += "<strong>" + inline_text(c) + "</strong>"; break;
-      case CMARK_NODE_LINK: out += "<link>" + inline_text(c) + "</link>"; break;
-      case CMARK_NODE_IMAGE: out += "<image>" + std::string(cmark_node_get_url(c)) + "</image>"; break;
-      default: out += "<other>"; break;
+  void add(std::string_view text, bool tagged = true) {
+    std::string tags;
+    std::vector<std::string> sorted = around;
+    std::sort(sorted.begin(), sorted.end());
+    for (const auto& t : sorted) tags += (tags.empty() ? "" : ",") + t;
+    for (size_t i = 0; i < text.size();) {
+      size_t n = 1;
+      while (i + n < text.size() && (static_cast<unsigned char>(text[i + n]) & 0xC0) == 0x80) ++n;
+      out.append(text, i, n);
+      const bool space = text[i] == ' ' || text[i] == '\t' || text[i] == '\n';
+      if (tagged && !space && !tags.empty()) out += "{" + tags + "}";
+      i += n;
     }
   }
-  return out;
+};
+
+void inline_text(cmark_node* node, Styled& s, Rendered* r) {
+  for (cmark_node* c = cmark_node_first_child(node); c; c = cmark_node_next(c)) {
+    auto nest = [&](const std::string& tag) {
+      s.around.push_back(tag);
+      inline_text(c, s, r);
+      s.around.pop_back();
+    };
+    switch (cmark_node_get_type(c)) {
+      case CMARK_NODE_TEXT: s.add(cmark_node_get_literal(c)); break;
+      case CMARK_NODE_SOFTBREAK: s.add("<softbreak>", false); break;
+      case CMARK_NODE_LINEBREAK: s.add("<linebreak>", false); break;
+      case CMARK_NODE_CODE: {
+        s.around.push_back("code");
+        s.add(cmark_node_get_literal(c));
+        s.around.pop_back();
+        break;
+      }
+      case CMARK_NODE_HTML_INLINE: {
+        const std::string lit = cmark_node_get_literal(c);
+        if (r && lit.rfind("<a id=\"", 0) == 0 && r->anchor.empty() && s.out.empty()) {
+          r->anchor = lit.substr(7, lit.size() - 9);
+          break;
+        }
+        if (r && lit == "</a>" && !r->anchor.empty() && s.out.empty()) break;
+        s.add("<html>" + lit + "</html>", false);
+        break;
+      }
+      case CMARK_NODE_EMPH: nest("em"); break;
+      case CMARK_NODE_STRONG: nest("strong"); break;
+      case CMARK_NODE_LINK: nest("link " + std::string(cmark_node_get_url(c))); break;
+      case CMARK_NODE_IMAGE: s.add("<image>" + std::string(cmark_node_get_url(c)) + "</image>", false); break;
+      default: s.add("<other>", false); break;
+    }
+  }
+}
+
+std::string inline_text(cmark_node* node, Rendered* r = nullptr) {
+  Styled s;
+  inline_text(node, s, r);
+  return s.out;
 }
 
 // A list's items in order, each with its depth (1: not in another item); a list inside an
 // item follows that item. Anything else inside an item is reported.
 void render_list(cmark_node* list, int level, std::vector<Rendered>& out) {
+  std::string kind = "bullet";
+  if (cmark_node_get_list_type(list) == CMARK_ORDERED_LIST)
+    kind = "ordered " + std::to_string(cmark_node_get_list_start(list)) +
+           (cmark_node_get_list_delim(list) == CMARK_PAREN_DELIM ? ")" : ".");
   for (cmark_node* item = cmark_node_first_child(list); item; item = cmark_node_next(item)) {
     cmark_node* p = cmark_node_first_child(item);
-    out.push_back({"list_item", p ? inline_text(p) : "", level});
+    Rendered r{"list_item", "", level};
+    r.text = p ? inline_text(p) : "";
+    r.list = kind;
+    out.push_back(r);
+    if (kind != "bullet") kind = "ordered next";  // only the first item's number counts
     for (cmark_node* more = p ? cmark_node_next(p) : nullptr; more; more = cmark_node_next(more)) {
       if (cmark_node_get_type(more) == CMARK_NODE_LIST) render_list(more, level + 1, out);
       else out.push_back({"extra block in list item", ""});
@@ -57,13 +117,20 @@ std::vector<Rendered> render(const std::string& md) {
   cmark_node* doc = cmark_parse_document(md.data(), md.size(), CMARK_OPT_DEFAULT);
   for (cmark_node* n = cmark_node_first_child(doc); n; n = cmark_node_next(n)) {
     switch (cmark_node_get_type(n)) {
-      case CMARK_NODE_HEADING: out.push_back({"heading", inline_text(n), cmark_node_get_heading_level(n)}); break;
+      case CMARK_NODE_HEADING: {
+        Rendered r{"heading", "", cmark_node_get_heading_level(n)};
+        r.text = inline_text(n, &r);
+        out.push_back(r);
+        break;
+      }
       case CMARK_NODE_PARAGRAPH: {
-        cmark_node* only = cmark_node_first_child(n);
-        if (only && !cmark_node_next(only) && cmark_node_get_type(only) == CMARK_NODE_IMAGE)
-          out.push_back({"figure", cmark_node_get_url(only)});
-        else
-          out.push_back({"paragraph", inline_text(n)});
+        Rendered r{"paragraph", ""};
+        r.text = inline_text(n, &r);
+        if (r.text.rfind("<image>", 0) == 0 && r.text.size() > 15 && r.text.find("</image>") == r.text.size() - 8) {
+          r.kind = "figure";
+          r.text = r.text.substr(7, r.text.size() - 15);
+        }
+        out.push_back(r);
         break;
       }
       case CMARK_NODE_CODE_BLOCK: {
@@ -93,29 +160,123 @@ std::string visible(const std::string& s) {
   return out;
 }
 
-// A block's text as the parser reports it: note marks are raw inline HTML around the mark.
-std::string visible(const Block& b) {
-  return text_with_marks(b.text, b.marks, MarksAs::Printed, [](std::string_view s) { return visible(std::string(s)); },
-                         [](const std::string& m) { return "<html><sup></html>" + m + "<html></sup></html>"; });
+// A block's text as the parser must report it, from the JSON's own fields: each character
+// with the styles and links that cover it; note marks are raw inline HTML around the mark.
+std::string visible(const Block& b, size_t skip = 0) {
+  Styled s;
+  const char* base = b.text.data();
+  text_with_marks(
+      b.text, b.marks, MarksAs::Printed,
+      [&](std::string_view piece) {
+        const std::less_equal<const char*> le;
+        if (!(le(base, piece.data()) && le(piece.data(), base + b.text.size()))) {
+          s.add(visible(std::string(piece)));
+          return std::string();
+        }
+        size_t cp = utf8_length(std::string_view(base, static_cast<size_t>(piece.data() - base)));
+        for (size_t i = 0; i < piece.size();) {
+          size_t n = 1;
+          while (i + n < piece.size() && (static_cast<unsigned char>(piece[i + n]) & 0xC0) == 0x80) ++n;
+          s.around.clear();
+          if (cp >= skip) {
+            for (const auto& r : b.styles)
+              if (cp >= r.at && cp < r.at + r.len) s.around.push_back(to_string(r.style));
+            for (const auto& l : b.links)
+              if (cp >= l.at && cp < l.at + l.len) s.around.push_back("link " + l.href);
+            s.add(visible(std::string(piece.substr(i, n))));
+          }
+          i += n;
+          ++cp;
+        }
+        return std::string();
+      },
+      [&](const std::string& m) {
+        s.around.clear();
+        s.add("<html><sup></html>" + m + "<html></sup></html>", false);
+        return std::string();
+      });
+  return s.out;
+}
+
+// How a list item's printed marker is written: an enumerator CommonMark has ("3." "3)")
+// starts an ordered list, a bullet is "-", and either leaves the text; any other marker
+// stays in the text of a "-" item. Returns the list kind and the code points the marker
+// takes (with its space).
+std::pair<std::string, size_t> list_of(const Block& b) {
+  if (b.drawn_marker) return {"bullet", 0};
+  const size_t sp = b.text.find(' ');
+  const std::string token = b.text.substr(0, sp);
+  const size_t taken = utf8_length(token) + (sp == std::string::npos ? 0 : 1);
+  for (const auto& m : b.marks)
+    if (m.at <= taken) return {"bullet", 0};
+  size_t d = 0;
+  while (d < token.size() && std::isdigit(static_cast<unsigned char>(token[d]))) ++d;
+  if (d > 0 && d <= 9 && d + 1 == token.size() && (token.back() == '.' || token.back() == ')'))
+    return {"ordered " + std::to_string(std::stoll(token.substr(0, d))) + token.back(), taken};
+  // The bullets of docs/spec/corpus.md.
+  for (const char* bullet : {"-", "*", "+", "\u2022", "\u25E6", "\u25AA", "\u25AB", "\u2023", "\u2219", "\u00B7",
+                             "\u2013", "\u2014", "\u25CF", "\u25CB", "\u25A0", "\u25A1", "\u25BA", "\u25B8",
+                             "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714", "\u27A2", "\u2756", "\u25C6",
+                             "\u25C7", "\u2605", "\u2606"})
+    if (token == bullet) return {"bullet", taken};
+  return {"bullet", 0};
 }
 
 std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
   std::vector<Rendered> out;
   if (c.blocks.empty() || c.blocks[0].type != BlockType::Heading || c.blocks[0].level != 1)
     out.push_back({"heading", visible(c.title), 1});
+  std::string previous;        // the list kind of the item before, at each level
+  std::vector<std::string> open;  // list kind open at each depth
+  std::vector<int> levels;        // the levels of the open items, outermost first
+  BlockType before = BlockType::Heading;
   for (const auto& b : c.blocks) {
     switch (b.type) {
-      case BlockType::Heading: out.push_back({"heading", visible(b.text), std::min(b.level, 6)}); break;
+      case BlockType::Heading: {
+        std::string label;  // a chapter's opener label, before its title
+        for (const auto& l : b.labels) label += visible(l) + " ";
+        Rendered r{"heading", label + visible(b), std::clamp(b.level, 1, 6)};
+        r.anchor = b.anchor;
+        out.push_back(r);
+        break;
+      }
       case BlockType::Code:
       case BlockType::Table: out.push_back({"code", visible(b.text)}); break;
-      case BlockType::ListItem: out.push_back({"list_item", visible(b), std::max(b.level, 1)}); break;
+      case BlockType::ListItem: {
+        auto [kind, skip] = list_of(b);
+        // An item nests as deep as the items open above it allow: one set further in than
+        // its parent with no item between is a level down, whatever its own level says.
+        if (before != BlockType::ListItem) {
+          open.clear();
+          levels.clear();
+        }
+        while (!levels.empty() && levels.back() >= std::max(b.level, 1)) levels.pop_back();
+        levels.push_back(std::max(b.level, 1));
+        const size_t level = levels.size();
+        open.resize(level);
+        // The next item of the same kind of list goes on with it: its number is not read.
+        const bool same = !open[level - 1].empty() &&
+                          (open[level - 1] == kind || (open[level - 1].rfind("ordered", 0) == 0 &&
+                                                       kind.rfind("ordered", 0) == 0 &&
+                                                       open[level - 1].back() == kind.back()));
+        open[level - 1] = kind;
+        Rendered r{"list_item", visible(b, skip), static_cast<int>(level)};
+        r.list = same && kind != "bullet" ? "ordered next" : kind;
+        out.push_back(r);
+        break;
+      }
       case BlockType::Note: out.push_back({"note", visible(b)}); break;
       case BlockType::Figure:
-        if (!b.image.empty()) out.push_back({"figure", b.image.substr(("books/" + book_id + "/").size())});
+        if (!b.image.empty()) {
+          Rendered r{"figure", b.image.substr(("books/" + book_id + "/").size())};
+          r.anchor = b.anchor;
+          out.push_back(r);
+        }
         break;
       default:
         if (!b.text.empty()) out.push_back({"paragraph", visible(b)});
     }
+    if (b.type != BlockType::Figure || !b.image.empty()) before = b.type;
   }
   return out;
 }
@@ -124,13 +285,19 @@ void expect_exact(const Book& book, const fs::path& out) {
   for (size_t i = 0; i < book.chapters.size(); ++i) {
     Json j = Json::parse(test::read(out / "books" / book.id / "book.json"));
     std::string md = test::read(out / j["chapters"][i]["markdown"].get<std::string>());
+    const Json chapter = Json::parse(test::read(out / j["chapters"][i]["blocks"].get<std::string>()));
+    Chapter written = book.chapters[i];
+    written.blocks.clear();
+    for (const auto& bj : chapter.at("blocks")) written.blocks.push_back(block_from_json(bj));
     auto got = render(md);
-    auto want = expected(book.chapters[i], book.id);
+    auto want = expected(written, book.id);
     ASSERT_EQ(got.size(), want.size()) << md;
     for (size_t k = 0; k < got.size(); ++k) {
       EXPECT_EQ(got[k].kind, want[k].kind) << "block " << k << " of\n" << md;
       EXPECT_EQ(got[k].text, want[k].text) << "block " << k << " of\n" << md;
       EXPECT_EQ(got[k].level, want[k].level) << "block " << k;
+      EXPECT_EQ(got[k].anchor, want[k].anchor) << "block " << k;
+      EXPECT_EQ(got[k].list, want[k].list) << "block " << k << " of\n" << md;
     }
   }
 }
@@ -293,6 +460,147 @@ TEST(Markdown, ChapterWithoutTitleHeadingGetsOne) {
   export_book(book, out.str(), test::png_renderer());
   expect_exact(book, out.path);
   EXPECT_EQ(test::read(out.path / "books/notitle/01-preface-draft.md").substr(0, 20), "# Preface \\*draft\\*\n");
+}
+
+}  // namespace
+}  // namespace quire
+
+namespace quire {
+namespace {
+
+// Runs as layout makes them, on the words of a text: an emphasis on the letters and digits of
+// a word, code on a whole word (backticks, stars and all), a strong word, and a link over two
+// words, one of them styled.
+void style_words(Block& b) {
+  const std::u32string t = to_u32(b.text);
+  std::vector<std::pair<size_t, size_t>> words;  // [from, to) of each word with a letter or digit
+  for (size_t i = 0; i < t.size();) {
+    if (t[i] == U' ' || t[i] == U'\t' || t[i] == U'\n' || t[i] == U'\r') {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    bool alnum = false;
+    while (j < t.size() && t[j] != U' ' && t[j] != U'\t' && t[j] != U'\n' && t[j] != U'\r')
+      alnum = alnum || (t[j] < 0x80 && std::isalnum(static_cast<int>(t[j]))), ++j;
+    if (alnum) words.push_back({i, j});
+    i = j;
+  }
+  auto core = [&](std::pair<size_t, size_t> w) {
+    while (!(t[w.first] < 0x80 && std::isalnum(static_cast<int>(t[w.first])))) ++w.first;
+    while (!(t[w.second - 1] < 0x80 && std::isalnum(static_cast<int>(t[w.second - 1])))) --w.second;
+    return w;
+  };
+  if (words.size() > 0) {
+    auto w = core(words[0]);
+    b.styles.push_back({w.first, w.second - w.first, InlineStyle::Emphasis});
+  }
+  if (words.size() > 1) b.styles.push_back({words[1].first, words[1].second - words[1].first, InlineStyle::Code});
+  if (words.size() > 2) {
+    auto w = core(words[2]);
+    b.styles.push_back({w.first, w.second - w.first, InlineStyle::Strong});
+  }
+  if (words.size() > 1) b.links.push_back({words[0].first, words[1].second - words[0].first, "https://example.org/a(b)<c>&amp;d e"});
+  else if (words.size() == 1) b.links.push_back({words[0].first, words[0].second - words[0].first, "#an-anchor"});
+}
+
+TEST(Markdown, StylesAndLinksRenderAsTheJsonSays) {
+  // Every hostile string with styled and linked words, in every kind of text block: the
+  // parser sees each character in the styles and links the JSON gives it, and no other.
+  Book book = test::sample_book("styled");
+  Chapter c;
+  c.title = "Styled";
+  c.first_page = c.last_page = 3;
+  std::vector<std::string> texts = kHostile;
+  texts.push_back("The header stdatomic.h, and *this* one; see `that` too.");
+  texts.push_back("\u2022 An item: its marker is a bullet, then code_words and more.");
+  texts.push_back("12. An ordered item from twelve, with words enough.");
+  for (const auto& s : texts)
+    for (BlockType t : {BlockType::Paragraph, BlockType::ListItem, BlockType::Heading, BlockType::Caption,
+                        BlockType::Note, BlockType::Footnote}) {
+      Block b = test::block(t, s, 3, t == BlockType::Heading ? 2 : 0);
+      style_words(b);
+      c.blocks.push_back(b);
+    }
+  book.chapters.push_back(c);
+  test::TempDir out("md-styled");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
+  const std::string md = test::read(out.path / "books/styled/06-styled.md");
+  const std::string dest = "(<https://example.org/a(b)\\<c\\>&amp;amp;d e>)";
+  EXPECT_NE(md.find("\n[*The* `header`]" + dest + " **stdatomic.h**, and \\*this\\* one"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n- [*An* `item:`]" + dest + " **its** marker"), std::string::npos) << md;  // "•" is "-" once
+  // (The marker "12." took the emphasis of the first word: it is list syntax now.)
+  EXPECT_NE(md.find("\n12. [`An`]" + dest + " **ordered** item"), std::string::npos) << md;
+}
+
+TEST(Markdown, ListsStartAtTheirNumberAndNest) {
+  // An ordered list starts at its printed number; a bullet is "-" once; a list that starts
+  // at another number than 1 right under an item gets a blank line, or it would be text.
+  Book book = test::sample_book("lists");
+  book.chapters.resize(1);
+  auto& blocks = book.chapters[0].blocks;
+  blocks.resize(1);
+  const std::vector<std::pair<int, std::string>> items = {
+      {1, "3. Third step."}, {1, "4. Fourth step."}, {2, "a) a lettered item"}, {2, "\u2022 a bullet"},
+      {3, "7) seven, nested"}, {1, "\u2022 back at the top"}, {1, "5. five after bullets"}, {1, "\u2022"}};
+  for (const auto& [level, text] : items) {
+    Block b = test::block(BlockType::ListItem, text, 3);
+    b.level = level;
+    blocks.push_back(b);
+  }
+  test::TempDir out("md-lists");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
+  const std::string md = test::read(out.path / "books/lists/01-preface.md");
+  EXPECT_NE(md.find("3. Third step.\n4. Fourth step.\n   - a) a lettered item\n   - a bullet\n\n     7) seven, nested\n"),
+            std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("- \u2022"), std::string::npos) << md;
+}
+
+// Every chapter of a corpus: its Markdown, parsed, shows the blocks, styles, links, anchors
+// and lists its JSON gives. Returns the number of chapters.
+size_t expect_corpus_parses_as_json(const fs::path& corpus) {
+  size_t chapters = 0;
+  const Json manifest = Json::parse(test::read(corpus / "manifest.json"));
+  for (const auto& bj : manifest.at("books")) {
+    for (const auto& cj : bj.at("chapters")) {
+      const std::string md = test::read(corpus / cj.at("markdown").get<std::string>());
+      const Json chapter = Json::parse(test::read(corpus / cj.at("blocks").get<std::string>()));
+      Chapter c;
+      c.title = chapter.at("title").get<std::string>();
+      for (const auto& b : chapter.at("blocks")) c.blocks.push_back(block_from_json(b));
+      auto got = render(md);
+      auto want = expected(c, bj.at("id").get<std::string>());
+      EXPECT_EQ(got.size(), want.size()) << cj.at("markdown");
+      for (size_t k = 0; k < std::min(got.size(), want.size()); ++k) {
+        EXPECT_EQ(got[k].kind, want[k].kind) << cj.at("markdown") << " block " << k;
+        EXPECT_EQ(got[k].text, want[k].text) << cj.at("markdown") << " block " << k;
+        EXPECT_EQ(got[k].level, want[k].level) << cj.at("markdown") << " block " << k;
+        EXPECT_EQ(got[k].anchor, want[k].anchor) << cj.at("markdown") << " block " << k;
+        EXPECT_EQ(got[k].list, want[k].list) << cj.at("markdown") << " block " << k;
+        if (got[k].text != want[k].text || got[k].kind != want[k].kind) break;  // one report a chapter
+      }
+      ++chapters;
+    }
+  }
+  return chapters;
+}
+
+TEST(Markdown, EveryGoldenChapterParsesAsItsJson) {
+  size_t chapters = 0;
+  for (const auto& dir : fs::directory_iterator(fs::path(QUIRE_SOURCE_DIR) / "fixtures" / "golden"))
+    chapters += expect_corpus_parses_as_json(dir.path());
+  EXPECT_GT(chapters, 0u);
+}
+
+// The same for any corpus named by QUIRE_MARKDOWN_CORPUS (a build of real books); skipped
+// without it.
+TEST(Markdown, EveryChapterOfAGivenCorpusParsesAsItsJson) {
+  const char* corpus = std::getenv("QUIRE_MARKDOWN_CORPUS");
+  if (!corpus || !*corpus) GTEST_SKIP() << "QUIRE_MARKDOWN_CORPUS names no corpus";
+  EXPECT_GT(expect_corpus_parses_as_json(corpus), 0u);
 }
 
 }  // namespace

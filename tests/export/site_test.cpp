@@ -147,6 +147,29 @@ TEST(Site, NoteMarksAreRaisedWhereThePrintHasThem) {
       << html;
 }
 
+TEST(Site, StylesAndLinksAreElementsAndEveryStringIsEscaped) {
+  // Code, emphasis and strong runs become <code>, <em>, <strong>; links <a>, with the href
+  // escaped and another chapter's Markdown file read as its page; headings and figures carry
+  // their anchors as ids.
+  Book book = test::sample_book("styled");
+  Chapter& c = book.chapters.back();
+  Block b = test::block(BlockType::Paragraph, "Call <f>() with *x*, see the guide and Figure 1.", c.first_page);
+  b.styles = {{5, 5, InlineStyle::Code}, {16, 3, InlineStyle::Emphasis}, {25, 3, InlineStyle::Strong}};
+  b.links = {{21, 13, "https://example.org/?a=1&b=\"2\""}, {39, 8, "02-getting-started.md#figure-1-1"}};
+  c.blocks.push_back(b);
+  c.blocks[0].anchor = "glossary";
+  std::vector<Book> books = {book};
+  test::TempDir out("styled");
+  test::export_corpus(books, out.str());
+  const Json manifest = Json::parse(read(out.path / "manifest.json"));
+  const std::string html = read(out.path / manifest["books"][0]["chapters"].back()["html"].get<std::string>());
+  EXPECT_NE(html.find(">Call <code>&lt;f&gt;()</code> with <em>*x*</em>, <a href=\"https://example.org/?a=1&amp;b=&quot;2&quot;\">see "
+                      "<strong>the</strong> guide</a> and <a href=\"02-getting-started.html#figure-1-1\">Figure 1</a>.</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<h1 id=\"glossary\""), std::string::npos) << html;
+}
+
 TEST(Site, ArrowsFollowTheMapOrderEachChapterOnce) {
   std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
   CorpusMap map;

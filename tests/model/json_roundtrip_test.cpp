@@ -70,6 +70,7 @@ Document sample_document() {
   p.lines.push_back(rotated);
   p.images = {{{100, 200, 300, 400}, 640, 480, false}, {{0, 0, 10, 10}, 1, 1, true}};
   p.paths = {{{50, 60, 70, 80}, true, false, 0, 0xff0000}, {{1, 2, 3, 4}, false, true, 0.5, 0}};
+  p.links = {{{72, 100, 180, 112}, "https://example.org/a?b=1&c=\"d\"", 0, -1}, {{72, 120, 90, 132}, "", 7, 144.5}};
   p.errors = {"skipped an image"};
   d.pages.push_back(p);
 
@@ -121,6 +122,7 @@ Book sample_book() {
   h.text = "1 Introduction and preliminaries";
   h.page = h.last_page = 8;
   h.bbox = {90, 72, 400, 90};
+  h.anchor = "introduction-and-preliminaries";
   Block code;
   code.type = BlockType::Code;
   code.text = "> x <- 1\n>   y <- 2\n\n> x + y";
@@ -135,10 +137,13 @@ Book sample_book() {
   fig.labels = {"x", "density"};
   fig.figure_ref = "Figure 1.1";
   fig.referenced_by = 0;
+  fig.anchor = "figure-1-1";
   Block cites;
   cites.type = BlockType::Paragraph;
   cites.text = "A word cited, and a \u00e9t\u00e9 too.";
   cites.marks = {{11, "1"}, {26, "\u00b2"}};
+  cites.styles = {{2, 4, InlineStyle::Emphasis}, {20, 3, InlineStyle::Code}, {24, 3, InlineStyle::Strong}};
+  cites.links = {{0, 1, "https://example.org/"}, {2, 4, "#figure-1-1"}, {20, 3, "02-more.md#x"}};
   cites.page = cites.last_page = 11;
   cites.bbox = {90, 320, 400, 340};
   Block note;

@@ -322,6 +322,26 @@ struct LayoutOptions {
   // The crop box is the drawing's box grown by this, in points, so anti-aliased edges and
   // line caps stay in; the render is then trimmed to the ink.
   double figure_crop_margin = 1.5;
+
+  // --- inline styles and links ---
+  // A font flag (monospace, bold, italic) of a run of words is the block's own, not a style,
+  // where at least this share of the block's other words carry it too (a block set in that
+  // font throughout), or, for bold and italic (and any font of a heading), where the run is
+  // at least this share of the block's words (a heading, a glossary term, an epigraph).
+  double own_font_share = 0.6;
+  // ... the first test asks for at least this many other words: in a shorter block one
+  // run in another font (an item that names an option) is that style.
+  size_t own_font_min_others = 3;
+  // A character of a block's text is matched to the glyph it was made from among this many
+  // glyphs ahead: the text leaves out only joined words' hyphens and note marks (three
+  // characters at most) between two of its characters.
+  size_t inline_match_window = 8;
+  // An internal link leads to the heading or figure that starts at most this many points
+  // below the place it points at (hyperref and others set a destination a line or two above
+  // a heading's top), else to the last one above it.
+  double anchor_reach = 30;
+  // Anchor ids are at most this many characters (before a "-2" that tells repeats apart).
+  size_t max_anchor_chars = 60;
 };
 
 struct LayoutResult {

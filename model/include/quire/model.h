@@ -24,6 +24,9 @@ namespace quire {
 inline constexpr const char* kVersion = QUIRE_VERSION;
 // Version of the intermediate JSON Lines files (pages.jsonl, blocks.jsonl).
 inline constexpr const char* kIntermediateFormat = "quire-pages/1";
+// Version of the corpus quire build writes (docs/spec/corpus.md): in the manifest and every
+// book.json, in the cache's keys, and checked by quire merge.
+inline constexpr const char* kCorpusFormat = "quire-corpus/2";
 
 struct Box {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -106,6 +109,16 @@ struct VectorPath {
   bool operator==(const VectorPath&) const = default;
 };
 
+// A link annotation of a page: the area it makes clickable and where it leads, either a URI
+// (an external link) or a place in the document (an internal one: GoTo, named destination).
+struct LinkArea {
+  Box bbox;
+  std::string uri;      // external: the URI as the annotation has it; empty for internal
+  int page = 0;         // internal: 1-based target page, 0 when unresolved or external
+  double y = -1;        // internal: target y on that page (top-left origin), -1 if unknown
+  bool operator==(const LinkArea&) const = default;
+};
+
 struct Page {
   int number = 0;        // 1-based
   std::string label;     // page label ("iv", "12") or empty when the PDF has none
@@ -114,6 +127,7 @@ struct Page {
   std::vector<Line> lines;
   std::vector<Image> images;
   std::vector<VectorPath> paths;
+  std::vector<LinkArea> links;       // link annotations, in the page's order
   bool ocr = false;                  // text came from OCR
   double ocr_confidence = -1;        // mean word confidence when ocr
   std::vector<std::string> errors;   // per-page problems (skipped content, timeouts)
@@ -189,6 +203,26 @@ struct RaisedMark {
   bool operator==(const RaisedMark&) const = default;
 };
 
+// An inline style of a run of a block's text, set apart from the block's own font.
+enum class InlineStyle { Code, Emphasis, Strong };
+const char* to_string(InlineStyle);  // "code", "em", "strong"
+std::optional<InlineStyle> inline_style_from_string(const std::string&);
+
+// A run of `len` code points of a block's text from code point `at`.
+struct StyleRun {
+  size_t at = 0, len = 0;
+  InlineStyle style = InlineStyle::Code;
+  bool operator==(const StyleRun&) const = default;
+};
+
+// A link on `len` code points of a block's text from code point `at`: an absolute URI, or
+// "#<anchor>" of a heading or figure of the book (an internal link).
+struct TextLink {
+  size_t at = 0, len = 0;
+  std::string href;
+  bool operator==(const TextLink&) const = default;
+};
+
 enum class BlockType { Heading, Paragraph, Code, ListItem, Caption, Footnote, Table, Note, Figure };
 const char* to_string(BlockType);
 std::optional<BlockType> block_type_from_string(const std::string&);
@@ -223,9 +257,23 @@ struct Block {
   std::vector<NoteMark> marks;
   // List items: the marker is drawn before the text (a browser's disc), not part of it.
   bool drawn_marker = false;
+  // Text blocks: runs set in another font than the block's own, in text order, apart.
+  std::vector<StyleRun> styles;
+  // Text blocks: the words a link annotation covers, in text order, apart.
+  std::vector<TextLink> links;
+  // Headings and figures: the id internal links point at, unique in the book.
+  std::string anchor;
   // Layout's own: the marks set raised in the text, for placing footnotes. Empty once layout
   // is done.
   std::vector<RaisedMark> raised;
+  // Layout's own: internal links not yet resolved to an anchor (href empty): where they lead.
+  struct Target {
+    size_t link = 0;  // index in `links`
+    int page = 0;
+    double y = -1;
+    bool operator==(const Target&) const = default;
+  };
+  std::vector<Target> targets;
   bool operator==(const Block&) const = default;
 };
 

@@ -1,0 +1,384 @@
+// Inline styles and links of a block: its text matched back, character by character, to the
+// glyphs it was made from, which carry their font and stand under the page's link annotations.
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <tuple>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+namespace {
+
+// A character of the block's rows as the page sets it.
+struct Glyph {
+  char32_t c = 0;
+  uint8_t font = 0;  // kSpan* bits
+  int link = -1;     // index in the block's link keys, -1 for none
+};
+
+// Where a link leads: a URI, or a page and y for an internal one.
+using LinkKey = std::tuple<std::string, int, double>;
+
+// A letter or digit: what an emphasis starts and ends with (CommonMark's flanking rules make
+// `*` beside punctuation ambiguous, and a reader does not see a comma as emphasised).
+bool word_cp(char32_t c) {
+  if (c < 0x80) return (c >= U'0' && c <= U'9') || (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z');
+  return !is_space_cp(c) && !(c >= 0xA0 && c <= 0xBF) && c != 0xD7 && c != 0xF7 && !(c >= 0x2000 && c <= 0x2BFF) &&
+         !(c >= 0x3000 && c <= 0x303F) && !(c >= 0xFE10 && c <= 0xFE6F) && !(c >= 0xFF00 && c <= 0xFF0F);
+}
+
+// Punctuation that ends a sentence or a clause after a word: outside a code run.
+bool clause_end(char32_t c) { return c == U',' || c == U'.' || c == U';' || c == U':'; }
+
+// Punctuation around a link's words that the annotation's box may take in with them.
+bool link_edge(char32_t c, bool leading) {
+  if (leading) return c == U'(' || c == U'[' || c == 0x201C || c == 0x2018 || c == U'"';
+  return clause_end(c) || c == U')' || c == U']' || c == 0x201D || c == 0x2019 || c == U'"';
+}
+
+// The glyphs of the rows, spaces left out (the block's text sets its own), each with its
+// font and the link annotation its centre lies in.
+std::vector<Glyph> row_glyphs(const std::vector<const Row*>& rs, std::vector<LinkKey>& keys) {
+  std::vector<Glyph> out;
+  std::u32string cps;
+  for (const Row* r : rs) {
+    size_t k = 0;
+    for (const Line* l : r->lines)
+      for (const Span& s : l->spans) {
+        const uint8_t font = k < r->span_fonts.size() ? r->span_fonts[k] : 0;
+        ++k;
+        cps = to_u32(s.text);
+        for (size_t i = 0; i < cps.size(); ++i) {
+          if (is_space_cp(cps[i])) continue;
+          Glyph g{cps[i], font, -1};
+          if (!r->links.empty()) {
+            // The glyph's centre: from its own x where the engine gives it, else its share
+            // of the span's width.
+            double x0 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i) / static_cast<double>(cps.size());
+            double x1 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i + 1) / static_cast<double>(cps.size());
+            if (s.xs.size() == cps.size()) {
+              x0 = s.xs[i];
+              x1 = i + 1 < cps.size() ? s.xs[i + 1] : (s.last_advance > 0 ? s.xs[i] + s.last_advance : s.bbox.x1);
+            }
+            const double x = (x0 + x1) / 2, y = (s.bbox.y0 + s.bbox.y1) / 2;
+            for (const auto& a : r->links)
+              if (x >= a.bbox.x0 && x <= a.bbox.x1 && y >= a.bbox.y0 && y <= a.bbox.y1) {
+                LinkKey key{a.uri, a.uri.empty() ? a.page : 0, a.uri.empty() ? a.y : -1};
+                auto it = std::find(keys.begin(), keys.end(), key);
+                g.link = static_cast<int>(it - keys.begin());
+                if (it == keys.end()) keys.push_back(std::move(key));
+                break;
+              }
+          }
+          out.push_back(g);
+        }
+      }
+  }
+  return out;
+}
+
+// Runs of code points of `text` that share a non-negative value of `of` (per code point; -1
+// for none), made of whole words: a run goes on over spaces only where the characters on both
+// sides share the value. Returns [from, to, value) triples.
+std::vector<std::tuple<size_t, size_t, int>> runs(const std::u32string& text, const std::vector<int>& of) {
+  std::vector<std::tuple<size_t, size_t, int>> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (is_space_cp(text[i]) || of[i] < 0) {
+      ++i;
+      continue;
+    }
+    const int v = of[i];
+    size_t end = i + 1;  // one past the last character of the run
+    size_t j = i + 1;
+    while (j < text.size()) {
+      if (is_space_cp(text[j])) {
+        ++j;
+        continue;
+      }
+      if (of[j] != v) break;
+      end = ++j;
+    }
+    out.emplace_back(i, end, v);
+    i = end;
+  }
+  return out;
+}
+
+}  // namespace
+
+void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o) {
+  if (b.type == BlockType::Code || b.type == BlockType::Figure || b.text.empty()) return;
+  std::vector<LinkKey> keys;
+  const std::vector<Glyph> glyphs = row_glyphs(rs, keys);
+  const std::u32string text = to_u32(b.text);
+
+  // Each character of the text takes the glyph it was made from: the text holds the glyphs'
+  // characters in order, less the hyphens of joined words (and note marks), so the next
+  // glyph with the same character, a few on at most, is its own.
+  std::vector<int> font(text.size(), -1), link(text.size(), -1);
+  size_t g = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (is_space_cp(text[i])) continue;
+    for (size_t k = g; k < glyphs.size() && k < g + o.inline_match_window; ++k)
+      if (glyphs[k].c == text[i]) {
+        font[i] = glyphs[k].font;
+        link[i] = glyphs[k].link;
+        g = k + 1;
+        break;
+      }
+  }
+
+  // The words of the text (code point ranges) and the font bits most of each one's
+  // characters carry.
+  struct Word {
+    size_t from, to;
+    uint8_t font;
+    size_t line;  // line of the text (a table's row)
+  };
+  std::vector<Word> ws;
+  size_t line = 0;
+  for (size_t i = 0; i < text.size();) {
+    if (is_space_cp(text[i])) {
+      line += text[i] == U'\n';
+      ++i;
+      continue;
+    }
+    size_t j = i, matched = 0;
+    int count[3] = {0, 0, 0};
+    for (; j < text.size() && !is_space_cp(text[j]); ++j) {
+      if (font[j] < 0) continue;
+      ++matched;
+      for (int bit = 0; bit < 3; ++bit) count[bit] += (font[j] >> bit) & 1;
+    }
+    uint8_t f = 0;
+    for (int bit = 0; bit < 3; ++bit)
+      if (matched > 0 && 2 * static_cast<size_t>(count[bit]) > matched) f |= static_cast<uint8_t>(1 << bit);
+    ws.push_back({i, j, f, line});
+    i = j;
+  }
+
+  // A font a run of words shares with the block is the block's own, not a style: where most
+  // of the other words are set in it too (a listing's line in an item, a table of commands),
+  // or where the run is most of the block and bold or italic (a heading, a glossary term, an
+  // epigraph) or the block is a heading. A short item set in monospace (naming an option) is
+  // code. A table's row set wholly bold or italic is its header. A note's printed title
+  // ("Note", "Tip:") opening the block in bold or italic is its title.
+  uint8_t keep_mask[3] = {kSpanMono, kSpanBold, kSpanItalic};
+  std::vector<uint8_t> cleared(ws.size(), 0);
+  for (int bit = 0; bit < 3; ++bit) {
+    const uint8_t m = keep_mask[bit];
+    for (size_t i = 0; i < ws.size();) {
+      if (!(ws[i].font & m)) {
+        ++i;
+        continue;
+      }
+      size_t j = i;
+      while (j < ws.size() && (ws[j].font & m)) ++j;
+      const size_t run = j - i, others = ws.size() - run;
+      size_t styled_others = 0;
+      for (size_t k = 0; k < ws.size(); ++k)
+        if ((k < i || k >= j) && (ws[k].font & m)) ++styled_others;
+      const bool throughout = others >= o.own_font_min_others &&
+                              static_cast<double>(styled_others) >= o.own_font_share * static_cast<double>(others);
+      const bool most = (bit != 0 || b.type == BlockType::Heading) &&
+                        static_cast<double>(run) >= o.own_font_share * static_cast<double>(ws.size());
+      if (throughout || most)
+        for (size_t k = i; k < j; ++k) cleared[k] |= m;
+      i = j;
+    }
+  }
+  if (b.type == BlockType::Table)
+    for (size_t i = 0; i < ws.size();) {
+      size_t j = i;
+      uint8_t all = kSpanBold | kSpanItalic;
+      while (j < ws.size() && ws[j].line == ws[i].line) all &= ws[j++].font;
+      for (size_t k = i; k < j; ++k) cleared[k] |= all;
+      i = j;
+    }
+  if (!ws.empty() && (ws[0].font & (kSpanBold | kSpanItalic))) {
+    std::string first;
+    for (size_t k = ws[0].from; k < ws[0].to; ++k)
+      if (text[k] < 0x80 && text[k] != U':' && text[k] != U'.') first += static_cast<char>(std::tolower(static_cast<int>(text[k])));
+    for (const char* title : {"note", "tip", "hint", "warning", "caution", "important", "attention", "danger", "sidebar"})
+      if (first == title) cleared[0] |= kSpanBold | kSpanItalic;
+  }
+
+  // One style a character: monospace first (an italic typewriter word is code), then bold.
+  std::vector<int> style(text.size(), -1);
+  for (size_t w = 0; w < ws.size(); ++w)
+    for (size_t i = ws[w].from; i < ws[w].to; ++i) {
+      if (font[i] < 0) continue;
+      const int f = font[i] & ~cleared[w];
+      if (f & kSpanMono) style[i] = static_cast<int>(InlineStyle::Code);
+      else if (f & kSpanBold) style[i] = static_cast<int>(InlineStyle::Strong);
+      else if (f & kSpanItalic) style[i] = static_cast<int>(InlineStyle::Emphasis);
+    }
+  for (auto [from, to, v] : runs(text, style)) {
+    const auto st = static_cast<InlineStyle>(v);
+    if (st == InlineStyle::Code) {
+      // A comma or full stop after a word in code is the sentence's.
+      while (to > from + 1 && clause_end(text[to - 1]) && (to == text.size() || is_space_cp(text[to]))) --to;
+    } else {
+      while (from < to && !word_cp(text[from])) ++from;
+      while (to > from && !word_cp(text[to - 1])) --to;
+    }
+    if (from >= to) continue;
+    // Emphases that touch are one (CommonMark cannot tell `*a***b**` apart).
+    if (st != InlineStyle::Code && !b.styles.empty()) {
+      StyleRun& last = b.styles.back();
+      if (last.style != InlineStyle::Code && last.at + last.len == from) {
+        last.len = to - last.at;
+        continue;
+      }
+    }
+    b.styles.push_back({from, to - from, st});
+  }
+
+  for (auto [from, to, v] : runs(text, link)) {
+    // (A bracket that closes one opened in the link's words is theirs: "Reference (2.100)".)
+    auto opened = [&](size_t a, size_t z, char32_t open, char32_t close) {
+      long depth = 0;
+      for (size_t k = a; k < z; ++k) depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+      return depth;
+    };
+    // A pair of brackets around all the link's words is the sentence's.
+    auto encloses = [&](char32_t open, char32_t close) {
+      if (to - from < 2 || text[from] != open || text[to - 1] != close) return false;
+      long depth = 0;
+      for (size_t k = from + 1; k + 1 < to; ++k) {
+        depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+        if (depth < 0) return false;
+      }
+      return depth == 0;
+    };
+    while (encloses(U'(', U')') || encloses(U'[', U']')) ++from, --to;
+    while (from < to && link_edge(text[from], true) && !(text[from] == U'(' && opened(from, to, U'(', U')') == 0) &&
+           !(text[from] == U'[' && opened(from, to, U'[', U']') == 0))
+      ++from;
+    while (to > from && link_edge(text[to - 1], false) && !(text[to - 1] == U')' && opened(from, to, U'(', U')') == 0) &&
+           !(text[to - 1] == U']' && opened(from, to, U'[', U']') == 0))
+      --to;
+    if (from >= to) continue;
+    const auto& [uri, page, y] = keys[static_cast<size_t>(v)];
+    if (!uri.empty()) {
+      b.links.push_back({from, to - from, uri});
+    } else {
+      b.targets.push_back({b.links.size(), page, y});
+      b.links.push_back({from, to - from, ""});
+    }
+  }
+}
+
+void remap_inline(Block& b, const std::string& before) {
+  if (b.styles.empty() && b.links.empty()) return;
+  const std::u32string was = to_u32(before), now = to_u32(b.text);
+  // Each character of `before` that is still there, where it is now (npos: taken out).
+  std::vector<size_t> to(was.size() + 1, std::string::npos);
+  size_t j = 0;
+  for (size_t i = 0; i < was.size(); ++i)
+    if (j < now.size() && was[i] == now[j]) to[i] = j++;
+  to[was.size()] = now.size();
+  auto span = [&](size_t& at, size_t& len) {
+    size_t from = at, end = at + len;
+    while (from < end && to[from] == std::string::npos) ++from;
+    while (end > from && to[end - 1] == std::string::npos) --end;
+    if (from >= end) return false;
+    at = to[from];
+    len = to[end - 1] + 1 - at;
+    return true;
+  };
+  std::erase_if(b.styles, [&](StyleRun& r) { return !span(r.at, r.len); });
+  std::vector<TextLink> links;
+  std::vector<Block::Target> targets;
+  for (size_t i = 0; i < b.links.size(); ++i) {
+    TextLink l = b.links[i];
+    if (!span(l.at, l.len)) continue;
+    for (const auto& t : b.targets)
+      if (t.link == i) targets.push_back({links.size(), t.page, t.y});
+    links.push_back(std::move(l));
+  }
+  b.links = std::move(links);
+  b.targets = std::move(targets);
+}
+
+namespace {
+
+// An anchor id from a heading's or figure's text: ASCII lowercase letters, digits and '-'.
+std::string anchor_slug(const std::string& text, size_t max) {
+  std::string out;
+  bool dash = false;
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if ((u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')) {
+      if (dash && !out.empty()) out += '-';
+      dash = false;
+      out += c;
+    } else if (u >= 'A' && u <= 'Z') {
+      if (dash && !out.empty()) out += '-';
+      dash = false;
+      out += static_cast<char>(u - 'A' + 'a');
+    } else {
+      dash = true;
+    }
+    if (out.size() >= max) break;
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
+  // Anchors, in book order; a repeated id takes the next free "-2", "-3".
+  struct Place {
+    int page;
+    double y;
+    std::string anchor;
+  };
+  std::vector<Place> places;
+  std::set<std::string> taken;
+  for (auto& c : chapters)
+    for (auto& b : c.blocks) {
+      if (b.type != BlockType::Heading && b.type != BlockType::Figure) continue;
+      std::string base = b.type == BlockType::Heading ? anchor_slug(b.text, o.max_anchor_chars)
+                                                      : anchor_slug(b.figure_ref, o.max_anchor_chars);
+      if (base.empty()) base = b.type == BlockType::Heading ? "section" : "figure";
+      if (b.type == BlockType::Figure && base.rfind("fig", 0) != 0) base = "figure-" + base;
+      std::string id = base;
+      for (int n = 2; !taken.insert(id).second; ++n) id = base + "-" + std::to_string(n);
+      b.anchor = id;
+      places.push_back({b.page, b.bbox.y0, id});
+    }
+  // A link leads to the last anchor at or above the place it points at, or to the first
+  // anchor of the target page when that starts within anchor_reach of the point (a
+  // destination is often set a line or two above its heading or at a float's top).
+  std::stable_sort(places.begin(), places.end(),
+                   [](const Place& a, const Place& b) { return a.page != b.page ? a.page < b.page : a.y < b.y; });
+  auto find = [&](int page, double y) -> const Place* {
+    const Place* best = nullptr;
+    for (const auto& p : places) {
+      const bool before = p.page < page || (p.page == page && (y < 0 || p.y <= y + o.anchor_reach));
+      if (!before) break;
+      best = &p;
+    }
+    return best;
+  };
+  auto in_chapters = [&](int page) {
+    return std::any_of(chapters.begin(), chapters.end(),
+                       [&](const Chapter& c) { return page >= c.first_page && page <= c.last_page; });
+  };
+  for (auto& c : chapters)
+    for (auto& b : c.blocks) {
+      if (b.targets.empty()) continue;
+      for (const auto& t : b.targets)
+        if (const Place* p = in_chapters(t.page) ? find(t.page, t.y) : nullptr) b.links[t.link].href = "#" + p->anchor;
+      std::erase_if(b.links, [](const TextLink& l) { return l.href.empty(); });
+      std::vector<Block::Target>().swap(b.targets);
+    }
+}
+
+}  // namespace quire::detail
