@@ -232,6 +232,12 @@ Json to_json(const Block& b) {
     // but not part of it.
     if (!b.labels.empty()) j["labels"] = b.labels;
     if (b.drawn_marker) j["marker_drawn"] = true;
+    if (!b.rows.empty()) {
+      j["rows"] = b.rows;
+      if (b.header_rows > 0) j["header_rows"] = b.header_rows;
+    }
+    if (!b.kind.empty()) j["kind"] = b.kind;
+    if (!b.title.empty()) j["title"] = b.title;
   }
   j["page"] = b.page;
   if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});
@@ -252,6 +258,10 @@ Block block_from_json(const Json& j) {
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");
   b.drawn_marker = get_or<bool>(j, "marker_drawn", false);
+  if (auto it = j.find("rows"); it != j.end()) b.rows = it->get<std::vector<std::vector<std::string>>>();
+  b.header_rows = get_or<int>(j, "header_rows", 0);
+  b.kind = get_or<std::string>(j, "kind", "");
+  b.title = get_or<std::string>(j, "title", "");
   b.referenced_by = get_or<int>(j, "referenced_by", -1);
   b.page = j.at("page").get<int>();
   b.last_page = b.page;

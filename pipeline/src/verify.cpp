@@ -202,6 +202,7 @@ std::vector<WordDifference> verify_group(const Book& book, const Group& g, const
       if (b.marks.empty()) out.add_text(b.text);
       else out.add_text(with_marks.emplace_back(text_with_marks(b.text, b.marks)));
       for (const auto& l : b.labels) out.add_text(l);
+      out.add_text(b.title);  // a note's printed title, kept apart from its text
     }
   }
   // Where a word differs, find the page and line it comes from, for the report.
