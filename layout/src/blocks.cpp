@@ -1896,7 +1896,8 @@ struct Builder {
         if (t == name) return kind;
       return {};
     };
-    if (r.mono || r.footnote || r.text.empty()) return {};
+    // A title is printed capitalised or in capitals ("warning" alone is a word, a name).
+    if (r.mono || r.footnote || r.text.empty() || !(r.text[0] >= 'A' && r.text[0] <= 'Z')) return {};
     if (auto k = kind_of(r.text); !k.empty()) return {k, r.text, true};
     // A title set apart before the text on its line (a side title beside a bar).
     if (r.lines.size() > 1) {
@@ -1955,7 +1956,11 @@ struct Builder {
         const Row& q = items[j].row;
         if (q.page != r.page || q.footnote || note_rows.count(&q)) continue;
         const double m = (q.bbox.y0 + q.bbox.y1) / 2;
-        if (m < region->y0 || m > region->y1 || q.bbox.x1 < region->x0 || q.bbox.x0 > region->x1) continue;
+        if (q.bbox.x1 < region->x0 || q.bbox.x0 > region->x1) continue;  // (beside the box)
+        if (m < region->y0 || m > region->y1) continue;
+        // A section's heading ends the box (a bold line of body size in it may be its
+        // table's header).
+        if (is_heading(q) && (q.size >= heading_threshold() || section_number_depth(q.text) > 0)) break;
         note_rows[&q] = {box, title.kind, "", false};
       }
     }
