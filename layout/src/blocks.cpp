@@ -1256,24 +1256,27 @@ struct Builder {
       int page = 0;
       size_t column = 0;
       Box box;          // of its first line
-      double top = 0, bottom = 0;  // its extent, taken in (table_row_inset_ratio)
+      double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
       std::string text;
       bool bold = true;
     };
     std::vector<Cell> cells;
     for (size_t k = 0; k < pieces.size(); ++k) {
       Piece& p = pieces[k];
-      const double inset = o.table_row_inset_ratio * p.box.height();
+      // A line's extent from its baseline, not its box (a font's box may be far taller).
+      const Row& row = *rs[p.row];
+      const double size = std::max(1.0, row.size);
+      const double top = row.baseline - o.table_row_rise_ratio * size, bottom = row.baseline + o.table_row_drop_ratio * size;
       if (keep[k] >= 0) {
         p.cell = pieces[static_cast<size_t>(keep[k])].cell;
         Cell& c = cells[p.cell];
         c.text += " " + p.text;
-        c.bottom = std::max(c.bottom, p.box.y1 - inset);
+        c.bottom = std::max(c.bottom, bottom);
         c.bold = c.bold && p.bold;
         continue;
       }
       p.cell = cells.size();
-      cells.push_back({page_of(p), p.column, p.box, p.box.y0 + inset, p.box.y1 - inset, p.text, p.bold});
+      cells.push_back({page_of(p), p.column, p.box, top, bottom, p.text, p.bold});
     }
     // Rows: cells whose extents overlap, top to bottom.
     std::vector<size_t> by_top(cells.size());
@@ -1282,14 +1285,14 @@ struct Builder {
       return cells[a].page != cells[c].page ? cells[a].page < cells[c].page : cells[a].top < cells[c].top;
     });
     std::vector<std::vector<size_t>> grid;  // cells of each row
-    std::vector<std::pair<double, double>> extent;  // each row's top and (taken in) bottom
+    std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
     int band_page = -1;
     double band_bottom = 0;
     for (size_t k : by_top) {
       const Cell& c = cells[k];
       if (grid.empty() || c.page != band_page || c.top >= band_bottom) {
         grid.emplace_back();
-        extent.push_back({c.box.y0, c.bottom});
+        extent.push_back({c.top, c.bottom});
         band_page = c.page;
         band_bottom = c.bottom;
       }

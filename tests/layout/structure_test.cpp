@@ -123,6 +123,37 @@ TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
   }
 }
 
+TEST(Tables, RowsComeFromBaselinesNotFromTallGlyphBoxes) {
+  // Some fonts give their glyphs boxes far taller than the line pitch (plain TeX's Antykwa
+  // through some PDF producers): the boxes of one row overlap the next rows', but the rows
+  // are their baselines'.
+  std::vector<LineSpec> l = filler(100, 4);
+  const size_t first = l.size();
+  const Rows rows = {{"Typeface", "Font name", "Kind"}, {"Roman text", "rm-anttr", "text"}, {"Math italic", "mi-anttri", "math"},
+                     {"Math symbols", "sy-anttrz", "math"}};
+  double baseline = 180;
+  for (const auto& row : rows) {
+    l.push_back({72, baseline, row[0]});
+    l.push_back({180, baseline, row[1]});
+    l.push_back({300, baseline, row[2]});
+    baseline += 12;
+  }
+  const size_t last = l.size();
+  auto tail = filler(baseline + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  for (size_t i = first; i < last; ++i) {
+    Line& line = page.lines[i];
+    line.bbox.y0 -= 14;
+    line.bbox.y1 += 14;
+    line.spans.front().bbox = line.bbox;
+  }
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows, rows) << tables[0].text;
+}
+
 TEST(Tables, TwoColumnsUnderABoldHeaderAreATable) {
   // Two cells a row are a term and its description, unless a bold header heads them.
   std::vector<LineSpec> l = filler(100, 4);

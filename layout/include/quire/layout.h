@@ -214,9 +214,12 @@ struct LayoutOptions {
   // broken_on_purpose, with the column's room), goes on in the same cell.
   double table_wrap_pitch_ratio = 1.5;
   // Cells are one row where their extents overlap (a cell set middle-aligned beside a
-  // wrapped one starts below it); each line's extent is taken in by this share of its
-  // height at the top and at the bottom, so that lines set one under the other touch not.
-  double table_row_inset_ratio = 0.25;
+  // wrapped one starts below it). A line's extent is its letters': from this many ems of
+  // its size above its baseline (about the x-height and a little) to this many below, so
+  // that lines set one under the other at the line pitch (1.2 em) do not overlap, whatever
+  // box the font gives its glyphs.
+  double table_row_rise_ratio = 0.6;
+  double table_row_drop_ratio = 0.1;
 
   // --- notes (layout/src/blocks.cpp) ---
   // A note (admonition, sidebar) is led by a title printed on a line of its own, before its
