@@ -93,6 +93,10 @@ figure .missing { border: 1px dashed var(--rule); padding: 2rem 1rem; color: var
 figcaption, p.caption { font: .88rem/1.45 var(--sans); color: var(--muted); margin-top: .6rem; text-align: center; }
 p.footnote { font-size: .85rem; color: var(--muted); border-top: 1px solid var(--rule); padding-top: .4rem; }
 aside.note { border-left: 3px solid var(--accent); padding: .2rem 0 .2rem 1rem; margin: 0 0 1rem; }
+aside.note p.note-title { font-weight: 600; margin-bottom: .3rem; }
+table { border-collapse: collapse; margin: 0 0 1.2rem; font-size: .9rem; display: block; overflow-x: auto; }
+th, td { border-bottom: 1px solid var(--rule); padding: .25rem .6rem; text-align: left; vertical-align: top; }
+thead th { border-bottom-width: 2px; }
 nav.pager { max-width: 42rem; margin: 1rem auto 0; padding: 1rem 1.25rem 2.5rem; border-top: 1px solid var(--rule);
             display: grid; grid-template-columns: 1fr auto 1fr; gap: 1rem; align-items: start;
             font: .92rem/1.35 var(--sans); }

@@ -179,6 +179,34 @@ std::string markdown_code(std::string_view code) {
   return out;
 }
 
+std::string markdown_table(const Block& b) {
+  size_t columns = 0;
+  for (const auto& row : b.rows) columns = std::max(columns, row.size());
+  if (columns == 0) return markdown_code(b.text);
+  auto line = [&](const std::vector<std::string>* row) {
+    std::string out = "|";
+    for (size_t c = 0; c < columns; ++c) {
+      std::string cell = row && c < row->size() ? markdown_escape((*row)[c], false, false, false) : std::string();
+      // A pipe ends a cell even inside code spans (GFM 4.10): escaped as "\|".
+      std::string escaped;
+      for (char ch : cell) {
+        if (ch == '|') escaped += '\\';
+        escaped += ch;
+      }
+      out += " " + escaped + " |";
+    }
+    return out + "\n";
+  };
+  // GFM has one header row, which every table has: the book's first, or an empty one.
+  const bool head = b.header_rows > 0;
+  std::string out = line(head ? &b.rows.front() : nullptr);
+  out += "|";
+  for (size_t c = 0; c < columns; ++c) out += " --- |";
+  out += "\n";
+  for (size_t i = head ? 1 : 0; i < b.rows.size(); ++i) out += line(&b.rows[i]);
+  return out;
+}
+
 std::string chapter_markdown(const Chapter& chapter, std::string_view figure_prefix) {
   constexpr int kMaxHeadingLevel = 6;  // CommonMark has six ATX heading levels
   std::string out;
@@ -212,8 +240,10 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         break;
       }
       case BlockType::Code:
-      case BlockType::Table:  // a table's text keeps its rows and columns only in a fence
         out += markdown_code(b.text);
+        break;
+      case BlockType::Table:  // a table without cells keeps its rows and columns only in a fence
+        out += markdown_table(b);
         break;
       case BlockType::ListItem: {
         // The printed marker is the list's syntax where CommonMark has one ("1." starts an
@@ -245,6 +275,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         break;
       }
       case BlockType::Note:
+        // Led by its title as printed, in bold, on a line of its own.
+        if (!b.title.empty()) out += "> **" + markdown_escape(b.title) + "**\n>\n";
         out += "> " + markdown_text(b) + "\n";
         break;
       case BlockType::Figure: {

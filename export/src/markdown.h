@@ -34,6 +34,10 @@ ListMarker list_item_marker(const Block& b);
 // A fenced code block whose fence is longer than any backtick run inside.
 std::string markdown_code(std::string_view code);
 
+// A table with cells as a GFM pipe table (its header row the book's, or an empty one where
+// the book sets none); a table without cells as a fenced block of its text.
+std::string markdown_table(const Block& b);
+
 // The whole chapter. `figure_prefix` is stripped from figure image paths (they are relative
 // to OUT; the .md file sits in books/<id>/).
 std::string chapter_markdown(const Chapter& chapter, std::string_view figure_prefix);

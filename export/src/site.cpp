@@ -121,7 +121,21 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         out += "<pre class=\"code\"" + page + "><code>" + esc(b.text) + "</code></pre>\n";
         break;
       case BlockType::Table:
-        out += "<div class=\"table\"" + page + "><pre>" + esc(b.text) + "</pre></div>\n";
+        if (b.rows.empty()) {
+          out += "<div class=\"table\"" + page + "><pre>" + esc(b.text) + "</pre></div>\n";
+          break;
+        }
+        out += "<table" + page + ">\n";
+        for (size_t r = 0; r < b.rows.size(); ++r) {
+          const bool head = r < static_cast<size_t>(std::max(0, b.header_rows));
+          if (r == 0) out += head ? "<thead>\n" : "<tbody>\n";
+          else if (!head && static_cast<int>(r) == b.header_rows) out += "</thead>\n<tbody>\n";
+          out += "<tr>";
+          for (const auto& cell : b.rows[r]) out += (head ? "<th>" : "<td>") + esc(cell) + (head ? "</th>" : "</td>");
+          out += "</tr>\n";
+        }
+        out += static_cast<size_t>(std::max(0, b.header_rows)) >= b.rows.size() ? "</thead>\n" : "</tbody>\n";
+        out += "</table>\n";
         break;
       case BlockType::Caption:
         out += "<p class=\"caption\"" + page + ">" + esc_text(b) + "</p>\n";
@@ -130,7 +144,9 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         out += "<p class=\"footnote\"" + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::Note:
-        out += "<aside class=\"note\"" + page + "><p>" + esc_text(b) + "</p></aside>\n";
+        out += "<aside class=\"note" + (b.kind.empty() ? std::string() : " " + esc(b.kind)) + "\"" + page + ">";
+        if (!b.title.empty()) out += "<p class=\"note-title\">" + esc(b.title) + "</p>";
+        out += "<p>" + esc_text(b) + "</p></aside>\n";
         break;
       case BlockType::Figure: {
         std::string alt = b.figure_ref.empty() ? "Figure" : b.figure_ref;

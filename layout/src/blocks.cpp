@@ -905,8 +905,8 @@ namespace {
 // Cells of a row that may be a table row: its lines, when there are enough of them, each
 // short but one (a description, wrapped in its column) and set apart from the one before by
 // a column gap. Empty otherwise.
-std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o) {
-  if (r.mono || r.footnote || r.lines.size() < o.min_table_cells) return {};
+std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells) {
+  if (r.mono || r.footnote || r.lines.size() < min_cells) return {};
   bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const Line* l = r.lines[i];
@@ -969,67 +969,124 @@ bool heads_columns(const std::vector<const Line*>& head, const std::vector<const
   return true;
 }
 
-// Whether `r` holds only the wrapped lines of cells of the table row `cells`: each of its
-// pieces starts where one of those cells does and ends before the next cell's start.
-bool wrapped_cells(const Row& r, const std::vector<const Line*>& cells, const LayoutOptions& o) {
-  if (r.mono || r.footnote || r.lines.empty() || r.lines.size() >= cells.size()) return false;
+// Whether `r` holds only wrapped lines of a table's cells: each of its pieces starts where
+// a column of the table starts (`lefts`, sorted: the left edges of its rows' cells) and ends
+// before the next column's start. `from` is the first column a piece may start at.
+bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pieces, const LayoutOptions& o,
+                   size_t from = 0) {
+  if (r.mono || r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
   for (const Line* piece : r.lines) {
-    size_t k = 0;
-    while (k < cells.size() && std::fabs(piece->bbox.x0 - cells[k]->bbox.x0) > o.edge_tolerance) ++k;
-    if (k == cells.size()) return false;
-    const double end = k + 1 < cells.size() ? cells[k + 1]->bbox.x0 - o.min_cell_gap_ratio * r.size : r.col_right;
+    size_t k = from;
+    while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.edge_tolerance) ++k;
+    if (k == lefts.size()) return false;
+    const double end = k + 1 < lefts.size() ? lefts[k + 1] - o.min_cell_gap_ratio * r.size : r.col_right;
     if (piece->bbox.x1 > end + o.edge_tolerance) return false;
   }
   return true;
 }
 
+// Adds the left edges of `cells` to the sorted `lefts`, once each (within edge_tolerance).
+void add_lefts(std::vector<double>& lefts, const std::vector<const Line*>& cells, const LayoutOptions& o) {
+  for (const Line* c : cells) {
+    bool known = false;
+    for (double x : lefts) known = known || std::fabs(x - c->bbox.x0) <= o.edge_tolerance;
+    if (!known) lefts.insert(std::upper_bound(lefts.begin(), lefts.end(), c->bbox.x0), c->bbox.x0);
+  }
+}
+
+// Whether `b` follows `a` as the next row of one table: same page and column, at most
+// max_table_row_pitch ems below.
+bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
+  const double pitch = b.baseline - a.baseline;
+  return a.page == b.page && a.column == b.column && pitch > 0 && pitch <= o.max_table_row_pitch * a.size;
+}
+
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns,
-// with the lines of cells wrapped under their rows. Gives each table row of the page's items
-// its run number, counting on from `run` (a run never spans pages: its rows share a page).
-void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out) {
+// with the lines of cells wrapped under (or, where the other cells of a row are set
+// middle-aligned beside a wrapped one, above) their rows. Gives each table row of the
+// page's items its run number, counting on from `run` (a run never spans pages: its rows
+// share a page).
+void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
+                 const std::vector<const Line*>& open_cells = {}) {
   std::vector<const Row*> cur;
+  // The page's first run goes on with a table open at the page break when its first row
+  // stands in that table's columns: then one row is enough.
+  bool goes_on = false;
   size_t full_rows = 0;  // rows of `cur` with all their cells (not wrapped lines)
   std::vector<const Line*> prev_cells;
+  std::vector<double> lefts;  // the run's column edges
+  size_t most_cells = 0;
+  // The run opens with a header row set in bold: then rows of two cells are a table's
+  // (without one, two cells a row are more often a term and its description).
+  bool bold_head = false;
   auto flush = [&]() {
-    if (full_rows >= o.min_table_rows) {
+    if (full_rows >= (goes_on ? 1 : o.min_table_rows)) {
       for (const Row* r : cur) out[r] = run;
       ++run;
     }
     cur.clear();
     full_rows = 0;
     prev_cells.clear();
+    lefts.clear();
+    most_cells = 0;
+    bold_head = false;
+    goes_on = false;
   };
-  for (const Item& it : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& it = items[i];
     if (it.kind != Item::Text) {
       flush();
       continue;
     }
     const Row& r = it.row;
-    bool next_row = false;
-    if (!cur.empty()) {
-      const Row& last = *cur.back();
-      double pitch = r.baseline - last.baseline;
-      next_row = last.page == r.page && last.column == r.column && pitch > 0 && pitch <= o.max_table_row_pitch * last.size;
+    const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
+    auto cells = table_cells(r, o, o.min_table_cells);
+    if (cells.empty() && (bold_head ? next_row : r.bold)) {
+      cells = table_cells(r, o, o.min_header_table_cells);
+      // Under its bold header, a row of the same size whose cells stand in its columns.
+      if (bold_head && (std::fabs(r.size - cur.front()->size) > 0.1 * cur.front()->size ||
+                        (full_rows == 1 && !heads_columns(prev_cells, cells) && shared_edges(prev_cells, cells, r.col_right, o) == 0)))
+        cells.clear();
+      if (!cells.empty() && !bold_head) {
+        flush();
+        bold_head = true;
+      }
     }
-    auto cells = table_cells(r, o);
     if (cells.empty()) {
       // A cell's text that wraps goes on in its column on the lines below the row.
-      if (next_row && wrapped_cells(r, prev_cells, o)) cur.push_back(&r);
+      if (next_row && wrapped_cells(r, lefts, most_cells, o)) cur.push_back(&r);
       else flush();
       continue;
     }
     if (!cur.empty()) {
       const bool header = full_rows == 1 && cur.size() == 1 && heads_columns(prev_cells, cells);
-      if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < o.min_shared_edges && !header)) flush();
+      const size_t need = std::min(o.min_shared_edges, cells.size() - 1);
+      if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < need && !header)) flush();
     }
+    if (cur.empty() && i > 0 && items[i - 1].kind == Item::Text) {
+      // The first line of a cell wrapped in the table's first row, set above the row's
+      // other cells where they stand middle-aligned beside it (not in the first column,
+      // where a line of the text before the table would start).
+      const Row& before = items[i - 1].row;
+      std::vector<double> own;
+      add_lefts(own, cells, o);
+      if (out.count(&before) == 0 && next_table_row(before, r, o) && wrapped_cells(before, own, cells.size(), o, 1))
+        cur.push_back(&before);
+    }
+    if (cur.empty() && i == 0 && !open_cells.empty())
+      goes_on = shared_edges(open_cells, cells, r.col_right, o) >= std::min(o.min_shared_edges, cells.size() - 1);
     cur.push_back(&r);
     ++full_rows;
     prev_cells = cells;
+    add_lefts(lefts, cells, o);
+    most_cells = std::max(most_cells, cells.size());
   }
   flush();
 }
 
 struct Builder {
+  Builder(const BookStats& stats, const WordEvidence& words, const LayoutOptions& options, std::vector<HyphenJoin>& log)
+      : st(stats), ev(words), o(options), joins(log) {}
   const BookStats& st;
   const WordEvidence& ev;
   const LayoutOptions& o;
@@ -1048,6 +1105,24 @@ struct Builder {
   // its page, so the rows of earlier pages are no longer asked about.
   std::map<const Row*, long> table_run;
   long tables = 0;
+  // Horizontal rules of the pages whose blocks are not made yet: (page, rule).
+  std::vector<std::pair<int, Box>> rules;
+  // Rows of notes on the page being fed (find_notes): their box, and for the row that
+  // leads a note, its title.
+  struct NoteSpot {
+    long box = 0;
+    std::string kind;
+    std::string title;  // as printed, on the row that holds it
+    bool whole = false; // the title is the whole row
+  };
+  std::map<const Row*, NoteSpot> note_rows;
+  long note_boxes = 0;
+  // The open note's: its box, kind and title; how its title stands (0 none, 1 its first
+  // row, 2 the first words of its text).
+  long open_box = -1;
+  std::string open_kind, open_title;
+  uint8_t open_titled = 0;
+  std::vector<uint8_t> titled;  // the same, per block of `out`
   // The right edge that most prose lines of each column of the page being fed end at (the
   // measure of its justified lines), by Row::column; a column without one is not here.
   std::map<int, double> justified_right;
@@ -1085,42 +1160,174 @@ struct Builder {
            r.bbox.x1 < r.col_left + o.numbered_heading_max_width * (r.col_right - r.col_left);
   }
 
-  // A table's text: a line per row, its cells (the row's lines) set in columns with spaces,
-  // two at least between columns, as a fixed-width rendering of the page would show them.
-  // Cells whose extents overlap across rows share a column; a column whose cells end at one
+  // A table's grid and text. Cells are the rows' lines; cells whose extents overlap across
+  // rows share a column. A line of a column goes on in the cell above it where the cell's
+  // text wrapped there: it starts at the cell's left edge a line below, and its first word
+  // would not have fitted in the column after the line above (no typesetter wraps a word
+  // that fits), unless a cell of another column that is no such line stands beside it (that
+  // is the next row). Cells whose vertical extents overlap are one row: a cell set
+  // middle-aligned beside a wrapped one stands lower than its first line. The header is
+  // the rows at the top set wholly in bold, or ruled off from the body by a rule under
+  // them where no rule parts the body's rows (`rules`: the pages' horizontal rules).
+  //
+  // The text has a line per row, its cells set in columns with spaces, two at least
+  // between columns, as a fixed-width rendering shows them; a column whose cells end at one
   // x (numbers set flush right) is set flush right, others flush left.
-  std::string table_text(const std::vector<const Row*>& rs) const {
-    struct Cell {
+  void table_grid(const std::vector<const Row*>& rs, Block& b) const {
+    struct Piece {
       size_t row;
+      const Line* line;
       Box box;
       std::string text;
       size_t column = 0;
+      size_t cell = 0;  // index in `cells`
+      bool bold = true;
     };
-    std::vector<Cell> cells;
+    std::vector<Piece> pieces;
     for (size_t i = 0; i < rs.size(); ++i)
       for (const Line* l : rs[i]->lines) {
         std::string t;
         for (const auto& w : whitespace_tokens(l->text())) t += (t.empty() ? "" : " ") + w;
-        if (!t.empty()) cells.push_back({i, l->bbox, std::move(t)});
+        if (t.empty()) continue;
+        Piece p{i, l, l->bbox, std::move(t)};
+        for (const Span& sp : l->spans)
+          if (has_token(sp.text) && !sp.bold) p.bold = false;
+        pieces.push_back(std::move(p));
       }
-    // Columns: the cells' extents merged where they overlap, left to right.
-    std::vector<size_t> order(cells.size());
+    // Columns: the pieces' extents merged where they overlap, left to right.
+    std::vector<size_t> order(pieces.size());
     for (size_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cells[a].box.x0 < cells[b].box.x0; });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t c) { return pieces[a].box.x0 < pieces[c].box.x0; });
     size_t columns = 0;
     double reach = -1e300;
+    std::vector<double> col_left, col_right;
     for (size_t k : order) {
-      if (columns == 0 || cells[k].box.x0 > reach) {
+      if (columns == 0 || pieces[k].box.x0 > reach) {
         ++columns;
-        reach = cells[k].box.x1;
+        reach = pieces[k].box.x1;
+        col_left.push_back(pieces[k].box.x0);
+        col_right.push_back(reach);
       } else {
-        reach = std::max(reach, cells[k].box.x1);
+        reach = std::max(reach, pieces[k].box.x1);
+        col_right.back() = reach;
       }
-      cells[k].column = columns - 1;
+      pieces[k].column = columns - 1;
     }
-    // A column's cells that start at one x, and those that end at one x (the x most share:
-    // a header centred over numbers set flush right is the odd one out). A column is flush
-    // right where more than half its cells end at one x, and fewer start at one.
+    // Wrapped lines: per column, each piece against the one above it.
+    auto page_of = [&](const Piece& p) { return rs[p.row]->page; };
+    std::vector<long> above(pieces.size(), -1);  // the piece a wrapped line goes on from
+    std::vector<std::vector<size_t>> in_column(columns);
+    for (size_t k = 0; k < pieces.size(); ++k) in_column[pieces[k].column].push_back(k);  // (rows in order)
+    for (size_t c = 0; c < columns; ++c) {
+      const auto& ks = in_column[c];
+      for (size_t n = 1; n < ks.size(); ++n) {
+        const Piece& a = pieces[ks[n - 1]];
+        const Piece& p = pieces[ks[n]];
+        const Row& ra = *rs[a.row];
+        const Row& rp = *rs[p.row];
+        if (page_of(a) != page_of(p) || a.row == p.row) continue;
+        const double size = std::max(1.0, rp.size);
+        const double pitch = rp.baseline - ra.baseline;
+        if (pitch <= 0 || pitch > o.table_wrap_pitch_ratio * size) continue;
+        long first = ks[n - 1];
+        while (above[first] >= 0) first = above[first];
+        if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.edge_tolerance) continue;
+        const std::optional<double> word_end = first_word_end(*p.line, false);
+        if (!word_end) continue;
+        const double limit = c + 1 < columns ? col_left[c + 1] - o.min_cell_gap_ratio * size : col_right[c] + o.edge_tolerance;
+        if (a.box.x1 + o.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
+        above[ks[n]] = ks[n - 1];
+      }
+    }
+    // A wrapped line stands on a row of the page with no cell of its own beside it, and
+    // with a column empty (cells of every column side by side are the next row).
+    std::vector<long> keep(above);
+    std::vector<std::vector<uint8_t>> filled(rs.size(), std::vector<uint8_t>(columns, 0));
+    for (const Piece& p : pieces) filled[p.row][p.column] = 1;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      if (above[k] < 0) continue;
+      const auto& f = filled[pieces[k].row];
+      if (columns > 1 && std::all_of(f.begin(), f.end(), [](uint8_t x) { return x != 0; })) keep[k] = -1;
+      for (size_t q = 0; q < pieces.size(); ++q)
+        if (pieces[q].row == pieces[k].row && q != k && above[q] < 0) keep[k] = -1;
+    }
+    // Cells: a piece and the wrapped lines under it.
+    struct Cell {
+      int page = 0;
+      size_t column = 0;
+      Box box;          // of its first line
+      double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
+      std::string text;
+      bool bold = true;
+    };
+    std::vector<Cell> cells;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      Piece& p = pieces[k];
+      // A line's extent from its baseline, not its box (a font's box may be far taller).
+      const Row& row = *rs[p.row];
+      const double size = std::max(1.0, row.size);
+      const double top = row.baseline - o.table_row_rise_ratio * size, bottom = row.baseline + o.table_row_drop_ratio * size;
+      if (keep[k] >= 0) {
+        p.cell = pieces[static_cast<size_t>(keep[k])].cell;
+        Cell& c = cells[p.cell];
+        c.text += " " + p.text;
+        c.bottom = std::max(c.bottom, bottom);
+        c.bold = c.bold && p.bold;
+        continue;
+      }
+      p.cell = cells.size();
+      cells.push_back({page_of(p), p.column, p.box, top, bottom, p.text, p.bold});
+    }
+    // Rows: cells whose extents overlap, top to bottom.
+    std::vector<size_t> by_top(cells.size());
+    for (size_t k = 0; k < by_top.size(); ++k) by_top[k] = k;
+    std::stable_sort(by_top.begin(), by_top.end(), [&](size_t a, size_t c) {
+      return cells[a].page != cells[c].page ? cells[a].page < cells[c].page : cells[a].top < cells[c].top;
+    });
+    std::vector<std::vector<size_t>> grid;  // cells of each row
+    std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
+    int band_page = -1;
+    double band_bottom = 0;
+    for (size_t k : by_top) {
+      const Cell& c = cells[k];
+      if (grid.empty() || c.page != band_page || c.top >= band_bottom) {
+        grid.emplace_back();
+        extent.push_back({c.top, c.bottom});
+        band_page = c.page;
+        band_bottom = c.bottom;
+      }
+      grid.back().push_back(k);
+      band_bottom = std::max(band_bottom, c.bottom);
+      extent.back().second = std::max(extent.back().second, c.bottom);
+    }
+    b.rows.assign(grid.size(), std::vector<std::string>(columns));
+    for (size_t i = 0; i < grid.size(); ++i) {
+      std::stable_sort(grid[i].begin(), grid[i].end(), [&](size_t a, size_t c) { return cells[a].box.x0 < cells[c].box.x0; });
+      for (size_t k : grid[i]) {
+        std::string& cell = b.rows[i][cells[k].column];
+        cell += (cell.empty() ? "" : " ") + cells[k].text;
+      }
+    }
+    // The header: bold rows over a body that is not all bold, or a row ruled off.
+    size_t bold_rows = 0;
+    while (bold_rows < grid.size() &&
+           std::all_of(grid[bold_rows].begin(), grid[bold_rows].end(), [&](size_t k) { return cells[k].bold; }))
+      ++bold_rows;
+    if (bold_rows < grid.size()) b.header_rows = static_cast<int>(bold_rows);
+    if (b.header_rows == 0 && grid.size() >= 3 && cells[grid[0].front()].page == cells[grid[1].front()].page) {
+      auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page
+        const int page = cells[grid[i].front()].page;
+        if (page != cells[grid[i + 1].front()].page) return false;
+        const double x0 = col_left.front(), x1 = col_right.back();
+        for (const auto& [p, r] : rules)
+          if (p == page && r.y0 >= extent[i].second - o.edge_tolerance && r.y1 <= extent[i + 1].first + o.edge_tolerance &&
+              r.x0 <= x0 + o.edge_tolerance + 0.5 * (x1 - x0) && r.x1 >= x1 - 0.5 * (x1 - x0))
+            return true;
+        return false;
+      };
+      if (ruled(0) && !ruled(1)) b.header_rows = 1;
+    }
+    // The text, in columns.
     std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0), count(columns, 0);
     for (const Cell& c : cells) {
       width[c.column] = std::max(width[c.column], utf8_length(c.text));
@@ -1136,20 +1343,22 @@ struct Builder {
     }
     std::vector<size_t> start(columns, 0);
     for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
-    std::vector<std::string> lines(rs.size());
-    for (const Cell& c : cells) {
-      std::string& line = lines[c.row];
-      const size_t used = utf8_length(line);
-      size_t at = start[c.column];
-      if (rights[c.column] > lefts[c.column] && 2 * rights[c.column] > count[c.column])
-        at += width[c.column] - utf8_length(c.text);
-      if (used > 0) at = std::max(at, used + 2);  // cells of one column in a row: side by side
-      line.append(at - used, ' ');
-      line += c.text;
-    }
     std::string text;
-    for (size_t i = 0; i < lines.size(); ++i) text += (i ? "\n" : "") + lines[i];
-    return text;
+    for (size_t i = 0; i < grid.size(); ++i) {
+      std::string line;
+      for (size_t c = 0; c < columns; ++c) {
+        const std::string& cell = b.rows[i][c];
+        if (cell.empty()) continue;
+        const size_t used = utf8_length(line);
+        size_t at = start[c];
+        if (rights[c] > lefts[c] && 2 * rights[c] > count[c]) at += width[c] - std::min(width[c], utf8_length(cell));
+        if (used > 0) at = std::max(at, used + 2);
+        line.append(at - used, ' ');
+        line += cell;
+      }
+      text += (i ? "\n" : "") + line;
+    }
+    b.text = std::move(text);
   }
 
   // Prose text of rows: one space between lines, line-end hyphens decided and logged.
@@ -1237,6 +1446,7 @@ struct Builder {
     sizes.push_back(sz);
     text_rows.push_back(text ? rs : std::vector<const Row*>{});
     captioned.push_back(false);
+    titled.push_back(0);
   }
 
   // Texts of the blocks made since the last call. Each block's text depends on its rows
@@ -1250,7 +1460,8 @@ struct Builder {
         n, o.jobs,
         [&](size_t k) {
           const size_t i = from + k;
-          const auto& rs = text_rows[i];
+          std::vector<const Row*> rs = text_rows[i];
+          if (titled[i] == 1) rs.erase(rs.begin());  // (the note's title, on a row of its own)
           if (rs.empty()) return;
           Block& b = out[i];
           const bool may_cite = b.type != BlockType::Code && b.type != BlockType::Footnote &&
@@ -1259,7 +1470,7 @@ struct Builder {
           if (b.type == BlockType::Code) {
             b.text = code_text(rs, st, o);
           } else if (b.type == BlockType::Table) {
-            b.text = table_text(rs);
+            table_grid(rs, b);
             // A table's marks cite its notes, but are not found in its text.
             for (const auto& t : marked) find_raised(t, b.raised);
             for (auto& m : b.raised) m.at = std::string::npos;
@@ -1274,6 +1485,7 @@ struct Builder {
             }
           }
           find_inline(b, rs, o);
+          if (titled[i] == 2) strip_title(b);
         },
         16);
     join_ends.resize(out.size());
@@ -1289,6 +1501,37 @@ struct Builder {
       std::vector<const Row*>().swap(text_rows[i]);
     }
     texts_made = out.size();
+    const int in_use = first_page_in_use();
+    std::erase_if(rules, [&](const auto& r) { return r.first < in_use; });
+  }
+
+  // A note whose title is its text's first words: the title leaves the text, which starts
+  // after it (raised marks move with the text).
+  static void strip_title(Block& b) {
+    if (b.text.compare(0, b.title.size(), b.title) != 0) {
+      b.title.clear();
+      return;
+    }
+    size_t cut = b.title.size();
+    while (cut < b.text.size() && b.text[cut] == ' ') ++cut;
+    const size_t moved = utf8_length(std::string_view(b.text).substr(0, cut));
+    b.text.erase(0, cut);
+    for (auto& m : b.raised)
+      if (m.at != std::string::npos) m.at = m.at >= moved ? m.at - moved : 0;
+    // Styles and links found on the whole text move with it; what lay in the title goes.
+    auto shift = [moved](auto& runs) {
+      std::erase_if(runs, [moved](const auto& r) { return r.at + r.len <= moved; });
+      for (auto& r : runs) {
+        if (r.at < moved) {
+          r.len -= moved - r.at;
+          r.at = 0;
+        } else {
+          r.at -= moved;
+        }
+      }
+    };
+    shift(b.styles);
+    shift(b.links);
   }
 
   // The earliest page whose rows or figures the open block, the waiting footnotes and the
@@ -1326,8 +1569,14 @@ struct Builder {
       if (t == BlockType::Paragraph && rows.front()->caption) t = BlockType::Caption;
       Block b = make(t, rows);
       nest(b, rows);
+      if (t == BlockType::Note) {
+        b.kind = open_kind;
+        b.title = open_title;
+      }
       push(std::move(b), rows);
+      if (t == BlockType::Note) titled.back() = open_titled;
       rows.clear();
+      open_box = -1;
     }
     // Waiting figures and footnotes in page order: a page's footnotes close that page, so a
     // float from the next page's top comes after them, one from the same page before.
@@ -1524,7 +1773,11 @@ struct Builder {
   // unknown. A no-break space joins words (a typesetter moves them as one).
   static std::optional<double> first_word_end(const Row& r) {
     if (r.lines.empty()) return std::nullopt;
-    const Line& line = *r.lines.front();
+    return first_word_end(*r.lines.front(), r.lines.size() > 1);
+  }
+
+  // The same for one line; `more`: another line of its row follows it after a gap.
+  static std::optional<double> first_word_end(const Line& line, bool more) {
     bool started = false;
     for (size_t i = 0; i < line.spans.size(); ++i) {
       const Span& s = line.spans[i];
@@ -1537,7 +1790,7 @@ struct Builder {
         if (!space) started = true;
       }
     }
-    if (r.lines.size() > 1) return line.bbox.x1;  // the next line of the row starts after a gap
+    if (more) return line.bbox.x1;  // the next line of the row starts after a gap
     return started ? std::optional<double>(line.bbox.x1) : std::nullopt;
   }
 
@@ -1630,16 +1883,125 @@ struct Builder {
     return t.size() == 2 && opener_word(t[0]) && opener_number(t[1]);
   }
 
+  // Whether the table row `r`, first of its page's text, goes on with the open table from
+  // the page before: its cells stand in the open table's columns (a table broken by a page
+  // break, its header repeated or not).
+  bool continues_table(const Row& r) const {
+    if (r.page <= rows.back()->page) return false;
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it)
+      if ((*it)->lines.size() >= o.min_header_table_cells)
+        return shared_edges((*it)->lines, r.lines, r.col_right, o) >= std::min(o.min_shared_edges, r.lines.size() - 1);
+    return false;
+  }
+
   long run_of(const Row& r) const {
     auto it = table_run.find(&r);
     return it == table_run.end() ? -1 : it->second;
   }
 
   // Would `r` continue the open block?
+  // The title a row leads a note with, as printed, and whether it is the whole row; the
+  // kind of note it names (empty: none).
+  struct Title {
+    std::string kind, text;
+    bool whole = false;
+  };
+  Title note_title(const Row& r) const {
+    auto kind_of = [&](std::string t) -> std::string {
+      while (!t.empty() && (t.back() == ':' || t.back() == '.')) t.pop_back();
+      for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      for (const auto& [name, kind] : o.note_titles)
+        if (t == name) return kind;
+      return {};
+    };
+    // A title is printed capitalised or in capitals ("warning" alone is a word, a name).
+    if (r.mono || r.footnote || r.text.empty() || !(r.text[0] >= 'A' && r.text[0] <= 'Z')) return {};
+    if (auto k = kind_of(r.text); !k.empty()) return {k, r.text, true};
+    // A title set apart before the text on its line (a side title beside a bar).
+    if (r.lines.size() > 1) {
+      const std::string first = r.lines.front()->text();
+      if (auto k = kind_of(first); !k.empty() && r.text.compare(0, first.size(), first) == 0) return {k, first, false};
+    }
+    // A run-in title: the first words, a colon after them.
+    const size_t colon = r.text.find(':');
+    if (colon != std::string::npos && colon > 0 && colon < 20 && colon + 1 < r.text.size() && r.text[colon + 1] == ' ')
+      if (auto k = kind_of(r.text.substr(0, colon)); !k.empty()) return {k, r.text.substr(0, colon + 1), false};
+    return {};
+  }
+
+  // Notes of a page: a row that leads one with its title (note_title), drawn in a box with
+  // its text (LayoutOptions::note_titles), and the rows below it in that box.
+  void find_notes(const std::vector<Item>& items, const PageDecor& d) {
+    note_rows.clear();
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].kind != Item::Text) continue;
+      const Row& r = items[i].row;
+      if (note_rows.count(&r) || run_of(r) >= 0) continue;
+      Title title = note_title(r);
+      if (title.kind.empty()) continue;
+      const double em = std::max(1.0, r.size), tol = o.edge_tolerance;
+      const double mid = (r.bbox.y0 + r.bbox.y1) / 2;
+      std::optional<Box> region;
+      // A shaded box or a frame around it (the smallest).
+      for (const Box& p : d.panels)
+        if (p.contains(r.bbox, tol) && (!region || p.width() * p.height() < region->width() * region->height())) region = p;
+      // A bar at its left, or between a side title and its text.
+      const double title_right = r.lines.front()->bbox.x1;
+      for (const Box& bar : d.bars) {
+        if (region || bar.y0 > mid || bar.y1 < mid) continue;
+        const bool left = bar.x1 <= r.bbox.x0 + tol && r.bbox.x0 - bar.x1 <= o.note_bar_reach_ratio * em;
+        const bool between = !title.whole && bar.x0 >= title_right - tol && bar.x0 - title_right <= o.note_bar_reach_ratio * em;
+        const bool beside = title.whole && bar.x0 >= r.bbox.x1 - tol && bar.x0 - r.bbox.x1 <= o.note_bar_reach_ratio * em;
+        if (left || between || beside) region = Box{std::min(bar.x0, r.bbox.x0), bar.y0, r.col_right, bar.y1};
+      }
+      // A rule over it, and the next rule under it that spans as far.
+      for (const Box& above : d.rules) {
+        if (region || above.y1 > r.bbox.y0 + tol || r.bbox.y0 - above.y1 > o.note_rule_gap_ratio * em ||
+            above.x0 > r.bbox.x0 + tol || above.x1 < r.bbox.x1 - tol)
+          continue;
+        std::optional<Box> under;
+        for (const Box& u : d.rules)
+          if (u.y0 >= r.bbox.y1 - tol && std::fabs(u.x0 - above.x0) <= tol && std::fabs(u.x1 - above.x1) <= tol &&
+              (!under || u.y0 < under->y0))
+            under = u;
+        if (under) region = Box{above.x0, above.y1, above.x1, under->y0};
+      }
+      if (!region) continue;
+      const long box = note_boxes++;
+      note_rows[&r] = {box, title.kind, title.text, title.whole};
+      for (size_t j = i + 1; j < items.size(); ++j) {
+        if (items[j].kind != Item::Text) continue;
+        const Row& q = items[j].row;
+        if (q.page != r.page || q.footnote || note_rows.count(&q)) continue;
+        const double m = (q.bbox.y0 + q.bbox.y1) / 2;
+        if (q.bbox.x1 < region->x0 || q.bbox.x0 > region->x1) continue;  // (beside the box)
+        if (m < region->y0 || m > region->y1) continue;
+        // A section's heading ends the box (a bold line of body size in it may be its
+        // table's header).
+        if (is_heading(q) && (q.size >= heading_threshold() || section_number_depth(q.text) > 0)) break;
+        note_rows[&q] = {box, title.kind, "", false};
+      }
+    }
+  }
+
+  const NoteSpot* note_of(const Row& r) const {
+    auto it = note_rows.find(&r);
+    return it == note_rows.end() ? nullptr : &it->second;
+  }
+
   bool continues(const Row& r) const {
     if (!open()) return false;
+    // A note's rows continue nothing outside it, and the rows of its box go on with it as
+    // prose does (its first after a title of its own always).
+    const NoteSpot* n = note_of(r);
+    if (type == BlockType::Note) {
+      if (!n || n->box != open_box || !n->title.empty() || r.mono || r.marker > 0 || r.drawn_marker) return false;
+      if (open_titled == 1 && rows.size() == 1) return true;
+      return continues_prose(r);
+    }
+    if (n && type != BlockType::Code && type != BlockType::ListItem) return false;
     // A table is its run of rows: nothing else continues it, and its rows continue nothing else.
-    if (type == BlockType::Table) return run_of(r) >= 0 && run_of(r) == run_of(*rows.back());
+    if (type == BlockType::Table) return run_of(r) >= 0 && (run_of(r) == run_of(*rows.back()) || continues_table(r));
     if (run_of(r) >= 0) return false;
     switch (type) {
       case BlockType::Code: return continues_code(r);
@@ -1661,6 +2023,15 @@ struct Builder {
       return;
     }
     BlockType t = BlockType::Paragraph;
+    const NoteSpot* n = note_of(r);
+    if (n && !r.footnote && run_of(r) < 0 && (!n->title.empty() || (!r.mono && r.marker == 0 && !r.drawn_marker))) {
+      start(BlockType::Note, r);
+      open_box = n->box;
+      open_kind = n->kind;
+      open_title = n->title;
+      open_titled = n->title.empty() ? 0 : n->whole ? 1 : 2;
+      return;
+    }
     if (r.footnote) t = BlockType::Footnote;
     else if (run_of(r) >= 0) t = BlockType::Table;
     else if (r.mono && !mono_heading(r)) t = BlockType::Code;
@@ -1688,16 +2059,25 @@ struct BlockStream::Impl {
 };
 
 BlockStream::BlockStream(const BookStats& st, const WordEvidence& ev, const LayoutOptions& o, std::vector<HyphenJoin>& joins)
-    : impl_(std::make_unique<Impl>(Impl{Builder{st, ev, o, joins, {}, {}, {}, {}, 0, {}, {}, {}, 0, {}, BlockType::Paragraph, {}, {}, {}}})) {}
+    : impl_(std::make_unique<Impl>(Impl{Builder(st, ev, o, joins)})) {}
 
 BlockStream::~BlockStream() = default;
 
-void BlockStream::add_page(const std::vector<Item>& items) {
+void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& decor) {
   Builder& b = impl_->b;
   const LayoutOptions& o = b.o;
   const BookStats& st = b.st;
   b.table_run.clear();
-  find_tables(items, o, b.tables, b.table_run);
+  std::vector<const Line*> open_cells;  // the last full row of a table open at the page break
+  if (b.open() && b.type == BlockType::Table)
+    for (auto it = b.rows.rbegin(); it != b.rows.rend() && open_cells.empty(); ++it)
+      if ((*it)->lines.size() >= o.min_header_table_cells) open_cells = (*it)->lines;
+  find_tables(items, o, b.tables, b.table_run, open_cells);
+  if (!items.empty()) {
+    const int page = items.front().kind == Item::Figure ? items.front().figure.page : items.front().row.page;
+    for (const Box& r : decor.rules) b.rules.push_back({page, r});
+  }
+  b.find_notes(items, decor);
   b.find_justified_right(items);
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);

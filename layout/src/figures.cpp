@@ -784,6 +784,19 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
   return Finder(page, options, furniture).run();
 }
 
+PageDecor page_decor(const Page& page, const LayoutOptions& options) {
+  PageDecor d;
+  for (const auto& p : page.paths) {
+    const Box b = tight_box(p, options);
+    const bool thin_y = b.height() <= options.rule_max_thickness, thin_x = b.width() <= options.rule_max_thickness;
+    if (thin_y && b.width() >= options.rule_min_length) d.rules.push_back(b);
+    else if (thin_x && b.height() >= options.rule_min_length) d.bars.push_back(b);
+    else if (!thin_x && !thin_y && ((p.fill && p.color != 0xFFFFFF) || p.stroke)) d.panels.push_back(b);
+  }
+  for (const auto& im : page.images) d.pictures.push_back(im.bbox);
+  return d;
+}
+
 bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options) {
   const double t = options.repeated_image_tolerance;
   for (const auto& r : repeated) {

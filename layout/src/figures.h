@@ -6,6 +6,7 @@
 
 #include "quire/layout.h"
 #include "quire/model.h"
+#include "internal.h"
 
 namespace quire::detail {
 
@@ -26,6 +27,13 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
 // The same, leaving out images that are furniture (the result of repeated_images()).
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
                                        const std::vector<Image>& furniture);
+
+// What a page draws around text, as drawn (tight_box): horizontal rules (table rules,
+// underlines, the top and bottom of frames; at most rule_max_thickness high and at least
+// rule_min_length long), vertical bars (the same, upright: a rule at the left of a note),
+// panels (a shaded box or a frame: a fill not of the page's white, or a stroked shape
+// thicker than a rule both ways) and the boxes of raster images.
+PageDecor page_decor(const Page& page, const LayoutOptions& options);
 
 // Document pre-pass: images drawn at the same place with the same pixel size on at least
 // options.repeated_image_min_pages pages (logos, ornaments). One representative each, in

@@ -103,6 +103,14 @@ struct FigureItem {
   std::vector<Row> caption;
 };
 
+// What a page draws around its text (page_decor in figures.h).
+struct PageDecor {
+  std::vector<Box> rules;     // horizontal rules
+  std::vector<Box> bars;      // vertical rules
+  std::vector<Box> panels;    // shaded boxes and frames
+  std::vector<Box> pictures;  // raster images
+};
+
 // One element of a page's reading order.
 struct Item {
   enum Kind { Text, Figure } kind = Text;
@@ -213,7 +221,9 @@ class BlockStream {
   ~BlockStream();
   // The next page's items, in reading order. They (and the page's lines) must stay alive
   // while first_page_in_use() is at or before their page.
-  void add_page(const std::vector<Item>& items);
+  // `decor`: what the page draws around its text (rules under a table's header, the boxes
+  // and bars of notes).
+  void add_page(const std::vector<Item>& items, const PageDecor& decor = {});
   // The texts of the blocks made so far (in parallel, options.jobs).
   void make_texts();
   // The number of the earliest page the stream still points into (INT_MAX for none).

@@ -12,6 +12,7 @@
 #include <regex>
 #include <thread>
 
+#include "figures.h"
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
@@ -541,6 +542,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   const size_t n = doc.pages.size();
   const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
   std::vector<std::vector<detail::Item>> page_items(n);
+  std::vector<detail::PageDecor> page_decor(n);
   std::map<int, double> number_share;  // page -> share of lines ending with a page number
   std::vector<double> page_share(n);
   // Blocks are made on one thread: with more jobs, the others read the pages ahead.
@@ -553,6 +555,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   std::vector<std::unique_ptr<Page>> brought_back(n);
   auto let_go = [&](size_t i) {
     std::vector<detail::Item>().swap(page_items[i]);
+    page_decor[i] = detail::PageDecor();
     lines[i] = detail::PageLines();
     brought_back[i].reset();
   };
@@ -565,12 +568,13 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
       lines[i] = detail::PageLines(*page, o);  // (let go by collect_words)
     }
     page_items[i] = detail::page_items(*page, lines[i], st, o);
+    page_decor[i] = detail::page_decor(*page, o);
     page_share[i] = detail::page_number_line_share(*page, lines[i], o);
   };
   // Feeds page i (its items ready) to the blocks; at the end of a window, makes the texts of
   // the blocks done and lets go the pages no block points at any more.
   auto feed = [&](size_t i) {
-    stream.add_page(page_items[i]);
+    stream.add_page(page_items[i], page_decor[i]);
     number_share[doc.pages[i].number] = page_share[i];
     if ((i + 1) % window != 0 && i + 1 != n) return;
     stream.make_texts();

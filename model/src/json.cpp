@@ -291,6 +291,12 @@ Json to_json(const Block& b) {
       for (const auto& l : b.links) links.push_back(Json::array({l.at, l.len, l.href}));
       j["links"] = std::move(links);
     }
+    if (!b.rows.empty()) {
+      j["rows"] = b.rows;
+      if (b.header_rows > 0) j["header_rows"] = b.header_rows;
+    }
+    if (!b.kind.empty()) j["kind"] = b.kind;
+    if (!b.title.empty()) j["title"] = b.title;
   }
   j["page"] = b.page;
   if (b.last_page != b.page && b.last_page > 0) j["pages"] = Json::array({b.page, b.last_page});
@@ -320,6 +326,10 @@ Block block_from_json(const Json& j) {
     }
   if (auto it = j.find("links"); it != j.end())
     for (const auto& l : *it) b.links.push_back({l.at(0).get<size_t>(), l.at(1).get<size_t>(), l.at(2).get<std::string>()});
+  if (auto it = j.find("rows"); it != j.end()) b.rows = it->get<std::vector<std::vector<std::string>>>();
+  b.header_rows = get_or<int>(j, "header_rows", 0);
+  b.kind = get_or<std::string>(j, "kind", "");
+  b.title = get_or<std::string>(j, "title", "");
   b.referenced_by = get_or<int>(j, "referenced_by", -1);
   b.page = j.at("page").get<int>();
   b.last_page = b.page;

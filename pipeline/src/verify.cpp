@@ -327,6 +327,8 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
         out.add_text(l);
         (b.type == BlockType::Figure ? cl.labels : cl.text) += token_count(l);
       }
+      out.add_text(b.title);  // a note's printed title, kept apart from its text
+      cl.text += token_count(b.title);
     }
   }
   // Where a word differs, find the page and line it comes from, for the report.

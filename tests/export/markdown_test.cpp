@@ -451,6 +451,35 @@ TEST(Markdown, NestedItemsNestInCommonMark) {
   expect_exact(book, out.path);
 }
 
+TEST(Markdown, TablesWithCellsArePipeTablesNotesAreTitledQuotes) {
+  // A table with cells: a GFM pipe table, its header the book's (or an empty one), a pipe in
+  // a cell escaped; a table without cells stays fenced. A note: a block quote led by its
+  // title in bold.
+  Book book = test::sample_book("structure");
+  book.chapters.resize(1);
+  auto& blocks = book.chapters[0].blocks;
+  blocks.resize(1);  // the chapter's title heading
+  Block head = test::block(BlockType::Table, "Name  Value\na|b   1 *", 3);
+  head.rows = {{"Name", "Value"}, {"a|b", "1 *"}};
+  head.header_rows = 1;
+  Block bare = test::block(BlockType::Table, "x  1\ny  2", 3);
+  bare.rows = {{"x", "1"}, {"y", ""}};
+  Block fenced = test::block(BlockType::Table, "p  q", 3);
+  Block note = test::block(BlockType::Note, "Keep a copy of the key.", 3);
+  note.kind = "tip";
+  note.title = "Tip";
+  blocks.insert(blocks.end(), {head, bare, fenced, note});
+  test::TempDir out("md-structure");
+  export_book(book, out.str(), test::png_renderer());
+  std::string md;
+  for (const auto& e : fs::directory_iterator(out.path / "books/structure"))
+    if (e.path().extension() == ".md") md = test::read(e.path());
+  EXPECT_NE(md.find("| Name | Value |\n| --- | --- |\n| a\\|b | 1 \\* |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("|  |  |\n| --- | --- |\n| x | 1 |\n| y |  |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("```\np  q\n```\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("> **Tip**\n>\n> Keep a copy of the key.\n"), std::string::npos) << md;
+}
+
 TEST(Markdown, ChapterWithoutTitleHeadingGetsOne) {
   Book book = test::sample_book("notitle");
   book.chapters.resize(1);

@@ -285,5 +285,35 @@ TEST(Site, IndexShowsTheLearningMapParts) {
     EXPECT_NE(index.find(want), std::string::npos) << want;
 }
 
+TEST(Site, ATableWithCellsIsATableANoteAnAsideWithItsTitle) {
+  Book book = test::sample_book();
+  for (auto& c : book.chapters)
+    for (auto& b : c.blocks) {
+      if (b.type == BlockType::Table) {
+        b.rows = {{"Parameter", "Default <ms>"}, {"flush_interval", "500"}};
+        b.header_rows = 1;
+      }
+      if (b.type == BlockType::Note) {
+        b.kind = "tip";
+        b.title = "Tip";
+      }
+    }
+  test::TempDir out("structure");
+  std::vector<Book> books = {book};
+  test::export_corpus(books, out.str());
+  std::string html;
+  for (const auto& e : fs::directory_iterator(out.path / "site/ringlog")) {
+    std::string page = read(e.path());
+    if (page.find("<table") != std::string::npos) html = page;
+  }
+  EXPECT_NE(html.find("<thead>\n<tr><th>Parameter</th><th>Default &lt;ms&gt;</th></tr>\n</thead>\n<tbody>\n"
+                      "<tr><td>flush_interval</td><td>500</td></tr>\n</tbody>\n</table>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<aside class=\"note tip\" data-page=\"12\"><p class=\"note-title\">Tip</p><p>Flushing is never skipped.</p></aside>"),
+            std::string::npos)
+      << html;
+}
+
 }  // namespace
 }  // namespace quire

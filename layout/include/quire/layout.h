@@ -193,6 +193,9 @@ struct LayoutOptions {
   // ... each of at least this many cells (a two-cell row is more often a definition list:
   // a term and its description), ...
   size_t min_table_cells = 3;
+  // ... or this many under a header row set wholly in bold at the size of the rows under it
+  // (a term and its description have no header).
+  size_t min_header_table_cells = 2;
   // ... cells of at most this many words (tables hold short values; prose runs on), but for
   // one cell per row (a description, whose lines wrap in its column) ...
   size_t max_table_cell_words = 8;
@@ -205,6 +208,37 @@ struct LayoutOptions {
   // Rows of a table follow one another at about the line pitch (~1.2 em), a blank row at
   // most: a larger baseline distance, in ems of the row's size, ends the table.
   double max_table_row_pitch = 2.4;
+  // A cell's text wraps onto the next line of its column at the table's line pitch: a line
+  // of a column at most this many ems of its size below the one before, starting at its
+  // left edge, whose first word would not have fitted after it (the rule of
+  // broken_on_purpose, with the column's room), goes on in the same cell.
+  double table_wrap_pitch_ratio = 1.5;
+  // Cells are one row where their extents overlap (a cell set middle-aligned beside a
+  // wrapped one starts below it). A line's extent is its letters': from this many ems of
+  // its size above its baseline (about the x-height and a little) to this many below, so
+  // that lines set one under the other at the line pitch (1.2 em) do not overlap, whatever
+  // box the font gives its glyphs.
+  double table_row_rise_ratio = 0.6;
+  double table_row_drop_ratio = 0.1;
+
+  // --- notes (layout/src/blocks.cpp) ---
+  // A note (admonition, sidebar) is led by a title printed on a line of its own, before its
+  // text on the line, or as the line's first words with a colon: one of these (compared
+  // without case), with the kind of note it makes. The title is drawn in a box with the
+  // note: inside a shaded box or a frame, beside a bar (a rule at the note's left, or between
+  // a side title and its text), or under a rule with another under the note.
+  std::vector<std::pair<std::string, std::string>> note_titles = {
+      {"note", "note"},           {"notes", "note"},         {"tip", "tip"},
+      {"tips", "tip"},            {"hint", "tip"},           {"warning", "warning"},
+      {"danger", "warning"},      {"caution", "caution"},    {"attention", "caution"},
+      {"important", "important"}, {"sidebar", "sidebar"},    {"back to basics", "sidebar"},
+      {"security", "sidebar"},    {"in practice", "sidebar"}, {"going further", "sidebar"},
+      {"quick look", "sidebar"},  {"specific case", "sidebar"}, {"community", "sidebar"},
+      {"cultural", "sidebar"},    {"alternative", "sidebar"}};
+  // A bar beside the title at most this many ems of its size away from it; a rule over it
+  // at most this many ems above it (a box pads its text by half a line or so).
+  double note_bar_reach_ratio = 4;
+  double note_rule_gap_ratio = 2;
 
   // A line of at most this many words and characters (two at least, one a letter), not
   // monospace, set beside a paragraph of at least two lines (past a gap of this many font

@@ -263,6 +263,16 @@ struct Block {
   std::vector<TextLink> links;
   // Headings and figures: the id internal links point at, unique in the book.
   std::string anchor;
+  // Tables: the cells of each printed row, left to right, one string per column of the
+  // table's grid ("" where a row has no cell in that column); a cell that wraps over lines
+  // is one cell, its lines joined by a space. `text` has the same words, row by row.
+  std::vector<std::vector<std::string>> rows;
+  // Tables: how many of the first `rows` are the table's header (set bold, or ruled off).
+  int header_rows = 0;
+  // Notes: what the note is ("note", "tip", "warning", "caution", "important", "sidebar"),
+  // and its title as printed ("NOTE", "Back to basics"), which is not part of `text`.
+  std::string kind;
+  std::string title;
   // Layout's own: the marks set raised in the text, for placing footnotes. Empty once layout
   // is done.
   std::vector<RaisedMark> raised;

@@ -1,0 +1,304 @@
+// Tables as cells and notes as blocks, on small synthetic pages, through layout_document.
+#include <gtest/gtest.h>
+
+#include "page_builder.h"
+#include "quire/layout.h"
+
+namespace quire {
+namespace {
+
+using test::LineSpec;
+using test::make_doc;
+using test::make_page;
+using test::paragraph;
+
+std::vector<Block> of_type(const LayoutResult& r, BlockType t) {
+  std::vector<Block> out;
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == t) out.push_back(b);
+  return out;
+}
+
+std::vector<LineSpec> filler(double top, int n) {
+  std::vector<std::string> t(n, "filler text of the page set in the body size and justified to the measure");
+  return paragraph(72, top, t);
+}
+
+// A path drawn on the page: a fill (shaded box, or a rule drawn as a thin fill).
+VectorPath fill(const Box& b, uint32_t color = 0x000000) {
+  VectorPath p;
+  p.bbox = b;
+  p.fill = true;
+  p.color = color;
+  return p;
+}
+
+using Rows = std::vector<std::vector<std::string>>;
+
+// A cell: left x, baseline offset from its row's baseline (a cell set middle-aligned beside a
+// wrapped one stands lower than its first line), text, bold.
+struct Cell {
+  double x;
+  double dy;
+  std::string text;
+  bool bold = false;
+};
+
+// Typographic fact: a table's row is its cells side by side; a cell that wraps goes on in
+// its column at the line pitch, where its next word would not have fitted, and beside it the
+// other cells stand at its first line (top-aligned) or its middle (middle-aligned). The
+// header is the rows set in bold at the top, or ruled off from the body by a rule no body
+// row has under it.
+struct GridCase {
+  const char* name;
+  std::vector<std::vector<Cell>> lines;  // the table's lines, 12 pt apart
+  std::vector<double> rules;             // y of a rule across the table, as an offset from the first baseline
+  Rows rows;
+  int header_rows;
+};
+
+TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
+  const double kLong = 300;  // the description column's left edge
+  const std::vector<GridCase> cases = {
+      {"a bold header over rows of one line each",
+       {{{72, 0, "Name", true}, {160, 0, "Size", true}, {kLong, 0, "Description", true}},
+        {{72, 0, "mc"}, {160, 0, "1482"}, {kLong, 0, "a file manager"}},
+        {{72, 0, "sudo"}, {160, 0, "5990"}, {kLong, 0, "limited root rights"}}},
+       {},
+       {{"Name", "Size", "Description"}, {"mc", "1482", "a file manager"}, {"sudo", "5990", "limited root rights"}},
+       1},
+      {"no rules, no bold: no header",
+       {{{72, 0, "alpha"}, {160, 0, "1"}, {kLong, 0, "the first letter"}},
+        {{72, 0, "beta"}, {160, 0, "2"}, {kLong, 0, "the second letter"}},
+        {{72, 0, "gamma"}, {160, 0, "3"}, {kLong, 0, "the third letter"}}},
+       {},
+       {{"alpha", "1", "the first letter"}, {"beta", "2", "the second letter"}, {"gamma", "3", "the third letter"}},
+       0},
+      {"a rule under the first row and none between the others: a header",
+       {{{72, 0, "File"}, {160, 0, "Lines"}, {kLong, 0, "Language"}},
+        {{72, 0, "main.c"}, {160, 0, "31"}, {kLong, 0, "C"}},
+        {{72, 0, "setup.py"}, {160, 0, "379"}, {kLong, 0, "Python"}}},
+       {-11, 4, 28},
+       {{"File", "Lines", "Language"}, {"main.c", "31", "C"}, {"setup.py", "379", "Python"}},
+       1},
+      {"a cell wrapped over two lines, the others top-aligned",
+       {{{72, 0, "mc", true}, {160, 0, "1482", true}, {kLong, 0, "The text of this cell is long so that", true}},
+        {{kLong, 0, "it wraps", true}},
+        {{72, 0, "sudo"}, {160, 0, "5990"}, {kLong, 0, "short text"}},
+        {{72, 0, "vim"}, {160, 0, "3570"}, {kLong, 0, "an editor"}}},
+       {},
+       {{"mc", "1482", "The text of this cell is long so that it wraps"}, {"sudo", "5990", "short text"}, {"vim", "3570", "an editor"}},
+       1},
+      {"a cell wrapped over two lines, the others middle-aligned beside it",
+       {{{72, 0, "sudo"}, {160, 0, "5990"}, {230, 0, "I:823"}, {kLong, 0, "short text"}},
+        {{kLong, 0, "Unix text editor Vi IMproved, a text editor"}},
+        {{72, -6, "vim"}, {160, -6, "3570"}, {230, -6, "I:390"}, {kLong, 0, "(standard)"}},
+        {{72, 0, "w3m"}, {160, 0, "2828"}, {230, 0, "I:190"}, {kLong, 0, "a browser"}}},
+       {},
+       {{"sudo", "5990", "I:823", "short text"},
+        {"vim", "3570", "I:390", "Unix text editor Vi IMproved, a text editor (standard)"},
+        {"w3m", "2828", "I:190", "a browser"}},
+       0},
+  };
+  for (const auto& c : cases) {
+    std::vector<LineSpec> l = filler(100, 4);
+    const double top = 180;
+    double baseline = top;
+    for (const auto& line : c.lines) {
+      for (const auto& cell : line) l.push_back({cell.x, baseline + cell.dy, cell.text, 10, false, cell.bold});
+      baseline += 12;
+    }
+    auto tail = filler(baseline + 20, 3);
+    l.insert(l.end(), tail.begin(), tail.end());
+    Page page = make_page(1, l);
+    for (double y : c.rules) page.paths.push_back(fill({70, top + y, 500, top + y + 0.4}));
+    auto r = layout_document(make_doc({page}));
+    auto tables = of_type(r, BlockType::Table);
+    ASSERT_EQ(tables.size(), 1u) << c.name;
+    EXPECT_EQ(tables[0].rows, c.rows) << c.name << "\n" << tables[0].text;
+    EXPECT_EQ(tables[0].header_rows, c.header_rows) << c.name;
+    // The text holds the same words, a line per row.
+    EXPECT_EQ(std::count(tables[0].text.begin(), tables[0].text.end(), '\n') + 1, static_cast<long>(c.rows.size())) << c.name;
+  }
+}
+
+TEST(Tables, RowsComeFromBaselinesNotFromTallGlyphBoxes) {
+  // Some fonts give their glyphs boxes far taller than the line pitch (plain TeX's Antykwa
+  // through some PDF producers): the boxes of one row overlap the next rows', but the rows
+  // are their baselines'.
+  std::vector<LineSpec> l = filler(100, 4);
+  const size_t first = l.size();
+  const Rows rows = {{"Typeface", "Font name", "Kind"}, {"Roman text", "rm-anttr", "text"}, {"Math italic", "mi-anttri", "math"},
+                     {"Math symbols", "sy-anttrz", "math"}};
+  double baseline = 180;
+  for (const auto& row : rows) {
+    l.push_back({72, baseline, row[0]});
+    l.push_back({180, baseline, row[1]});
+    l.push_back({300, baseline, row[2]});
+    baseline += 12;
+  }
+  const size_t last = l.size();
+  auto tail = filler(baseline + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  for (size_t i = first; i < last; ++i) {
+    Line& line = page.lines[i];
+    line.bbox.y0 -= 14;
+    line.bbox.y1 += 14;
+    line.spans.front().bbox = line.bbox;
+  }
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows, rows) << tables[0].text;
+}
+
+TEST(Tables, TwoColumnsUnderABoldHeaderAreATable) {
+  // Two cells a row are a term and its description, unless a bold header heads them.
+  std::vector<LineSpec> l = filler(100, 4);
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"Command", "Description"}, {"pwd", "name of the working directory"}, {"whoami", "current user name"}, {"id", "user identity"}};
+  double baseline = 180;
+  for (size_t i = 0; i < rows.size(); ++i, baseline += 12) {
+    l.push_back({72, baseline, rows[i].first, 10, false, i == 0});
+    l.push_back({200, baseline, rows[i].second, 10, false, i == 0});
+  }
+  auto tail = filler(baseline + 20, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].header_rows, 1);
+  ASSERT_EQ(tables[0].rows.size(), 4u);
+  EXPECT_EQ(tables[0].rows[1], (std::vector<std::string>{"pwd", "name of the working directory"}));
+}
+
+TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
+  // The table's last rows at the top of the next page, in the same columns, go on with it,
+  // however few they are.
+  std::vector<LineSpec> first = filler(100, 40);
+  double baseline = first.back().baseline + 20;
+  const std::vector<std::vector<std::string>> rows = {{"alpha", "1", "first"}, {"beta", "2", "second"}, {"gamma", "3", "third"},
+                                                      {"delta", "4", "fourth"}, {"epsilon", "5", "fifth"}};
+  std::vector<LineSpec> second;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    auto& page = i < 3 ? first : second;
+    const double b = i < 3 ? baseline + 12.0 * static_cast<double>(i) : 100 + 12.0 * static_cast<double>(i - 3);
+    page.push_back({72, b, rows[i][0]});
+    page.push_back({160, b, rows[i][1]});
+    page.push_back({300, b, rows[i][2]});
+  }
+  auto tail = filler(140, 3);
+  second.insert(second.end(), tail.begin(), tail.end());
+  auto r = layout_document(make_doc({make_page(1, first), make_page(2, second)}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].page, 1);
+  EXPECT_EQ(tables[0].last_page, 2);
+  ASSERT_EQ(tables[0].rows.size(), 5u);
+  EXPECT_EQ(tables[0].rows[4], rows[4]);
+}
+
+// Typographic fact: an admonition or sidebar is set apart in a box (a shaded panel, a bar at
+// its left, or rules above and below it) and led by its title, on a line of its own, set
+// before its text on the line, or run in with a colon. The title names its kind.
+struct NoteCase {
+  const char* name;
+  std::vector<LineSpec> lines;  // the note's lines
+  std::vector<VectorPath> paths;
+  const char* kind;             // nullptr: no note
+  const char* title;
+  const char* text;
+};
+
+TEST(Notes, ATitledBoxIsANoteOfItsKind) {
+  const Box panel{66, 173, 520, 201};  // the text's lines with a box's padding
+  const std::vector<NoteCase> cases = {
+      {"a shaded box, its title on a line of its own",
+       {{80, 184, "Tip", 10, false, true}, {80, 196, "Run the check before the build so that errors show early."}},
+       {fill(panel, 0xEEEEEE)},
+       "tip", "Tip", "Run the check before the build so that errors show early."},
+      {"rules above and below, the title on its line",
+       {{80, 184, "Warning", 10, false, true}, {80, 196, "Do not run fsck on a mounted filesystem."}},
+       {fill({66, 172, 520, 172.4}), fill({66, 214, 520, 214.4})},
+       "warning", "Warning", "Do not run fsck on a mounted filesystem."},
+      {"a bar at the left, a run-in title",
+       {{80, 184, "Caution: the cache is shared by every build of the machine."}},
+       {fill({70, 172, 71, 200})},
+       "caution", "Caution:", "the cache is shared by every build of the machine."},
+      {"a side title, a bar between it and the text",
+       {{72, 184, "NOTE", 10, false, true}, {120, 184, "Do not use local URLs here if you publish it."}},
+       {fill({108, 172, 108.5, 196})},
+       "note", "NOTE", "Do not use local URLs here if you publish it."},
+      {"a frame, an important note",
+       {{80, 184, "Important", 10, false, true}, {80, 196, "Keep a copy of the key."}},
+       {[] {
+         VectorPath p;
+         p.bbox = {66 - 4, 173 - 4, 520 + 4, 201 + 4};  // a stroke's box, padded (kStrokeBoxPad)
+         p.stroke = true;
+         p.line_width = 0.4;
+         return p;
+       }()},
+       "important", "Important", "Keep a copy of the key."},
+      {"a sidebar's title",
+       {{80, 184, "BACK TO BASICS", 10, false, true}, {80, 196, "A package is an archive of files and metadata."}},
+       {fill(panel, 0xDDDDDD)},
+       "sidebar", "BACK TO BASICS", "A package is an archive of files and metadata."},
+      {"a word in lower case is no title (a name: R's help page \"warning\")",
+       {{80, 184, "warning", 10, false, true}, {80, 196, "Print a warning message and go on with the rest of it."}},
+       {fill(panel, 0xEEEEEE)},
+       nullptr, nullptr, nullptr},
+      {"the title word with no box: a paragraph",
+       {{72, 184, "Note", 10, false, true}, {72, 196, "This is body text of the page."}},
+       {},
+       nullptr, nullptr, nullptr},
+  };
+  for (const auto& c : cases) {
+    std::vector<LineSpec> l = filler(100, 4);
+    l.insert(l.end(), c.lines.begin(), c.lines.end());
+    auto tail = filler(240, 3);
+    l.insert(l.end(), tail.begin(), tail.end());
+    Page page = make_page(1, l);
+    page.paths = c.paths;
+    // A panel or frame fits its text, with a box's padding: a text box, not a drawing.
+    double right = 0;
+    for (const auto& s : c.lines) right = std::max(right, test::make_line(s).bbox.x1);
+    for (auto& p : page.paths)
+      if (p.bbox.width() > 10 && p.bbox.height() > 10) p.bbox.x1 = right + 8 + (p.stroke ? 4 : 0);
+    auto r = layout_document(make_doc({page}));
+    auto notes = of_type(r, BlockType::Note);
+    if (!c.kind) {
+      EXPECT_TRUE(notes.empty()) << c.name;
+      continue;
+    }
+    ASSERT_EQ(notes.size(), 1u) << c.name;
+    EXPECT_EQ(notes[0].kind, c.kind) << c.name;
+    EXPECT_EQ(notes[0].title, c.title) << c.name;
+    EXPECT_EQ(notes[0].text, c.text) << c.name;
+    // The text after the box is no longer the note's.
+    for (const auto& p : of_type(r, BlockType::Paragraph)) EXPECT_EQ(p.text.find(c.title), std::string::npos) << c.name;
+  }
+}
+
+TEST(Notes, EveryParagraphInTheBoxIsTheNotes) {
+  // Two paragraphs in one box: two note blocks of its kind, the title on the first.
+  std::vector<LineSpec> l = filler(100, 4);
+  l.push_back({80, 184, "Tip", 10, false, true});
+  l.push_back({80, 196, "The first paragraph of the tip ends here."});
+  l.push_back({80, 212, "A second paragraph of the tip."});
+  auto tail = filler(260, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths.push_back(fill({66, 172, test::make_line(l[l.size() - 5]).bbox.x1 + 8, 222}, 0xEEEEEE));
+  auto r = layout_document(make_doc({page}));
+  auto notes = of_type(r, BlockType::Note);
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_EQ(notes[0].title, "Tip");
+  EXPECT_EQ(notes[1].title, "");
+  EXPECT_EQ(notes[1].kind, "tip");
+  EXPECT_EQ(notes[1].text, "A second paragraph of the tip.");
+}
+
+}  // namespace
+}  // namespace quire
