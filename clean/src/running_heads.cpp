@@ -53,6 +53,7 @@ struct Row {
   double max_size = 0;
   bool number_only = false;
   bool decorated = false;  // the number and decoration only: "-4-", "— 4 —" (see decorated())
+  std::string counted;     // the number of a folio with its count ("12 / 233"; see counted_folio())
   std::vector<NumberCandidate> candidates;
   std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
   std::string signature;                 // text without the folio, masked
@@ -132,6 +133,30 @@ bool decorated(const Row& r) {
   return wrapped || others;
 }
 
+// A folio with the count of pages beside it: "12 / 233", "12 of 233", "Page 12 of 233". The
+// folio (at least 1), then a slash, a bar or a short lower-case word ("of", "von", "de"),
+// then the count, no smaller than the folio; before the folio at most one word of letters
+// ("Page", "p."). Returns the index of the folio's token, npos when the row is not so. (The
+// count is no folio of its own: it is the same on every page.)
+size_t counted_folio(const std::vector<std::string_view>& tokens, int max_digits) {
+  constexpr size_t kNone = std::string_view::npos;
+  const size_t n = tokens.size();
+  if (n != 3 && n != 4) return kNone;
+  const size_t at = n - 3;
+  if (at == 1) {
+    std::string_view w = tokens[0];
+    if (!w.empty() && w.back() == '.') w.remove_suffix(1);
+    if (w.empty() || !std::all_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }))
+      return kNone;
+  }
+  const std::string_view sep = tokens[at + 1];
+  const bool joins = sep == "/" || sep == "|" ||
+                     (sep.size() <= 3 && std::all_of(sep.begin(), sep.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
+  const auto folio = parse_arabic(tokens[at], max_digits), count = parse_arabic(tokens[at + 2], max_digits);
+  if (!joins || !folio || !count || *folio < 1 || *folio > *count) return kNone;
+  return at;
+}
+
 bool label_matches(std::string_view token, const ParsedNumber& n, const std::string& label, int max_digits) {
   if (label.empty()) return false;
   if (token == label) return true;
@@ -205,11 +230,18 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
       r.decorated = r.number_only && decorated(r);
       std::vector<long> ends{first};
       if (last != first) ends.push_back(last);
+      // A folio with its count may stand inside the row ("Page 12 of 233").
+      const size_t counted = counted_folio(tokens, o.max_page_number_digits);
+      if (counted != std::string_view::npos) {
+        r.counted = std::string(tokens[counted]);
+        if (static_cast<long>(counted) != first && static_cast<long>(counted) != last)
+          ends.push_back(static_cast<long>(counted));
+      }
       for (long t : ends) {
         const std::string_view tok = tokens[static_cast<size_t>(t)];
         const std::string_view core = folio_core(tok);
         if (auto n = parse_page_number(core, o.max_page_number_digits)) {
-          NumberCandidate c{*n, std::string(tok), t == first, false};
+          NumberCandidate c{*n, std::string(tok), t == first || t != last, false};
           c.label_match = label_matches(core, *n, page.label, o.max_page_number_digits);
           r.candidates.push_back(c);
         }
@@ -510,7 +542,7 @@ void RunningHeadPass::decide() {
     int slot;
     bool top;
     bool folio;
-    bool number_only;
+    bool number_only;  // a bare folio, or one with its count (see counted_folio())
     bool size_ok;
   };
   std::vector<Brief> brief(rows.size());
@@ -524,7 +556,8 @@ void RunningHeadPass::decide() {
     size_t h = 0;
     if (!r.signature.empty())
       h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;
-    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only, size_ok(r)};
+    const bool with_count = r.folio && !r.counted.empty() && r.folio->token == r.counted;
+    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only || with_count, size_ok(r)};
   }, 64);
 
   // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash
@@ -708,7 +741,10 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
       // below it than a line of text would (a figure at the top of the page). A plain number
       // still needs the gap: a listing's line number at the edge of a page can follow the
       // page sequence for a while.
-      const bool decorated_folio = r.decorated && r.folio.has_value();
+      // So does a folio with the count of pages beside it ("12 / 233", "Page 12 of 233"):
+      // no line number or line of text carries the same total on every page.
+      const bool decorated_folio =
+          r.folio.has_value() && (r.decorated || (!r.counted.empty() && r.folio->token == r.counted));
       if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]] || decorated_folio) cut = static_cast<long>(m);
     }
     for (long m = static_cast<long>(k); m <= cut; ++m) {

@@ -49,6 +49,10 @@ struct CollectDevice {
   std::vector<Image>* images;
   std::vector<VectorPath>* paths;
   std::vector<fz_rect>* clips;  // clip stack; the back is the current visible area
+  // What is painted so far in a colour other than the paper's (recorded paths and images):
+  // paint of the paper's colour over none of it changes nothing that can be seen.
+  std::vector<fz_rect>* inked;
+  size_t inked_max;             // past this many, paper-coloured paint is taken to show
   int hidden;                   // > 0 while drawing mask or tile definitions
   int failed;                   // a C++ exception was swallowed in a callback
   fz_font* asked;               // the last font asked whether it is a picture font
@@ -69,12 +73,50 @@ uint32_t rgb_of(fz_context* ctx, fz_colorspace* cs, const float* color, fz_color
   return (c(rgb[0]) << 16) | (c(rgb[1]) << 8) | c(rgb[2]);
 }
 
-void record_path(CollectDevice* d, fz_rect r, bool fill, bool stroke, double width, uint32_t color) {
+// The colour of paper: what a page shows where nothing is painted.
+constexpr uint32_t kPaper = 0xFFFFFF;
+
+void note_ink(CollectDevice* d, fz_rect r) {
+  if (d->inked->size() >= d->inked_max) return;
+  try {
+    d->inked->push_back(r);
+  } catch (...) {
+    d->failed = 1;
+  }
+}
+
+// Whether paint of the paper's colour over `r` shows: only over something painted before
+// in another colour (a white box on a drawing's grey panel, a white halo under a label on
+// a plot's lines). Over bare paper it shows nothing by itself (the white backgrounds
+// browsers paint behind a whole page of text, a plot's blank canvas). Past inked_max
+// paints it is taken to show.
+bool shows_on_paper(const CollectDevice* d, fz_rect r) {
+  if (d->inked->size() >= d->inked_max) return true;
+  for (const fz_rect& o : *d->inked)
+    if (std::min(r.x1, o.x1) > std::max(r.x0, o.x0) && std::min(r.y1, o.y1) > std::max(r.y0, o.y0)) return true;
+  return false;
+}
+
+// Records a painted path's box, unless it is no ink at all: wholly clipped away (its visible
+// part empty though its own box is not), or a filled shape larger than the page both ways
+// (the page's own colour, behind all of its content; a drawing's shapes stay inside its
+// page, though a band or a line may run off it on one side). Paint of the paper's colour
+// on bare paper is recorded as such (VectorPath::paper). `shape`: the painted shape's
+// geometry (null for a shading or a pattern, which fill whatever the clip lets through).
+void record_path(CollectDevice* d, fz_rect r, bool fill, bool stroke, double width, uint32_t color,
+                 const fz_rect* shape) {
   if (d->hidden) return;
+  const fz_rect own = r;
+  const bool larger = shape && fill && shape->x1 - shape->x0 > d->page.x1 - d->page.x0 &&
+                     shape->y1 - shape->y0 > d->page.y1 - d->page.y0;
   r = fz_intersect_rect(r, current_clip(d));
   if (fz_is_empty_rect(r) && !(r.x0 <= r.x1 && r.y0 <= r.y1)) return;
+  if (fz_is_empty_rect(r) && !fz_is_empty_rect(own)) return;  // clipped to nothing
+  const bool paper = color == kPaper && !shows_on_paper(d, r);
+  if (color != kPaper) note_ink(d, r);  // (a background larger than the page too: what is painted on it shows)
+  if (larger) return;
   try {
-    d->paths->push_back({to_box(r), fill, stroke, width, color});
+    d->paths->push_back({to_box(r), fill, stroke, width, color, paper});
   } catch (...) {
     d->failed = 1;
   }
@@ -84,13 +126,16 @@ void dev_fill_path(fz_context* ctx, fz_device* dev, const fz_path* path, int eve
                    fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
   if (d->record) fz_fill_path(ctx, d->record, path, even_odd, ctm, cs, color, alpha, params);
-  record_path(d, fz_bound_path(ctx, path, nullptr, ctm), true, false, 0, rgb_of(ctx, cs, color, params));
+  if (alpha <= 0) return;  // fully transparent: nothing is painted
+  const fz_rect r = fz_bound_path(ctx, path, nullptr, ctm);
+  record_path(d, r, true, false, 0, rgb_of(ctx, cs, color, params), &r);
 }
 
 void dev_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const fz_stroke_state* st,
                      fz_matrix ctm, fz_colorspace* cs, const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
   if (d->record) fz_stroke_path(ctx, d->record, path, st, ctm, cs, color, alpha, params);
+  if (alpha <= 0) return;
   double width = st ? st->linewidth * fz_matrix_expansion(ctm) : 1;
   fz_rect r = fz_bound_path(ctx, path, st, ctm);
   // Padded to kStrokeBoxPad line widths where MuPDF bounds the stroke tighter.
@@ -102,7 +147,7 @@ void dev_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, const
     r.x1 = std::max(r.x1, g.x1 + pad);
     r.y1 = std::max(r.y1, g.y1 + pad);
   }
-  record_path(d, r, false, true, width, rgb_of(ctx, cs, color, params));
+  record_path(d, r, false, true, width, rgb_of(ctx, cs, color, params), &g);
 }
 
 void push_clip(CollectDevice* d, fz_rect r) {
@@ -142,8 +187,8 @@ void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
       trm.e = span->items[i].x;
       trm.f = span->items[i].y;
       if (span->items[i].gid < 0) continue;
-      record_path(d, fz_bound_glyph(ctx, span->font, span->items[i].gid, fz_concat(trm, ctm)), true, false, 0,
-                  rgb_of(ctx, cs, color, params));
+      const fz_rect g = fz_bound_glyph(ctx, span->font, span->items[i].gid, fz_concat(trm, ctm));
+      record_path(d, g, true, false, 0, rgb_of(ctx, cs, color, params), &g);
     }
   }
   fz_fill_text(ctx, d->text, text, ctm, cs, color, alpha, params);
@@ -183,6 +228,7 @@ void record_image(CollectDevice* d, fz_image* img, fz_matrix ctm, bool mask) {
   if (d->hidden) return;
   fz_rect r = fz_intersect_rect(fz_transform_rect(fz_unit_rect, ctm), current_clip(d));
   if (fz_is_empty_rect(r)) return;
+  note_ink(d, r);
   try {
     d->images->push_back({to_box(r), img->w, img->h, mask});
   } catch (...) {
@@ -215,7 +261,7 @@ void dev_fill_shade(fz_context* ctx, fz_device* dev, fz_shade* shade, fz_matrix 
   auto* d = as_collect(dev);
   if (d->record) fz_fill_shade(ctx, d->record, shade, ctm, alpha, params);
   // A shading paints like a filled path (gradients inside diagrams).
-  record_path(d, fz_bound_shade(ctx, shade, ctm), true, false, 0, 0x808080);
+  record_path(d, fz_bound_shade(ctx, shade, ctm), true, false, 0, 0x808080, nullptr);
 }
 
 void dev_pop_clip(fz_context* ctx, fz_device* dev) {
@@ -255,7 +301,7 @@ int dev_begin_tile(fz_context* ctx, fz_device* dev, fz_rect area, fz_rect view, 
   // The cell is always drawn (0: nothing cached), so that the list holds it too.
   if (d->record) fz_begin_tile_id(ctx, d->record, area, view, xstep, ystep, ctm, id);
   // A tiling pattern fills `area`: record it once as a filled region, then hide its cell.
-  record_path(d, fz_transform_rect(area, ctm), true, false, 0, 0x808080);
+  record_path(d, fz_transform_rect(area, ctm), true, false, 0, 0x808080, nullptr);
   d->hidden++;
   return 0;
 }
@@ -294,7 +340,7 @@ void dev_close(fz_context* ctx, fz_device* dev) {
 
 fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_device* record, fz_rect page,
                               std::vector<Image>* images, std::vector<VectorPath>* paths,
-                              std::vector<fz_rect>* clips) {
+                              std::vector<fz_rect>* clips, std::vector<fz_rect>* inked, size_t inked_max) {
   auto* d = fz_new_derived_device(ctx, CollectDevice);
   d->super.fill_path = dev_fill_path;
   d->super.stroke_path = dev_stroke_path;
@@ -327,6 +373,8 @@ fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_device* recor
   d->images = images;
   d->paths = paths;
   d->clips = clips;
+  d->inked = inked;
+  d->inked_max = inked_max;
   d->hidden = 0;
   d->failed = 0;
   d->asked = nullptr;
@@ -344,6 +392,8 @@ struct RawPage {
   std::vector<VectorPath> paths;
   std::vector<LinkArea> links;
   std::vector<fz_rect> clips;
+  std::vector<fz_rect> inked;  // see CollectDevice::inked
+  size_t inked_max = 0;
   fz_display_list* list = nullptr;  // with `record`: the page as drawn
   bool type3 = false;               // a Type 3 font draws text (its glyphs need the document)
   int failed = 0;
@@ -503,7 +553,8 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
       list = fz_new_display_list(ctx, b);
       ldev = fz_new_list_device(ctx, list);
     }
-    dev = new_collect_device(ctx, tdev, ldev, b, &raw->images, &raw->paths, &raw->clips);
+    dev = new_collect_device(ctx, tdev, ldev, b, &raw->images, &raw->paths, &raw->clips, &raw->inked,
+                             raw->inked_max);
     fz_run_page(ctx, page, dev, fz_identity, cookie);
     fz_close_device(ctx, dev);
     raw->failed = as_collect(dev)->failed;
@@ -1105,6 +1156,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     {
       int index = first - 1 + k;
       RawPage raw;
+      raw.inked_max = options.paper_paint_max_inked;
       char err[512] = "";
       fz_cookie cookie;
       std::memset(&cookie, 0, sizeof cookie);

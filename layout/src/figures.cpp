@@ -78,6 +78,7 @@ struct Item {
   bool image = false;
   bool rule = false;  // a thin, long, axis-aligned path
   bool flat = false;  // a path filled and not stroked
+  bool paper = false;  // painted in the paper's colour on bare paper (VectorPath::paper)
 };
 
 struct Cluster {
@@ -141,8 +142,8 @@ struct Verdict {
 
 class Finder {
  public:
-  Finder(const Page& page, const LayoutOptions& o, const std::vector<Image>& furniture)
-      : page_(page), o_(o), furniture_(furniture) {}
+  Finder(const Page& page, const LayoutOptions& o, const std::vector<Image>& furniture, const BodyText& body)
+      : page_(page), o_(o), furniture_(furniture), body_(body) {}
 
   std::vector<FigureRegion> run();
 
@@ -187,11 +188,15 @@ class Finder {
     return true;
   }
 
+  bool icon(const Image& im) const;
+  bool prose(const Line& l) const;
+
   const Page& page_;
   const LayoutOptions& o_;
-  const std::vector<Image>& furniture_;
+  const std::vector<Image> furniture_;
   std::vector<Item> items_;
-  double body_size_ = 0;  // points
+  double body_size_ = 0;  // points, the page's
+  BodyText body_;         // the book's (its size, or the page's if the book's is unknown)
 };
 
 void Finder::collect_items() {
@@ -205,6 +210,13 @@ void Finder::collect_items() {
     const double len = std::max(it.box.width(), it.box.height());
     it.rule = thin <= o_.rule_max_thickness && len >= o_.rule_min_length;
     it.flat = p.fill && !p.stroke;
+    it.paper = p.paper;
+    // Paper-coloured paint behind lines of prose is the page's background (browsers paint
+    // one behind all the text), not a figure's blank canvas.
+    if (it.paper && std::any_of(page_.lines.begin(), page_.lines.end(), [&](const Line& l) {
+          return prose(l) && inside_share(l.bbox, it.box) >= o_.label_inside_ratio;
+        }))
+      continue;
     items_.push_back(it);
   }
   for (const auto& im : page_.images) {
@@ -212,12 +224,77 @@ void Finder::collect_items() {
     // A stencil mask of glyph size is a character of a bitmap font, not a picture.
     if (im.mask && (im.bbox.width() < o_.min_figure_side || im.bbox.height() < o_.min_figure_side)) continue;
     if (is_repeated_image(im, furniture_, o_)) continue;
+    if (icon(im)) continue;
     Item it;
     it.box = im.bbox;
     it.ink = im.bbox;
     it.image = true;
     items_.push_back(it);
   }
+}
+
+// An icon: a picture a few lines of text high with running text set right beside it,
+// starting on its lines (a note's, tip's or warning's sign beside its title and text, in a
+// box or not). It belongs to that text; a figure stands apart from the text or is larger,
+// and a drawing's labels are short or set in type of their own.
+bool Finder::icon(const Image& im) const {
+  if (body_.size <= 0) return false;
+  const double most = o_.icon_max_ratio * body_.size;
+  if (im.bbox.width() > most || im.bbox.height() > most) return false;
+  auto body_chars = [&](const Line& l) {
+    size_t n = 0;
+    for (const auto& sp : l.spans)
+      if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) n += sp.text.size();
+    return n;
+  };
+  for (const auto& l : page_.lines) {
+    const double shared = std::min(l.bbox.y1, im.bbox.y1) - std::max(l.bbox.y0, im.bbox.y0);
+    if (shared < 0.5 * std::min(l.bbox.height(), im.bbox.height())) continue;
+    const double gap = l.bbox.x0 - im.bbox.x1;
+    if (gap < 0 || gap > o_.icon_text_gap_ratio * body_.size || body_chars(l) == 0) continue;
+    // The text that starts there: the line and those under it at its left edge, one
+    // line's step apart (a note's title over its first lines).
+    size_t chars = body_chars(l);
+    double bottom = l.bbox.y1;
+    for (bool more = true; more && chars < o_.icon_text_min_chars;) {
+      more = false;
+      for (const auto& m : page_.lines)
+        if (m.bbox.y0 >= bottom - 0.5 * body_.size && m.bbox.y0 <= bottom + o_.paragraph_gap_ratio * body_.size &&
+            m.bbox.y1 > bottom && std::fabs(m.bbox.x0 - l.bbox.x0) <= o_.edge_tolerance) {
+          chars += body_chars(m);
+          bottom = m.bbox.y1;
+          more = true;
+          break;
+        }
+    }
+    if (chars >= o_.icon_text_min_chars) return true;
+  }
+  return false;
+}
+
+// A line of prose: most of its characters in the book's body type (its size, not
+// monospace), across most of the measure of the body text. A figure's labels are short or
+// set in type of their own; a line like this inside a drawing is text the drawing lies
+// behind (a page's background).
+bool Finder::prose(const Line& l) const {
+  const double measure = body_.right - body_.left;
+  const double across = std::min(l.bbox.x1, body_.right) - std::max(l.bbox.x0, body_.left);
+  if (body_.size <= 0 || measure <= 0 || across < o_.prose_measure_ratio * measure) return false;
+  double chars = 0, body = 0;
+  for (const auto& sp : l.spans) {
+    const double n = static_cast<double>(sp.text.size());
+    chars += n;
+    if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) body += n;
+  }
+  if (chars <= 0 || body < 0.5 * chars) return false;
+  const std::string t = l.text();
+  size_t words = 0;
+  for (size_t i = 0; i < t.size();) {
+    while (i < t.size() && t[i] == ' ') ++i;
+    if (i < t.size()) ++words;
+    while (i < t.size() && t[i] != ' ') ++i;
+  }
+  return words >= o_.prose_min_words;
 }
 
 // A small piece in a corner of the hull: a rounded corner of a frame drawn with rules
@@ -248,6 +325,8 @@ Verdict Finder::classify(const Cluster& c) const {
   const Box& h = c.hull;
   const double band = o_.furniture_band_ratio * page_.height;
   if (page_.height > 0 && (h.y1 <= band || h.y0 >= page_.height - band)) return v;  // head or foot decoration
+  // Paint of the paper's colour alone shows nothing.
+  if (std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].paper; })) return v;
   bool any_image = false, rules_only = true, boxed = false;
   double drawing = 0;
   for (size_t i : c.items) {
@@ -394,7 +473,9 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       }
     }
   }
-  const bool textual = mono >= o_.text_box_mono_share * chars || covered >= o_.text_box_cover_ratio * area(h);
+  // (A line of prose makes it text however much room the box leaves around it.)
+  const bool textual = mono >= o_.text_box_mono_share * chars || covered >= o_.text_box_cover_ratio * area(h) ||
+                       std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
   const bool rows = inside.size() == 1 || static_cast<double>(stacked) >= o_.text_box_stacked_share * inside.size();
   return textual && rows;
 }
@@ -625,7 +706,8 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
   }
   std::vector<size_t> labels;
   for (size_t i = 0; i < page_.lines.size(); ++i)
-    if (!taken[i] && inside_share(page_.lines[i].bbox, hull) >= o_.label_inside_ratio) labels.push_back(i);
+    if (!taken[i] && !prose(page_.lines[i]) && inside_share(page_.lines[i].bbox, hull) >= o_.label_inside_ratio)
+      labels.push_back(i);
   // Tick values and axis names just outside the drawing. Lines set smaller or larger than
   // the body may chain outwards (an axis title beyond its tick values); body-size lines
   // must touch the drawing itself.
@@ -641,7 +723,7 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
       const double reach = off_body ? o_.label_near_gap : o_.label_attach_gap;
       if (distance(l.bbox, off_body ? grown_hull : hull) > reach) continue;
       std::string t = l.text();
-      if (code_points(t) > static_cast<size_t>(o_.label_max_chars) || caption_like(t)) continue;
+      if (code_points(t) > static_cast<size_t>(o_.label_max_chars) || caption_like(t) || prose(l)) continue;
       labels.push_back(i);
       grown_hull = grown_hull.united(l.bbox);
       added = true;
@@ -701,8 +783,8 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
 }
 
 std::vector<FigureRegion> Finder::run() {
-  collect_items();
-  // The body size: the font size carrying most characters on the page.
+  // The body size: the font size carrying most characters on the page; the body font, the
+  // font carrying most of them at that size.
   std::map<double, size_t> by_size;
   for (const auto& l : page_.lines)
     for (const auto& sp : l.spans) by_size[std::round(sp.size * 10) / 10] += sp.text.size();
@@ -712,6 +794,20 @@ std::vector<FigureRegion> Finder::run() {
       best = n;
       body_size_ = size;
     }
+  // The measure, where the book does not say: the extent of the page's lines in body type.
+  if (body_.size <= 0) body_.size = body_size_;
+  if (body_.right <= body_.left) {
+    bool first = true;
+    for (const auto& l : page_.lines)
+      for (const auto& sp : l.spans)
+        if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) {
+          body_.left = first ? l.bbox.x0 : std::min(body_.left, l.bbox.x0);
+          body_.right = first ? l.bbox.x1 : std::max(body_.right, l.bbox.x1);
+          first = false;
+          break;
+        }
+  }
+  collect_items();
   std::vector<size_t> all(items_.size());
   std::iota(all.begin(), all.end(), 0);
   std::vector<Cluster> figures, pieces, nodes, framed;
@@ -775,13 +871,13 @@ std::vector<FigureRegion> Finder::run() {
 
 }  // namespace
 
-std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options) {
-  return find_figures(page, options, {});
+std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options, const BodyText& body) {
+  return Finder(page, options, {}, body).run();
 }
 
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
                                        const std::vector<Image>& furniture) {
-  return Finder(page, options, furniture).run();
+  return Finder(page, options, furniture, {}).run();
 }
 
 PageDecor page_decor(const Page& page, const LayoutOptions& options) {

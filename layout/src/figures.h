@@ -19,10 +19,17 @@ struct FigureRegion {
   int paths = 0;                     // vector paths in the region
 };
 
+// The book's body text, as the whole book shows it: its size and, on the page at hand, the
+// edges of its measure. A figure never takes a line of it (see Finder::prose).
+struct BodyText {
+  double size = 0;             // points (0: unknown, found from the page alone)
+  double left = 0, right = 0;  // the measure's edges on this page (right <= left: unknown)
+};
+
 // Raster images and clusters of vector paths that form figures, with the text drawn inside
 // them. Not figures: shaded boxes behind code or notes, table rules, underlines, header and
 // footer rules, tiny spacer images. Regions are sorted top to bottom.
-std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options);
+std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options, const BodyText& body = {});
 
 // The same, leaving out images that are furniture (the result of repeated_images()).
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,

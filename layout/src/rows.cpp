@@ -898,7 +898,14 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
 }  // namespace
 
 std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookStats& st, const LayoutOptions& o) {
-  std::vector<FigureRegion> regions = find_figures(page, o);
+  BodyText body;
+  body.size = st.body_size;
+  const int parity = page.number % 2;
+  if (st.left_margin.count(parity) && st.right_margin.count(parity)) {
+    body.left = st.left_margin.at(parity);
+    body.right = st.right_margin.at(parity);
+  }
+  std::vector<FigureRegion> regions = find_figures(page, o, body);
   std::vector<bool> label_line(page.lines.size(), false);
   for (const auto& r : regions)
     for (size_t i : r.label_lines)

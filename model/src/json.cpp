@@ -137,6 +137,7 @@ Json to_json(const Page& p) {
     if (vp.stroke) pj["stroke"] = true;
     if (vp.stroke) pj["line_width"] = round_pt(vp.line_width);
     pj["color"] = hex_color(vp.color);
+    if (vp.paper) pj["paper"] = true;
     paths.push_back(std::move(pj));
   }
   j["paths"] = std::move(paths);
@@ -181,6 +182,7 @@ Page page_from_json(const Json& j) {
     vp.stroke = get_or<bool>(pj, "stroke", false);
     vp.line_width = get_or<double>(pj, "line_width", 0);
     vp.color = color_from_hex(get_or<std::string>(pj, "color", "#000000"));
+    vp.paper = get_or<bool>(pj, "paper", false);
     p.paths.push_back(vp);
   }
   if (auto it = j.find("links"); it != j.end())
@@ -595,6 +597,7 @@ void write_page_line(std::string& out, const Page& p) {
     w.raw(",");
     w.key("color");
     w.color(vp.color);
+    if (vp.paper) w.raw(",\"paper\":true");
     w.raw("}");
   }
   w.raw("]");

@@ -98,7 +98,7 @@ void encode(const Page& page, std::string& out) {
   w.put(static_cast<uint32_t>(page.paths.size()));
   for (const auto& v : page.paths) {
     w.put(v.bbox);
-    w.put(static_cast<uint8_t>(v.fill | v.stroke << 1));
+    w.put(static_cast<uint8_t>(v.fill | v.stroke << 1 | v.paper << 2));
     w.put(v.line_width);
     w.put(v.color);
   }
@@ -135,6 +135,7 @@ void decode(const char* bytes, size_t size, Page& page) {
     const auto flags = r.get<uint8_t>();
     v.fill = flags & 1;
     v.stroke = flags & 2;
+    v.paper = flags & 4;
     v.line_width = r.get<double>();
     v.color = r.get<uint32_t>();
   }

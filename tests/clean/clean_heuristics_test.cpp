@@ -174,6 +174,27 @@ TEST(PageNumbers, DecoratedFoliosGoEvenWithADrawingsLabelsCloseBelow) {
   for (const auto& p : d.pages) EXPECT_TRUE(removed_texts(r, p.number, "page-number").empty()) << p.number;
 }
 
+// Typographic fact: browsers, XSL-FO formatters and some LaTeX classes print the folio with
+// the count of pages ("12 / 233", "Page 12 of 233"), sometimes less than a line's gap below
+// the text block. The count is the same on every page, as no line number or line of text
+// is: the folio goes, with its count and words, also where the text comes that close.
+TEST(PageNumbers, AFolioWithItsCountGoesEvenCloseToTheText) {
+  for (const auto& form : std::vector<std::pair<std::string, std::string>>{{"", " / 8"}, {"Page ", " of 8"}, {"", " of 8"}}) {
+    SCOPED_TRACE(form.first + "N" + form.second);
+    // The last body line's baseline is 685: the foot row at 700 stands one body pitch below.
+    Document d = book(8, [&](Page& p) { p.lines.push_back(text_line(form.first + arabic(p.number) + form.second, 280, 700)); });
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages) {
+      EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)}) << p.number;
+      EXPECT_EQ(p.lines.size(), 40u) << p.number;
+    }
+  }
+  // Two numbers that are no folio and its count stay: "3 / 4" of a fraction in the text.
+  Document d = book(8, [&](Page& p) { p.lines.push_back(text_line("10 / 2", 280, 700)); });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) EXPECT_TRUE(has_line(p, "10 / 2")) << p.number;
+}
+
 // Typographic fact: front matter is numbered in roman numerals and the PDF labels say so
 // ("iv"); the body restarts at arabic 1. Each numbering has its own offset from the page index.
 TEST(PageNumbers, RomanFrontMatterMatchesLabels) {

@@ -52,5 +52,44 @@ TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
   }
 }
 
+// Paint that shows nothing: a white fill on bare paper is marked as the paper's (a browser
+// paints one behind a whole page of text), but not over a grey panel painted before it,
+// where it shows; a fill larger than the page both ways is the page's own colour and a fill
+// clipped away is nothing, so neither is recorded; a band taller than the page but inside
+// it across (a margin's panel) is ink.
+TEST(Paths, PaintThatShowsNothingIsMarkedOrLeftOut) {
+  const std::string ops =
+      "1 g 100 600 200 100 re f "                    // white on bare paper (y 92..192)
+      "0.5 g 100 300 200 100 re f "                  // grey panel (y 392..492)
+      "1 g 150 330 100 40 re f "                     // white on the panel (y 422..462)
+      "1 g -500 -500 2000 2000 re f "                // white, larger than the page
+      "0.9 g -500 -500 2000 2000 re f "              // grey, larger than the page
+      "q 0 0 10 10 re W n 0 g 300 300 50 50 re f Q "  // clipped away
+      "0.8 g 500 -100 40 1000 re f";                 // a band taller than the page
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      test::stream_object(ops),
+  };
+  const fs::path pdf = fs::temp_directory_path() / ("quire-paint-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
+  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
+  fs::remove(pdf);
+  ASSERT_EQ(doc.pages.size(), 1u);
+  const auto& paths = doc.pages[0].paths;
+  ASSERT_EQ(paths.size(), 4u);
+  EXPECT_NEAR(paths[0].bbox.y0, 92, 0.01);
+  EXPECT_EQ(paths[0].color, 0xFFFFFFu);
+  EXPECT_TRUE(paths[0].paper) << "white on bare paper shows nothing";
+  EXPECT_NEAR(paths[1].bbox.y0, 392, 0.01);
+  EXPECT_FALSE(paths[1].paper);
+  EXPECT_NEAR(paths[2].bbox.y0, 422, 0.01);
+  EXPECT_FALSE(paths[2].paper) << "white on a grey panel shows";
+  EXPECT_NEAR(paths[3].bbox.x0, 500, 0.01);
+  EXPECT_NEAR(paths[3].bbox.y1, 792, 0.01);
+  EXPECT_FALSE(paths[3].paper);
+}
+
 }  // namespace
 }  // namespace quire

@@ -353,6 +353,78 @@ TEST(Figures, NoteBoxOfProseIsNotAFigure) {
   EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
 }
 
+// A line of running text in the body type, `words` words long (about the measure at 9).
+std::string running_text(int words) {
+  std::string t;
+  for (int i = 0; i < words; ++i) t += (i ? " " : "") + std::string("wordy");
+  return t;
+}
+
+TEST(Figures, PaperColouredBackgroundBehindProseIsNoFigure) {
+  // A browser paints a white rectangle behind a whole page of text: paint of the paper's
+  // colour on bare paper, which shows nothing. The screenshot on the page is the figure;
+  // the prose above and below it is no label of a page-sized figure.
+  Page p = letter_page();
+  VectorPath background{{36, 60, 576, 640}, true, false, 0, 0xffffff};  // (under page_background_ratio)
+  background.paper = true;
+  p.paths.push_back(background);
+  for (int i = 0; i < 8; ++i) add_line(p, 72, 72 + 12 * i, running_text(14));
+  p.images.push_back({{150, 180, 450, 380}, 800, 533, false});
+  add_line(p, 72, 390, "Figure 1.1: A screenshot.");
+  for (int i = 0; i < 16; ++i) add_line(p, 72, 420 + 12 * i, running_text(14));
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_TRUE(r[0].labels.empty());
+  EXPECT_LE(r[0].bbox.y1, 390);
+  EXPECT_GE(r[0].bbox.y0, 72 + 12 * 8);
+  // Paper-coloured paint alone is nothing to see.
+  Page q = letter_page();
+  q.paths.push_back(background);
+  add_line(q, 72, 72, "A heading");
+  EXPECT_TRUE(find_figures(q, LayoutOptions{}).empty());
+}
+
+TEST(Figures, ProseOverADrawingIsNoLabel) {
+  // A slide's text set over its background picture: lines in the body type across the
+  // measure are prose, not the picture's labels; a short label in small type is one.
+  Page p = letter_page();
+  p.images.push_back({{60, 90, 560, 420}, 1600, 1000, false});
+  for (int i = 0; i < 6; ++i) add_line(p, 72, 100 + 14 * i, running_text(14));
+  add_line(p, 300, 300, "axis", 7);
+  for (int i = 0; i < 10; ++i) add_line(p, 72, 440 + 12 * i, running_text(14));
+  auto r = find_figures(p, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].labels, (std::vector<std::string>{"axis"}));
+}
+
+TEST(Figures, IconBesideANotesTextIsNoFigure) {
+  // DocBook prints a note's, tip's or warning's sign as a small picture beside its title
+  // and text, in a shaded, framed box or not: the picture belongs to the note, which is no
+  // figure with its text as labels.
+  for (bool boxed : {true, false}) {
+    SCOPED_TRACE(boxed ? "boxed" : "bare");
+    Page p = letter_page();
+    for (int i = 0; i < 4; ++i) add_line(p, 72, 72 + 12 * i, running_text(14));
+    if (boxed) {
+      add_fill(p, {72, 130, 540, 190}, 0xf4f4f4);
+      add_stroke(p, {72, 130, 540, 190}, 0.75);
+    }
+    p.images.push_back({{78, 136, 102, 160}, 32, 32, false});  // the sign, 24 pt
+    add_line(p, 110, 136, "Note");
+    add_line(p, 110, 148, running_text(14));
+    add_line(p, 110, 160, running_text(14));
+    add_line(p, 110, 172, running_text(6));
+    for (int i = 0; i < 4; ++i) add_line(p, 72, 200 + 12 * i, running_text(14));
+    EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+  }
+  // The same picture with no text beside it is a figure.
+  Page q = letter_page();
+  for (int i = 0; i < 4; ++i) add_line(q, 72, 72 + 12 * i, running_text(14));
+  q.images.push_back({{78, 136, 102, 160}, 32, 32, false});
+  for (int i = 0; i < 4; ++i) add_line(q, 72, 200 + 12 * i, running_text(14));
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
+}
+
 TEST(Figures, TableRulesAreNotAFigure) {
   // A ruled table: full-width horizontal rules and column rules around cell text.
   Page p = letter_page();

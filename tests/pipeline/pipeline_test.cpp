@@ -642,6 +642,66 @@ TEST(GroffBook, PicsDiagramsAreWholeFiguresAndItsFoliosGo) {
     EXPECT_EQ(concepts.find(label), std::string::npos) << label;
 }
 
+// A book printed by a browser: Chromium's print to PDF of an HTML page written here. The
+// browser paints white rectangles behind the text (the page's and the blocks' backgrounds);
+// the page holds a screenshot with its caption and a note box with a small sign beside its
+// text. The screenshot is the one figure; every paragraph and the note stay text.
+TEST(ChromiumBook, WhitePaintAndANotesSignMakeNoFigureOfTheProse) {
+  const char* env = std::getenv("QUIRE_CHROMIUM");
+  const std::string chromium = env && *env ? env : "/usr/bin/chromium";
+  if (!fs::exists(chromium)) GTEST_SKIP() << "chromium is not installed (apt-get install chromium)";
+  TempDir t("chromium-book");
+  fs::create_directories(t.path / "in");
+  // An 8x6 screenshot and a 4x4 sign, as PNG.
+  const std::string shot =
+      "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAcUlEQVR42g3BIQEEMRADwIg4XLwiVkRwcUVERHFxRKyIxcUn4iT8zwDAwJOIiRR4sAq62"
+      "EA8IyIjZ1CxTqhi3zDAGMwkJ5eow130ZQHKIabW1N8+cqmuGjCHV1rTW/Zxlfv6BXqNVvaebXWd7ur39vcDEPA88W275LIAAAAASUVORK5CYII=";
+  const std::string sign =
+      "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFklEQVR42mP4jwQYgFgu6gQQYePAAQAkICjdJC3WwQAAAABJRU5ErkJggg==";
+  const std::vector<std::string> prose = {
+      "The first paragraph tells how the engine paints the page, and it runs on for a while so that it wraps over "
+      "several lines of the measure, as prose does in any book that anybody would care to read.",
+      "A second paragraph follows it with more words again: the quick brown fox jumps over the lazy dog, and the "
+      "dog, being lazy, does not mind at all, since it has seen this many times before.",
+      "After the figure the prose goes on, and every word of it belongs to the text, however the engine paints "
+      "the background behind it.",
+      "This note has a small sign beside it, and its words belong to the note, which is no figure with its "
+      "text for labels.",
+      "The last paragraph of the chapter closes it with a sentence or two, so that there is text after the note "
+      "as well as before it.",
+  };
+  std::string html =
+      "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Painted Pages</title><style>"
+      "html, body { background: #ffffff; } body { font-family: serif; font-size: 11pt; margin: 0; }"
+      "main { background: white; } h1 { font-size: 20pt; }"
+      ".note { border: 1px solid #888; background: #f4f4f4; padding: 8px; margin: 12px 0; display: flex; gap: 10px; }"
+      ".note img { width: 24px; height: 24px; flex: none; } figcaption { font-style: italic; }"
+      "</style></head><body><main><h1>Chapter One: Paint</h1>";
+  html += "<p>" + prose[0] + "</p><p>" + prose[1] + "</p>";
+  html += "<figure><img src=\"data:image/png;base64," + shot +
+          "\" style=\"width: 300px\"><figcaption>Figure 1. A screenshot of a program.</figcaption></figure>";
+  html += "<p>" + prose[2] + "</p>";
+  html += "<div class=\"note\"><img src=\"data:image/png;base64," + sign + "\" alt=\"\"><div><b>Note</b><br>" + prose[3] +
+          "</div></div>";
+  html += "<p>" + prose[4] + "</p></main></body></html>";
+  std::ofstream(t.path / "book.html") << html;
+  const auto typeset = run_command("timeout 120 " + shell_quote(chromium) +
+                                   " --headless --no-sandbox --disable-gpu --no-pdf-header-footer --print-to-pdf=" +
+                                   shell_quote(t.path / "in" / "painted.pdf") + " " +
+                                   shell_quote("file://" + (t.path / "book.html").string()) + " 2>&1");
+  ASSERT_TRUE(fs::exists(t.path / "in" / "painted.pdf")) << typeset.out;
+  auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") + " --log json");
+  ASSERT_TRUE(built(b.code)) << b.out;
+  EXPECT_NE(b.out.find("\"verify_differences\":0"), std::string::npos) << b.out;
+  std::string md;
+  for (const auto& e : fs::directory_iterator(t.path / "out" / "books" / "painted"))
+    if (e.path().extension() == ".md") md += read_file(e.path());
+  size_t figures = 0;
+  for (size_t at = md.find("\n!["); at != std::string::npos; at = md.find("\n![", at + 1)) ++figures;
+  EXPECT_EQ(figures, 1u) << md;
+  for (const auto& p : prose) EXPECT_NE(md.find(p), std::string::npos) << "not in the text: " << p << "\n" << md;
+}
+
 // The progress lines drawn on the terminal: what is between carriage returns and line ends,
 // with the erase-line sequence taken out.
 std::vector<std::string> drawn_lines(const std::string& out) {

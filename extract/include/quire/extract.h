@@ -32,6 +32,11 @@ struct ExtractOptions {
   // A page whose text is mostly unmapped glyphs (U+FFFD, private use, controls) is OCR'd
   // when this share of its characters is unmapped.
   double unusable_text_ratio = 0.3;
+  // Paint of the paper's colour (white) shows only over something painted before it in
+  // another colour (else it is marked VectorPath::paper); that is looked up among at most
+  // this many such paints of a page, past which it is taken to show (a plot of thousands
+  // of marks: the look-up is linear).
+  size_t paper_paint_max_inked = 4096;
   // When MuPDF cannot open a file, try Poppler before giving up.
   bool fallback_to_poppler = true;
   // Per-page time budget in seconds (0 = none): a page over it is skipped with an error.

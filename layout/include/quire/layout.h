@@ -316,6 +316,21 @@ struct LayoutOptions {
   // A path covering this share of the page area is a page background, not a figure: a
   // figure stays within the text block (~60% of a page).
   double page_background_ratio = 0.8;
+  // A picture at most this many body sizes wide and high with a line of text beside it, at
+  // most icon_text_gap_ratio body sizes to its right and on its lines, is that text's icon
+  // (a note's or warning's sign: DocBook prints 24-36 pt ones), not a figure.
+  // The text beside it, starting on its lines, is running text: at least
+  // icon_text_min_chars characters in the body type (a drawing's labels are short or set
+  // smaller).
+  double icon_max_ratio = 5.0;
+  double icon_text_gap_ratio = 3.0;
+  size_t icon_text_min_chars = 20;
+  // A line mostly in the book's body type (its size, not monospace), at least this share of
+  // the body text's measure wide and of at least this many words, is prose, never a
+  // figure's label: labels are short or set apart, and a line of running text across the
+  // measure holds 8-15 words (a few large letters across it are a display).
+  double prose_measure_ratio = 0.6;
+  size_t prose_min_words = 4;
   // A figure is raster when its images cover at least this share of it.
   double raster_share = 0.5;
   // Images at most this many pixels in width or height are spacers or rules.

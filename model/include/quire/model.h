@@ -106,6 +106,9 @@ struct VectorPath {
   bool stroke = false;
   double line_width = 0;
   uint32_t color = 0;  // fill or stroke colour, 0xRRGGBB
+  // Painted in the paper's colour (white) where nothing was painted before: it shows
+  // nothing by itself (a browser's background behind a page of text, a plot's blank canvas).
+  bool paper = false;
   bool operator==(const VectorPath&) const = default;
 };
 
