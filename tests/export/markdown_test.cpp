@@ -240,8 +240,28 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
         out.push_back(r);
         break;
       }
-      case BlockType::Code:
-      case BlockType::Table: out.push_back({"code", visible(b.text)}); break;
+      case BlockType::Code: out.push_back({"code", visible(b.text)}); break;
+      case BlockType::Table: {
+        if (b.rows.empty()) {
+          out.push_back({"code", visible(b.text)});
+          break;
+        }
+        // A GFM pipe table, a row per line (the header row first: the book's, or empty).
+        // CommonMark without GFM's table extension reads it as one paragraph of those lines,
+        // its cells' text as written.
+        size_t columns = 0;
+        for (const auto& row : b.rows) columns = std::max(columns, row.size());
+        auto line = [&](const std::vector<std::string>* row) {
+          std::string l = "|";
+          for (size_t k = 0; k < columns; ++k) l += " " + (row && k < row->size() ? (*row)[k] : std::string()) + " |";
+          return l;
+        };
+        std::string text = line(b.header_rows > 0 ? &b.rows.front() : nullptr) + "<softbreak>|";
+        for (size_t k = 0; k < columns; ++k) text += " --- |";
+        for (size_t i = b.header_rows > 0 ? 1 : 0; i < b.rows.size(); ++i) text += "<softbreak>" + line(&b.rows[i]);
+        out.push_back({"paragraph", text});
+        break;
+      }
       case BlockType::ListItem: {
         auto [kind, skip] = list_of(b);
         // An item nests as deep as the items open above it allow: one set further in than

@@ -794,6 +794,9 @@ TEST(FiguresBooks, EveryGroundTruthFigureFoundAndNoOther) {
     const std::string name = gt_path.filename().string();
     const fs::path pdf = gt_path.parent_path() / (name.substr(0, name.size() - 8) + ".pdf");
     if (name.find("scan") != std::string::npos) continue;
+    // Truth taken from a book's HTML (a real book's own) places no figure on a page: which
+    // pages hold none is not known there.
+    if (gt.contains("html")) continue;
     std::map<int, std::vector<nlohmann::json>> expected;
     for (const auto& ch : gt["chapters"])
       for (const auto& b : ch["blocks"])
