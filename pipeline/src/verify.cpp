@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 #include <string_view>
+#include <unordered_map>
 
 #include "quire/json.h"
 #include "quire/parallel.h"
@@ -347,6 +348,21 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
     }
     return {g.first, Box{}, ""};
   };
+  // The same for a word of excluded matter (an index holds tens of thousands): the first
+  // place of each word on the group's excluded pages, found in one pass.
+  std::unordered_map<std::string_view, Place> excluded_places;
+  auto locate_excluded = [&](const std::string& w) -> Place {
+    if (excluded_places.empty())
+      for (int p = g.first; p <= g.last; ++p) {
+        const SourcePage* page = index.page(p);
+        if (!page || !index.excluded.count(p)) continue;
+        for (const auto& l : page->lines)
+          for (uint32_t k = l.first_token; k < l.end_token; ++k)
+            excluded_places.try_emplace(page->view(page->tokens[k]), Place{p, Box{l.x0, l.y0, l.x1, l.y1}, std::string()});
+      }
+    auto it = excluded_places.find(w);
+    return it != excluded_places.end() ? it->second : locate(w);
+  };
   struct OutPlace {
     size_t chapter;
     int page;
@@ -389,7 +405,7 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
       if (g.has_excluded) {
         const long left_out = std::min(missing, std::max(0L, on_excluded.count(w)));
         if (left_out) {
-          const Place at = locate(w);
+          const Place at = locate_excluded(w);
           missing -= left_out;
           ledger_at(at.page, &at.box).excluded += left_out;
           res.excluded_on_page[at.page] += left_out;
