@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "book_work.h"
@@ -63,6 +64,15 @@ long word_count(const Chapter& c) {
 
 Json pages_json(int first, int last) { return Json::array({first, last}); }
 
+// An internal link as the JSON writes it: "<NN>-<slug>.md#<anchor>" is "#<anchor>".
+std::string book_href(const std::string& href) {
+  const size_t hash = href.find('#');
+  if (hash == std::string::npos || hash < 3 || href.compare(hash - 3, 3, ".md") != 0 ||
+      href.find(':') != std::string::npos || href.find('/') != std::string::npos)
+    return href;
+  return href.substr(hash);
+}
+
 Json chapter_json(const Book& book, const Chapter& c, const std::string& id, size_t index) {
   Json j;
   j["book"] = book.id;
@@ -71,13 +81,20 @@ Json chapter_json(const Book& book, const Chapter& c, const std::string& id, siz
   j["title"] = c.title;
   j["pages"] = pages_json(c.first_page, c.last_page);
   Json blocks = Json::array();
-  for (const auto& b : c.blocks) blocks.push_back(to_json(b));
+  for (const auto& b : c.blocks) {
+    Json bj = to_json(b);
+    // The JSON names an internal link's target by its anchor alone, unique in the book; the
+    // Markdown and the site lead to the chapter that holds it (link_across_chapters).
+    if (auto it = bj.find("links"); it != bj.end())
+      for (auto& l : *it) l[2] = book_href(l[2].get<std::string>());
+    blocks.push_back(std::move(bj));
+  }
   j["blocks"] = std::move(blocks);
   return j;
 }
 
-// Layout points an internal link at "#<anchor>" of the book; one whose anchor is in another
-// chapter leads to that chapter's file: "<NN>-<slug>.md#<anchor>".
+// Layout points an internal link at "#<anchor>" of the book; in Markdown (and on the site) one
+// whose anchor is in another chapter leads to that chapter's file: "<NN>-<slug>.md#<anchor>".
 void link_across_chapters(Book& book, const std::vector<std::string>& ids) {
   std::map<std::string, size_t> chapter_of;
   for (size_t i = 0; i < book.chapters.size(); ++i)
@@ -478,8 +495,27 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   manifest["gaps"] = std::move(gaps);
   write_file((out / "manifest.json").string(), dump(manifest, true));
 
-  if (options.site)
-    write_site(out_dir, site, [&](size_t b, size_t c) { return load_chapter_blocks(books[b].files[c]); }, options.jobs);
+  if (options.site) {
+    // A chapter's page leads its internal links to the pages of the chapters that hold their
+    // anchors: the book's chapters are read for their anchors once, when its first page is made.
+    std::vector<std::once_flag> anchors_read(books.size());
+    std::vector<std::map<std::string, size_t>> anchor_chapter(books.size());
+    write_site(out_dir, site, [&](size_t b, size_t c) {
+      std::call_once(anchors_read[b], [&] {
+        for (size_t k = 0; k < books[b].files.size(); ++k)
+          for (const auto& bl : load_chapter_blocks(books[b].files[k]))
+            if (!bl.anchor.empty()) anchor_chapter[b].emplace(bl.anchor, k);
+      });
+      std::vector<Block> blocks = load_chapter_blocks(books[b].files[c]);
+      for (auto& bl : blocks)
+        for (auto& l : bl.links) {
+          if (l.href.empty() || l.href[0] != '#') continue;
+          auto it = anchor_chapter[b].find(l.href.substr(1));
+          if (it != anchor_chapter[b].end() && it->second != c) l.href = site.books[b].chapters[it->second].id + ".md" + l.href;
+        }
+      return blocks;
+    }, options.jobs);
+  }
 }
 
 }  // namespace quire

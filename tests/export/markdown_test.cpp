@@ -2,6 +2,8 @@
 // of every rendered chapter equals the block's source text.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <cmark.h>
 
 #include "helpers.h"
@@ -614,12 +616,23 @@ size_t expect_corpus_parses_as_json(const fs::path& corpus) {
   size_t chapters = 0;
   const Json manifest = Json::parse(test::read(corpus / "manifest.json"));
   for (const auto& bj : manifest.at("books")) {
+    std::map<std::string, std::string> anchors;  // anchor -> the chapter that holds it
+    for (const auto& cj : bj.at("chapters"))
+      for (const auto& b : Json::parse(test::read(corpus / cj.at("blocks").get<std::string>())).at("blocks"))
+        if (b.contains("anchor")) anchors.emplace(b.at("anchor").get<std::string>(), cj.at("id").get<std::string>());
     for (const auto& cj : bj.at("chapters")) {
       const std::string md = test::read(corpus / cj.at("markdown").get<std::string>());
       const Json chapter = Json::parse(test::read(corpus / cj.at("blocks").get<std::string>()));
       Chapter c;
       c.title = chapter.at("title").get<std::string>();
       for (const auto& b : chapter.at("blocks")) c.blocks.push_back(block_from_json(b));
+      // The JSON names a link's target by its anchor; the Markdown leads one in another
+      // chapter to that chapter's file.
+      for (auto& b : c.blocks)
+        for (auto& l : b.links) {
+          auto it = l.href.empty() || l.href[0] != '#' ? anchors.end() : anchors.find(l.href.substr(1));
+          if (it != anchors.end() && it->second != cj.at("id").get<std::string>()) l.href = it->second + ".md" + l.href;
+        }
       auto got = render(md);
       auto want = expected(c, bj.at("id").get<std::string>());
       EXPECT_EQ(got.size(), want.size()) << cj.at("markdown");
