@@ -418,7 +418,6 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
   }
   // Words read by another engine than the corpus's: what the engines are known to do apart
   // is counted, not reported.
-  WordTally reported_added = added_words;  // before the witness forgives: see the box check
   if (witness) {
     const auto explained = explain_engine_differences(missing_words, added_words);
     for (const auto& [kind, n] : explained) res.explained[kind] += n;
@@ -468,8 +467,8 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
       std::vector<std::string_view> words(owned.begin(), owned.end());
       std::sort(words.begin(), words.end());
       for (std::string_view w : excess(words, inside.tokens)) {
-        auto it = reported_added.find(w);
-        if (it != reported_added.end() && it->second > 0) {
+        auto it = added_words.find(w);
+        if (it != added_words.end() && it->second > 0) {
           --it->second;  // reported as added
           continue;
         }

@@ -17,6 +17,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// A one-page US-letter PDF whose content stream is `ops`, extracted with MuPDF.
+Document one_page_pdf(const std::string& ops, const std::string& name) {
+  const std::vector<std::string> objects = {
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      test::stream_object(ops),
+  };
+  const fs::path pdf = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
+  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
+  fs::remove(pdf);
+  return doc;
+}
+
 TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
   // The same horizontal line of width 0.5, from x 100 to 200 at y 692 (100 from the top),
   // stroked with mitred (0), round (1) and bevelled (2) joins, and with a low miter limit.
@@ -25,16 +40,7 @@ TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {
       "1 j 100 592 m 200 592 l S "
       "2 j 100 492 m 200 492 l S "
       "0 j 2 M 100 392 m 200 392 l S";
-  const std::vector<std::string> objects = {
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-      test::stream_object(ops),
-  };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-paths-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = one_page_pdf(ops, "quire-paths");
   ASSERT_EQ(doc.pages.size(), 1u);
   const auto& paths = doc.pages[0].paths;
   ASSERT_EQ(paths.size(), 4u);
@@ -66,16 +72,7 @@ TEST(Paths, PaintThatShowsNothingIsMarkedOrLeftOut) {
       "0.9 g -500 -500 2000 2000 re f "              // grey, larger than the page
       "q 0 0 10 10 re W n 0 g 300 300 50 50 re f Q "  // clipped away
       "0.8 g 500 -100 40 1000 re f";                 // a band taller than the page
-  const std::vector<std::string> objects = {
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-      test::stream_object(ops),
-  };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-paint-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = one_page_pdf(ops, "quire-paint");
   ASSERT_EQ(doc.pages.size(), 1u);
   const auto& paths = doc.pages[0].paths;
   ASSERT_EQ(paths.size(), 4u);
