@@ -617,9 +617,11 @@ size_t expect_corpus_parses_as_json(const fs::path& corpus) {
   const Json manifest = Json::parse(test::read(corpus / "manifest.json"));
   for (const auto& bj : manifest.at("books")) {
     std::map<std::string, std::string> anchors;  // anchor -> the chapter that holds it
-    for (const auto& cj : bj.at("chapters"))
-      for (const auto& b : Json::parse(test::read(corpus / cj.at("blocks").get<std::string>())).at("blocks"))
+    for (const auto& cj : bj.at("chapters")) {
+      const Json blocks = Json::parse(test::read(corpus / cj.at("blocks").get<std::string>()));
+      for (const auto& b : blocks.at("blocks"))
         if (b.contains("anchor")) anchors.emplace(b.at("anchor").get<std::string>(), cj.at("id").get<std::string>());
+    }
     for (const auto& cj : bj.at("chapters")) {
       const std::string md = test::read(corpus / cj.at("markdown").get<std::string>());
       const Json chapter = Json::parse(test::read(corpus / cj.at("blocks").get<std::string>()));
