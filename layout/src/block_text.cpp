@@ -1,0 +1,348 @@
+// Block text: the text of a finished block from its rows. Prose joins its lines with one
+// space (line-end hyphens decided by hyphenation.cpp); a table sets its cells in columns;
+// a note mark is raised out of the text.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+
+#include "internal.h"
+#include "quire/parallel.h"
+#include "quire/text.h"
+#include "builder.h"
+#include "note_marks.h"
+#include "tables.h"
+#include "text_chars.h"
+
+namespace quire::detail {
+
+void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
+  struct Piece {
+    size_t row;
+    const Line* line;
+    Box box;
+    std::string text;
+    size_t column = 0;
+    size_t cell = 0;  // index in `cells`
+    bool bold = true;
+  };
+  std::vector<Piece> pieces;
+  for (size_t i = 0; i < rs.size(); ++i)
+    for (const Line* l : rs[i]->lines) {
+      std::string t;
+      for (const auto& w : whitespace_tokens(l->text())) t += (t.empty() ? "" : " ") + w;
+      if (t.empty()) continue;
+      Piece p{i, l, l->bbox, std::move(t)};
+      for (const Span& sp : l->spans)
+        if (has_token(sp.text) && !sp.bold) p.bold = false;
+      pieces.push_back(std::move(p));
+    }
+  // Columns: the pieces' extents merged where they overlap, left to right.
+  std::vector<size_t> order(pieces.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t c) { return pieces[a].box.x0 < pieces[c].box.x0; });
+  size_t columns = 0;
+  double reach = -1e300;
+  std::vector<double> col_left, col_right;
+  for (size_t k : order) {
+    if (columns == 0 || pieces[k].box.x0 > reach) {
+      ++columns;
+      reach = pieces[k].box.x1;
+      col_left.push_back(pieces[k].box.x0);
+      col_right.push_back(reach);
+    } else {
+      reach = std::max(reach, pieces[k].box.x1);
+      col_right.back() = reach;
+    }
+    pieces[k].column = columns - 1;
+  }
+  // Wrapped lines: per column, each piece against the one above it.
+  auto page_of = [&](const Piece& p) { return rs[p.row]->page; };
+  std::vector<long> above(pieces.size(), -1);  // the piece a wrapped line goes on from
+  std::vector<std::vector<size_t>> in_column(columns);
+  for (size_t k = 0; k < pieces.size(); ++k) in_column[pieces[k].column].push_back(k);  // (rows in order)
+  for (size_t c = 0; c < columns; ++c) {
+    const auto& ks = in_column[c];
+    for (size_t n = 1; n < ks.size(); ++n) {
+      const Piece& a = pieces[ks[n - 1]];
+      const Piece& p = pieces[ks[n]];
+      const Row& ra = *rs[a.row];
+      const Row& rp = *rs[p.row];
+      if (page_of(a) != page_of(p) || a.row == p.row) continue;
+      const double size = std::max(1.0, rp.size);
+      const double pitch = rp.baseline - ra.baseline;
+      if (pitch <= 0 || pitch > o.table_wrap_pitch_ratio * size) continue;
+      long first = ks[n - 1];
+      while (above[first] >= 0) first = above[first];
+      if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.edge_tolerance) continue;
+      const std::optional<double> word_end = first_word_end(*p.line, false);
+      if (!word_end) continue;
+      const double limit = c + 1 < columns ? col_left[c + 1] - o.min_cell_gap_ratio * size : col_right[c] + o.edge_tolerance;
+      if (a.box.x1 + o.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
+      above[ks[n]] = ks[n - 1];
+    }
+  }
+  // A wrapped line stands on a row of the page with no cell of its own beside it, and
+  // with a column empty (cells of every column side by side are the next row).
+  std::vector<long> keep(above);
+  std::vector<std::vector<uint8_t>> filled(rs.size(), std::vector<uint8_t>(columns, 0));
+  for (const Piece& p : pieces) filled[p.row][p.column] = 1;
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    if (above[k] < 0) continue;
+    const auto& f = filled[pieces[k].row];
+    if (columns > 1 && std::all_of(f.begin(), f.end(), [](uint8_t x) { return x != 0; })) keep[k] = -1;
+    for (size_t q = 0; q < pieces.size(); ++q)
+      if (pieces[q].row == pieces[k].row && q != k && above[q] < 0) keep[k] = -1;
+  }
+  // Cells: a piece and the wrapped lines under it.
+  struct Cell {
+    int page = 0;
+    size_t column = 0;
+    Box box;          // of its first line
+    double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
+    std::string text;
+    bool bold = true;
+  };
+  std::vector<Cell> cells;
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    Piece& p = pieces[k];
+    // A line's extent from its baseline, not its box (a font's box may be far taller).
+    const Row& row = *rs[p.row];
+    const double size = std::max(1.0, row.size);
+    const double top = row.baseline - o.table_row_rise_ratio * size, bottom = row.baseline + o.table_row_drop_ratio * size;
+    if (keep[k] >= 0) {
+      p.cell = pieces[static_cast<size_t>(keep[k])].cell;
+      Cell& c = cells[p.cell];
+      c.text += " " + p.text;
+      c.bottom = std::max(c.bottom, bottom);
+      c.bold = c.bold && p.bold;
+      continue;
+    }
+    p.cell = cells.size();
+    cells.push_back({page_of(p), p.column, p.box, top, bottom, p.text, p.bold});
+  }
+  // Rows: cells whose extents overlap, top to bottom.
+  std::vector<size_t> by_top(cells.size());
+  for (size_t k = 0; k < by_top.size(); ++k) by_top[k] = k;
+  std::stable_sort(by_top.begin(), by_top.end(), [&](size_t a, size_t c) {
+    return cells[a].page != cells[c].page ? cells[a].page < cells[c].page : cells[a].top < cells[c].top;
+  });
+  std::vector<std::vector<size_t>> grid;  // cells of each row
+  std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
+  int band_page = -1;
+  double band_bottom = 0;
+  for (size_t k : by_top) {
+    const Cell& c = cells[k];
+    if (grid.empty() || c.page != band_page || c.top >= band_bottom) {
+      grid.emplace_back();
+      extent.push_back({c.top, c.bottom});
+      band_page = c.page;
+      band_bottom = c.bottom;
+    }
+    grid.back().push_back(k);
+    band_bottom = std::max(band_bottom, c.bottom);
+    extent.back().second = std::max(extent.back().second, c.bottom);
+  }
+  b.rows.assign(grid.size(), std::vector<std::string>(columns));
+  for (size_t i = 0; i < grid.size(); ++i) {
+    std::stable_sort(grid[i].begin(), grid[i].end(), [&](size_t a, size_t c) { return cells[a].box.x0 < cells[c].box.x0; });
+    for (size_t k : grid[i]) {
+      std::string& cell = b.rows[i][cells[k].column];
+      cell += (cell.empty() ? "" : " ") + cells[k].text;
+    }
+  }
+  // The header: bold rows over a body that is not all bold, or a row ruled off.
+  size_t bold_rows = 0;
+  while (bold_rows < grid.size() &&
+         std::all_of(grid[bold_rows].begin(), grid[bold_rows].end(), [&](size_t k) { return cells[k].bold; }))
+    ++bold_rows;
+  if (bold_rows < grid.size()) b.header_rows = static_cast<int>(bold_rows);
+  if (b.header_rows == 0 && grid.size() >= 3 && cells[grid[0].front()].page == cells[grid[1].front()].page) {
+    auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page
+      const int page = cells[grid[i].front()].page;
+      if (page != cells[grid[i + 1].front()].page) return false;
+      const double x0 = col_left.front(), x1 = col_right.back();
+      for (const auto& [p, r] : rules)
+        if (p == page && r.y0 >= extent[i].second - o.edge_tolerance && r.y1 <= extent[i + 1].first + o.edge_tolerance &&
+            r.x0 <= x0 + o.edge_tolerance + 0.5 * (x1 - x0) && r.x1 >= x1 - 0.5 * (x1 - x0))
+          return true;
+      return false;
+    };
+    if (ruled(0) && !ruled(1)) b.header_rows = 1;
+  }
+  // The text, in columns.
+  std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0), count(columns, 0);
+  for (const Cell& c : cells) {
+    width[c.column] = std::max(width[c.column], utf8_length(c.text));
+    ++count[c.column];
+    size_t same_left = 0, same_right = 0;
+    for (const Cell& d : cells) {
+      if (d.column != c.column) continue;
+      same_left += std::fabs(d.box.x0 - c.box.x0) <= o.edge_tolerance;
+      same_right += std::fabs(d.box.x1 - c.box.x1) <= o.edge_tolerance;
+    }
+    lefts[c.column] = std::max(lefts[c.column], same_left);
+    rights[c.column] = std::max(rights[c.column], same_right);
+  }
+  std::vector<size_t> start(columns, 0);
+  for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
+  std::string text;
+  for (size_t i = 0; i < grid.size(); ++i) {
+    std::string line;
+    for (size_t c = 0; c < columns; ++c) {
+      const std::string& cell = b.rows[i][c];
+      if (cell.empty()) continue;
+      const size_t used = utf8_length(line);
+      size_t at = start[c];
+      if (rights[c] > lefts[c] && 2 * rights[c] > count[c]) at += width[c] - std::min(width[c], utf8_length(cell));
+      if (used > 0) at = std::max(at, used + 2);
+      line.append(at - used, ' ');
+      line += cell;
+    }
+    text += (i ? "\n" : "") + line;
+  }
+  b.text = std::move(text);
+}
+
+std::string Builder::prose(const std::vector<const Row*>& rs, std::vector<HyphenJoin>& log,
+                           const std::vector<std::string>* texts) const {
+  std::string text;
+  for (size_t i = 0; i < rs.size(); ++i) {
+    const std::string& t = texts ? (*texts)[i] : rs[i]->text;
+    if (i == 0) {
+      text = t;
+      continue;
+    }
+    std::optional<std::string> prev_last = last_token(text);
+    // Only a token ending in a hyphen may join the next line's first one.
+    if (prev_last && ends_with_hyphen(*prev_last)) {
+      const std::string before = std::move(*prev_last);
+      auto toks = whitespace_tokens(t);
+      if (toks.empty()) {
+        text += ' ';
+        text += t;
+        continue;
+      }
+      const std::string& after = toks.front();
+      std::string joined = join_hyphenated(before, after, rs[i - 1]->mono_end, ev, o);
+      if (!joined.empty()) {
+        log.push_back({rs[i - 1]->page, before, after, joined});
+        // Drop the trailing white space of the text and the leading one of the line.
+        while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+        text.resize(text.size() - before.size());
+        size_t at = t.find(after);
+        text += joined + t.substr(at + after.size());
+        continue;
+      }
+    }
+    text += ' ';
+    text += t;
+  }
+  // Collapse runs of white space to single spaces: prose keeps no line structure.
+  std::string clean;
+  clean.reserve(text.size());
+  bool sp = false;
+  if (is_ascii(text)) {
+    for (char c : text) {
+      if (ascii_space(c)) {
+        sp = true;
+        continue;
+      }
+      if (sp && !clean.empty()) clean += ' ';
+      sp = false;
+      clean += c;
+    }
+    return clean;
+  }
+  for (char32_t c : to_u32(text)) {
+    if (is_space_cp(c)) {
+      sp = true;
+      continue;
+    }
+    if (sp && !clean.empty()) clean += ' ';
+    sp = false;
+    append_utf8(clean, c);
+  }
+  return clean;
+}
+
+void Builder::make_texts() {
+  const size_t from = texts_made, n = out.size() - from;
+  std::vector<std::vector<HyphenJoin>> logged(n);
+  parallel_for(
+      n, o.jobs,
+      [&](size_t k) {
+        const size_t i = from + k;
+        std::vector<const Row*> rs = text_rows[i];
+        if (titled[i] == 1) rs.erase(rs.begin());  // (the note's title, on a row of its own)
+        if (rs.empty()) return;
+        Block& b = out[i];
+        const bool may_cite = b.type != BlockType::Code && b.type != BlockType::Footnote &&
+                              b.type != BlockType::Heading && b.type != BlockType::Figure;
+        const std::vector<std::string> marked = may_cite ? texts_with_marks(rs) : std::vector<std::string>();
+        if (b.type == BlockType::Code) {
+          b.text = code_text(rs, st, o);
+        } else if (b.type == BlockType::Table) {
+          table_grid(rs, b);
+          // A table's marks cite its notes, but are not found in its text.
+          for (const auto& t : marked) find_raised(t, b.raised);
+          for (auto& m : b.raised) m.at = std::string::npos;
+        } else if (marked.empty()) {
+          b.text = prose(rs, logged[k]);
+        } else {
+          b.text = find_raised(prose(rs, logged[k], &marked), b.raised);
+          for (auto& j : logged[k]) {
+            strip_mark_bytes(j.before);
+            strip_mark_bytes(j.after);
+            strip_mark_bytes(j.joined);
+          }
+        }
+        find_inline(b, rs, o);
+        if (titled[i] == 2) strip_title(b);
+      },
+      16);
+  join_ends.resize(out.size());
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = from + k;
+    if (captioned[i] && k + 1 < n) {
+      out[i].figure_ref = caption_label(out[i + 1].text);
+      joins.insert(joins.end(), logged[k + 1].begin(), logged[k + 1].end());
+      logged[k + 1].clear();
+    }
+    joins.insert(joins.end(), logged[k].begin(), logged[k].end());
+    join_ends[i] = joins.size();
+    std::vector<const Row*>().swap(text_rows[i]);
+  }
+  texts_made = out.size();
+  const int in_use = first_page_in_use();
+  std::erase_if(rules, [&](const auto& r) { return r.first < in_use; });
+}
+
+void Builder::strip_title(Block& b) {
+  if (b.text.compare(0, b.title.size(), b.title) != 0) {
+    b.title.clear();
+    return;
+  }
+  size_t cut = b.title.size();
+  while (cut < b.text.size() && b.text[cut] == ' ') ++cut;
+  const size_t moved = utf8_length(std::string_view(b.text).substr(0, cut));
+  b.text.erase(0, cut);
+  for (auto& m : b.raised)
+    if (m.at != std::string::npos) m.at = m.at >= moved ? m.at - moved : 0;
+  // Styles and links found on the whole text move with it; what lay in the title goes.
+  auto shift = [moved](auto& runs) {
+    std::erase_if(runs, [moved](const auto& r) { return r.at + r.len <= moved; });
+    for (auto& r : runs) {
+      if (r.at < moved) {
+        r.len -= moved - r.at;
+        r.at = 0;
+      } else {
+        r.at -= moved;
+      }
+    }
+  };
+  shift(b.styles);
+  shift(b.links);
+}
+
+}  // namespace quire::detail

@@ -1,0 +1,206 @@
+// Code grid: a listing is set in a monospace font, every glyph one advance wide, so a
+// glyph's column is its distance from the listing's left edge over the font's advance.
+#include <algorithm>
+#include <cctype>
+#include <climits>
+#include <cmath>
+#include <optional>
+
+#include "internal.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+  if (rows.empty()) return {};
+  auto advance_of = [&](const Span& s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "@%.1f", s.size);
+    auto it = st.mono_advance.find(s.font + buf);
+    if (it != st.mono_advance.end() && it->second > 0) return it->second;
+    if (s.last_advance > 0) return static_cast<double>(s.last_advance);
+    return 0.6 * s.size;  // the advance of the common typewriter faces is 0.5-0.6 em
+  };
+  // One advance for the whole listing: that of the font most of its glyphs are set in
+  // (margin line numbers and bold keywords may use other faces of other sizes).
+  std::map<std::string, std::pair<long, const Span*>> fonts;
+  std::vector<const std::string*> span_font;  // each span's key in `fonts`, spans in order
+  {
+    const Span* prev = nullptr;
+    decltype(fonts)::value_type* entry = nullptr;
+    for (const Row* r : rows)
+      for (const auto* l : r->lines)
+        for (const auto& s : l->spans) {
+          // (Consecutive spans of a listing mostly share one font: its key is made once.)
+          if (!prev || prev->font != s.font || std::lround(prev->size * 10) != std::lround(s.size * 10))
+            entry = &*fonts.try_emplace(s.font + "@" + std::to_string(std::lround(s.size * 10))).first;
+          prev = &s;
+          entry->second.first += static_cast<long>(utf8_length(s.text));
+          entry->second.second = &s;
+          span_font.push_back(&entry->first);
+        }
+  }
+  double adv = 0;
+  long most = -1;
+  const std::string* main_font = nullptr;  // (keys are unique: the same key, the same string)
+  for (const auto& [k, f] : fonts)
+    if (f.first > most) {
+      most = f.first;
+      adv = advance_of(*f.second);
+      main_font = &k;
+    }
+  // The listing's own advance where it has enough glyphs: a listing package may set every
+  // character in a fixed box wider than the font's natural advance, so the same font has
+  // different pitches in different listings.
+  // Measured from token start to token start across one space (a glyph may sit off
+  // centre in its cell, and the space cell is where the difference shows).
+  std::vector<double> own;
+  size_t span_index = 0;
+  for (const Row* r : rows)
+    for (const auto* l : r->lines)
+      for (const auto& s : l->spans) {
+        if (span_font[span_index++] != main_font) continue;
+        auto cps = to_u32(s.text);
+        if (s.xs.size() != cps.size()) continue;
+        long prev_start = -1;
+        for (size_t i = 0; i < cps.size(); ++i) {
+          if (is_space_cp(cps[i]) || (i > 0 && !is_space_cp(cps[i - 1]))) continue;
+          bool one_space = i >= 2 && !is_space_cp(cps[i - 2]);
+          if (prev_start >= 0 && one_space)
+            own.push_back((s.xs[i] - s.xs[prev_start]) / static_cast<double>(i - static_cast<size_t>(prev_start)));
+          prev_start = static_cast<long>(i);
+        }
+      }
+  if (own.size() >= o.min_advance_samples) {
+    auto mid = own.begin() + static_cast<std::ptrdiff_t>(own.size() / 2);
+    std::nth_element(own.begin(), mid, own.end());
+    adv = *mid;
+  } else if (own.size() >= o.min_own_advance_samples) {
+    // A short listing measures its own advance where that puts its glyphs on whole character
+    // cells, and the font's advance over the book does not: a listing package may set each
+    // character in a cell wider than the glyph, so that the glyphs of a word stand closer
+    // together than the cells. Of the listing's measures, the one that fits best.
+    //
+    // Glyph positions are taken from the column's edge, as the columns are counted below (a
+    // listing that goes on over a page break may stand at another margin there).
+    std::vector<double> xs;
+    for (const Row* r : rows)
+      for (const auto* l : r->lines)
+        for (const auto& s : l->spans)
+          for (float x : s.xs) xs.push_back(x - r->col_left);
+    const double base = xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
+    // Mean distance of the glyphs from the nearest cell start, in cells.
+    auto misfit = [&](double cell) {
+      if (xs.empty() || cell <= 0) return 1.0;
+      double off = 0;
+      for (double x : xs) {
+        const double t = (x - base) / cell;
+        off += std::fabs(t - std::round(t));
+      }
+      return off / static_cast<double>(xs.size());
+    };
+    // (Searched from the least to the greatest measure, the font's advance included, in
+    // steps of a thousandth, or in 200 steps where the measures disagree more.)
+    double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
+    if (adv > 0) {
+      lo = std::min(lo, adv);
+      hi = std::max(hi, adv);
+    }
+    double best = 0, best_misfit = 1;
+    const double step = std::max(lo / 1000, (hi - lo) / 200);
+    for (double cell = lo; cell <= hi + 1e-9; cell += step)
+      if (double m = misfit(cell); m < best_misfit) {
+        best = cell;
+        best_misfit = m;
+      }
+    if (best_misfit <= o.cell_misfit && (adv <= 0 || 2 * best_misfit < misfit(adv))) adv = best;
+  }
+  if (adv <= 0) adv = 0.6 * st.body_size;
+
+  struct Glyph {
+    long col;
+    char32_t c;
+    bool gap_before;  // white space before it in the source (a token boundary)
+  };
+  std::vector<std::vector<Glyph>> glyphs(rows.size());
+  long base = LONG_MAX;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const Row& row = *rows[r];
+    bool gap = true;
+    for (const Line* l : row.lines) {
+      gap = true;  // each line is its own run of tokens
+      const Span* prev = nullptr;
+      for (const auto& s : l->spans) {
+        if (prev && spans_apart(*prev, s)) gap = true;  // as Line::text() sets them apart
+        prev = &s;
+        auto cps = to_u32(s.text);
+        double x = s.bbox.x0;
+        for (size_t i = 0; i < cps.size(); ++i) {
+          if (s.xs.size() == cps.size()) x = s.xs[i];
+          else if (i > 0) x += adv;
+          if (is_space_cp(cps[i])) {
+            gap = true;
+            continue;
+          }
+          long col = std::lround((x - row.col_left) / adv);
+          glyphs[r].push_back({col, cps[i], gap});
+          gap = false;
+        }
+      }
+    }
+    if (!glyphs[r].empty()) base = std::min(base, glyphs[r].front().col);
+  }
+  if (base == LONG_MAX) base = 0;
+  // Line pitch of the listing: the usual baseline distance between consecutive rows (going
+  // down the page: a listing continued in the next column starts higher up).
+  std::vector<double> pitches;
+  for (size_t r = 1; r < rows.size(); ++r)
+    if (rows[r]->page == rows[r - 1]->page && rows[r]->baseline > rows[r - 1]->baseline)
+      pitches.push_back(rows[r]->baseline - rows[r - 1]->baseline);
+  double pitch = 0;
+  if (!pitches.empty()) {
+    double mn = *std::min_element(pitches.begin(), pitches.end());
+    std::vector<double> near;
+    for (double p : pitches)
+      if (p <= mn * 1.3) near.push_back(p);
+    auto mid = near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2);
+    std::nth_element(near.begin(), mid, near.end());
+    pitch = *mid;
+  }
+  std::string out;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (r > 0) {
+      out += '\n';
+      // Blank lines inside the listing: each is one more line pitch of vertical space.
+      long extra = 0;
+      if (pitch > 0 && rows[r]->page == rows[r - 1]->page) {
+        extra = std::lround((rows[r]->baseline - rows[r - 1]->baseline) / pitch) - 1;
+      } else if (pitch > 0) {
+        // At a page break, blank lines show as room left at the foot of the text block
+        // and room above the first line of the next page.
+        auto bottom = st.text_bottom.find(rows[r - 1]->page % 2);
+        auto top = st.text_top.find(rows[r]->page % 2);
+        if (bottom != st.text_bottom.end() && rows[r - 1]->nothing_below)
+          extra += std::max(0L, static_cast<long>(std::floor((bottom->second - rows[r - 1]->baseline) / pitch + 0.25)));
+        if (top != st.text_top.end() && rows[r]->nothing_above)
+          extra += std::max(0L, static_cast<long>(std::floor((rows[r]->baseline - top->second) / pitch + 0.25)));
+      }
+      for (long k = 0; k < extra; ++k) out += '\n';
+    }
+    long cur = 0;
+    for (size_t i = 0; i < glyphs[r].size(); ++i) {
+      const Glyph& g = glyphs[r][i];
+      long target = g.col - base;
+      long pad = 0;
+      if (i == 0) pad = std::max(0L, target);
+      // Spaces only where the source has a token boundary, so tokens never split or merge.
+      else if (g.gap_before) pad = std::max(1L, target - cur);
+      out.append(static_cast<size_t>(pad), ' ');
+      append_utf8(out, g.c);
+      cur += pad + 1;
+    }
+  }
+  return out;
+}
+
+}  // namespace quire::detail

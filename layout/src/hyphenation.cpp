@@ -1,0 +1,172 @@
+// Hyphenation: whether a line-end hyphen is a typesetting break or part of its word,
+// decided from the book's own words first (see the rule below).
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+
+#include "dictionary.h"
+#include "internal.h"
+#include "quire/text.h"
+#include "text_chars.h"
+
+namespace quire::detail {
+
+// The hyphenation rule. A line-end hyphen is a typesetting break (removed) or part of the
+// word (kept); the book's own words decide first, a spelling dictionary only where they
+// say nothing:
+//  1. a hyphen set in a monospace font is kept: TeX sets \hyphenchar of typewriter fonts to
+//     -1 and other typesetters do not hyphenate code either, so a line-end hyphen there is a
+//     real one ("--no-site-file"); so is every hyphen of a book that does not hyphenate
+//     (WordEvidence::unhyphenated: no line-end break of the book is a syllable break);
+//  2. a break leaving fewer letters than a typesetter ever leaves is kept: no typesetter
+//     leaves one letter on either side, and TeX (\lefthyphenmin=2, \righthyphenmin=3)
+//     never carries fewer than three letters over ("e-" "mail", "re-" "do" in a TeX book);
+//  3. a part with no vowel ("dpkg-" "buildpackage") is kept: hyphenation patterns break
+//     between syllables, and every syllable of a word has a vowel;
+//  4. the compound "a-b" seen inside a line elsewhere and "ab" never seen -> keep;
+//     "ab" seen and "a-b" never seen -> remove; both seen -> the more frequent form
+//     (a tie removes: hyphenation breaks outnumber compounds split at their hyphen);
+//  5. neither seen:
+//     a. the next line goes on with another hyphen ("next-" "to-last") -> keep: a
+//        compound of several parts;
+//     b. a part in camel case ("LbxChange-" "Property") -> remove: identifiers are
+//        hyphenated by the typesetter, never written with a hyphen inside;
+//     c. a part with a digit ("x86-" "64") or a second part starting with a capital
+//        ("Linux-" "PAM") -> keep: hyphenation patterns do not break there;
+//     d. another word of the book starts with the joined stem ("as-" "signed" beside
+//        "assignment", "out-" "puts" beside "output") -> remove: the same word, inflected
+//        differently, so the two halves are syllables of one word even if each is a word;
+//     e. the spelling dictionary (LayoutOptions::hyphen_dictionary) knows the joined word
+//        and not the second part ("trigger-" "ing", "in-" "cludes") -> remove: the second
+//        part is a syllable, not a word;
+//     f. the dictionary does not know the joined word, which starts in lower case, and the
+//        hyphenation patterns (LayoutOptions::hyphen_patterns) allow no break between the
+//        parts ("avahi-" "core", "libgpg-" "error") -> keep: the name of a thing with a
+//        hyphen in it. Only there: the patterns are not the ones every book was set with
+//        (British and American TeX patterns break "temporary" apart differently, and a
+//        name or a foreign word is broken by its own language's), so for a word the
+//        dictionary knows, or a name, they are no evidence; and only in a book whose
+//        frequent words the dictionary mostly knows;
+//     g. the first part begins, or the second ends, other compounds of the book ("dpkg-"
+//        "buildpackage" beside "dpkg-source") -> keep: a word that forms compounds (not
+//        a frequent word found in a compound or two, like "to" in "up-to-date");
+//     h. the dictionary knows the joined word but not the first part ("pre-" "cludes")
+//        -> remove; it knows both parts but not the joined word ("thread-" "safe") ->
+//        keep: a compound of two words; it knows all three ("re-" "running" beside
+//        "rerunning") or none: no answer, as authors differ (a first part that is not a
+//        word may be a prefix the book hyphenates: "mis-" "alignment", hence g before h);
+//     i. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
+//     j. otherwise remove.
+std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
+                            const WordEvidence& ev, const LayoutOptions& o) {
+  auto b = to_u32(before), a = to_u32(after);
+  if (b.size() < 2 || a.empty() || !is_hyphen_cp(b.back()) || !is_word_cp(b[b.size() - 2])) return {};
+  if (!is_word_cp(a.front())) return {};
+  size_t s = b.size() - 1;
+  while (s > 0 && is_word_cp(b[s - 1])) --s;
+  std::u32string left = b.substr(s, b.size() - 1 - s);
+  size_t e = 0;
+  while (e < a.size() && is_word_cp(a[e])) ++e;
+  std::u32string right = a.substr(0, e);
+  // A note mark set after the word ("memo-" "ry1"): typesetters hyphenate the letters of a
+  // word, so the digits after them are no part of what decides.
+  {
+    size_t letters = 0;
+    while (letters < right.size() && is_letter_cp(right[letters])) ++letters;
+    const bool digits_after = letters > 0 && letters < right.size() &&
+                              std::all_of(right.begin() + static_cast<std::ptrdiff_t>(letters), right.end(),
+                                          [](char32_t c) { return c >= U'0' && c <= U'9'; });
+    if (digits_after) right.resize(letters);
+  }
+  auto count = [](const WordCounts& m, const std::string& k) { return m.count(k); };
+  auto ascii_letters = [](const std::u32string& w) {
+    return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });
+  };
+  auto has_vowel = [](const std::u32string& w) {
+    return std::any_of(w.begin(), w.end(), [](char32_t c) {
+      char32_t l = (c >= U'A' && c <= U'Z') ? c - U'A' + U'a' : c;
+      return l == U'a' || l == U'e' || l == U'i' || l == U'o' || l == U'u' || l == U'y';
+    });
+  };
+  size_t right_min = ev.tex ? o.tex_min_hyphen_right : o.min_hyphen_right;
+  bool keep;
+  if (before_mono || ev.unhyphenated) {
+    keep = true;
+  } else if (ascii_letters(left) && ascii_letters(right) &&
+             (left.size() < o.min_hyphen_left || right.size() < right_min || !has_vowel(left) || !has_vowel(right))) {
+    keep = true;
+  } else {
+    int hyph = count(ev.hyphenated, lower(left + U"-" + right));
+    int joined = count(ev.words, lower(left + right));
+    auto digit = [](const std::u32string& w) {
+      return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; });
+    };
+    auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+    auto camel = [&](const std::u32string& w) {
+      for (size_t i = 1; i < w.size(); ++i)
+        if (upper(w[i]) && !upper(w[i - 1]) && !(w[i - 1] >= U'0' && w[i - 1] <= U'9')) return true;
+      return false;
+    };
+    // The joined word less its last letters (an inflection: "-ed", "-s", "-ing"), but with
+    // some letters of the second part, so that it is more than the first part.
+    auto stem_seen = [&]() {
+      size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
+      std::string stem = lower(left + right.substr(0, keep_right));
+      std::string whole = lower(left + right);
+      const auto& w = ev.sorted_words;
+      for (auto it = std::lower_bound(w.begin(), w.end(), stem); it != w.end() && it->compare(0, stem.size(), stem) == 0; ++it)
+        if (*it != whole) return true;
+      return false;
+    };
+    // A part used in compounds at least this often, relative to its uses on its own: a
+    // frequent word ("to" in "up-to-date") is not a sign.
+    auto compound_part = [&](const WordCounts& m, const std::u32string& part) {
+      int in = count(m, lower(part));
+      return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
+    };
+    const Dictionary* dictionary = nullptr;
+    bool dictionary_asked = false;
+    auto dictionary_knows = [&](const std::u32string& w) {
+      if (!dictionary_asked) {  // loaded only for a break the book leaves undecided
+        dictionary = Dictionary::at(o.hyphen_dictionary);
+        dictionary_asked = true;
+      }
+      return dictionary && dictionary->knows(from_u32(w));
+    };
+    // Decides when the dictionary knows the joined word or both parts, but not all three
+    // ("re-" "running": a prefix that some authors hyphenate; the book must say).
+    auto dictionary_answer = [&]() -> std::optional<bool> {
+      bool whole = dictionary_knows(left + right);
+      bool parts = dictionary_knows(left) && dictionary_knows(right);
+      if (whole == parts) return std::nullopt;
+      return parts;  // keep the hyphen of a compound of two words
+    };
+    auto no_pattern_break = [&]() {
+      if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
+          dictionary_knows(left + right))
+        return false;
+      const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphen_patterns);
+      return patterns && !patterns->allow_break(lower(left), lower(right));
+    };
+    bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
+    if (hyph > 0 || joined > 0) keep = hyph > joined;
+    // A compound goes on after the break ("state-of-" "the-art"), unless the book has the
+    // joined piece as a word ("spread-" "sheet-like", with "spreadsheets" elsewhere) or the
+    // dictionary knows it and not the piece after the break ("lit-" "tle-endian").
+    else if (compound_goes_on) keep = !(stem_seen() || (dictionary_knows(left + right) && !dictionary_knows(right)));
+    else if (camel(left) || camel(right)) keep = false;
+    else if (digit(left) || digit(right) || upper(right.front())) keep = true;
+    else if (stem_seen()) keep = false;
+    else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
+    else if (no_pattern_break()) keep = true;
+    else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
+    else if (auto answer = dictionary_answer()) keep = *answer;
+    else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
+  }
+  if (keep) return before + after;
+  return from_u32(b.substr(0, b.size() - 1)) + after;
+}
+
+}  // namespace quire::detail

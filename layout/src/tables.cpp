@@ -1,0 +1,204 @@
+// Tables: cells of consecutive rows line up in columns (shared left or right edges), set
+// apart by a column gap wider than a word space.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+
+#include "internal.h"
+#include "quire/text.h"
+#include "tables.h"
+
+namespace quire::detail {
+
+namespace {
+
+// Cells of a row that may be a table row: its lines, when there are enough of them, each
+// short but one (a description, wrapped in its column) and set apart from the one before by
+// a column gap. Empty otherwise.
+std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells) {
+  if (r.mono || r.footnote || r.lines.size() < min_cells) return {};
+  bool one_word_each = true, long_cell = false;
+  for (size_t i = 0; i < r.lines.size(); ++i) {
+    const Line* l = r.lines[i];
+    size_t words = whitespace_tokens(l->text()).size();
+    if (words == 0) return {};
+    if (words > o.max_table_cell_words) {
+      if (long_cell) return {};
+      long_cell = true;
+    }
+    if (words > 1) one_word_each = false;
+    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size) return {};
+  }
+  // A loosely justified prose line (a narrow measure, long words) is stretched so far that
+  // every word stands apart: one word per piece, filling the measure to the right edge, the
+  // space shared out evenly between them (a table's header of one-word cells is not).
+  bool full_measure = r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance &&
+                      r.bbox.x1 >= r.col_right - o.edge_tolerance;
+  double least_gap = r.bbox.x1 - r.bbox.x0, most_gap = 0;
+  for (size_t i = 1; i < r.lines.size(); ++i) {
+    const double gap = r.lines[i]->bbox.x0 - r.lines[i - 1]->bbox.x1;
+    least_gap = std::min(least_gap, gap);
+    most_gap = std::max(most_gap, gap);
+  }
+  if (one_word_each && full_measure && most_gap - least_gap <= 2 * o.edge_tolerance) return {};
+  return r.lines;
+}
+
+}  // namespace
+
+// Column edges the two rows share: cells flush left or flush right at the same x. The left
+// edge of the first cell does not count, nor the right edge of the last where it reaches
+// the measure's right edge `right`: every line of a justified paragraph shares those (and a
+// loosely set line breaks into one line per word). A table set narrower than the measure
+// (centred, or with its last column flush right inside it) shares its last right edge.
+size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const Line*>& b, double right,
+                    const LayoutOptions& o) {
+  size_t n = 0;
+  for (size_t i = 0; i < a.size(); ++i)
+    for (size_t k = 0; k < b.size(); ++k) {
+      bool left = i > 0 && k > 0 && std::fabs(a[i]->bbox.x0 - b[k]->bbox.x0) <= o.edge_tolerance;
+      bool inside = (i + 1 < a.size() && k + 1 < b.size()) || a[i]->bbox.x1 < right - o.edge_tolerance;
+      bool flush_right = inside && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.edge_tolerance;
+      if (left || flush_right) {
+        ++n;
+        break;
+      }
+    }
+  return n;
+}
+
+namespace {
+
+// Whether the cells `head` stand over the cells `row` one to one, each overlapping its own
+// and no other: a table's header, whose labels are often centred over columns whose cells
+// are flush left or flush right, so that they share no edge with the first row.
+bool heads_columns(const std::vector<const Line*>& head, const std::vector<const Line*>& row) {
+  if (head.size() != row.size()) return false;
+  auto overlap = [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x1 && b->bbox.x0 < a->bbox.x1; };
+  for (size_t i = 0; i < head.size(); ++i) {
+    if (!overlap(head[i], row[i])) return false;
+    if (i > 0 && overlap(head[i], row[i - 1])) return false;
+    if (i + 1 < row.size() && overlap(head[i], row[i + 1])) return false;
+  }
+  return true;
+}
+
+// Whether `r` holds only wrapped lines of a table's cells: each of its pieces starts where
+// a column of the table starts (`lefts`, sorted: the left edges of its rows' cells) and ends
+// before the next column's start. `from` is the first column a piece may start at.
+bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pieces, const LayoutOptions& o,
+                   size_t from = 0) {
+  if (r.mono || r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
+  for (const Line* piece : r.lines) {
+    size_t k = from;
+    while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.edge_tolerance) ++k;
+    if (k == lefts.size()) return false;
+    const double end = k + 1 < lefts.size() ? lefts[k + 1] - o.min_cell_gap_ratio * r.size : r.col_right;
+    if (piece->bbox.x1 > end + o.edge_tolerance) return false;
+  }
+  return true;
+}
+
+// Adds the left edges of `cells` to the sorted `lefts`, once each (within edge_tolerance).
+void add_lefts(std::vector<double>& lefts, const std::vector<const Line*>& cells, const LayoutOptions& o) {
+  for (const Line* c : cells) {
+    bool known = false;
+    for (double x : lefts) known = known || std::fabs(x - c->bbox.x0) <= o.edge_tolerance;
+    if (!known) lefts.insert(std::upper_bound(lefts.begin(), lefts.end(), c->bbox.x0), c->bbox.x0);
+  }
+}
+
+// Whether `b` follows `a` as the next row of one table: same page and column, at most
+// max_table_row_pitch ems below.
+bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
+  const double pitch = b.baseline - a.baseline;
+  return a.page == b.page && a.column == b.column && pitch > 0 && pitch <= o.max_table_row_pitch * a.size;
+}
+
+}  // namespace
+
+// Tables: runs of consecutive rows of one page and column whose cells line up in columns,
+// with the lines of cells wrapped under (or, where the other cells of a row are set
+// middle-aligned beside a wrapped one, above) their rows. Gives each table row of the
+// page's items its run number, counting on from `run` (a run never spans pages: its rows
+// share a page).
+void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
+                 const std::vector<const Line*>& open_cells) {
+  std::vector<const Row*> cur;
+  // The page's first run goes on with a table open at the page break when its first row
+  // stands in that table's columns: then one row is enough.
+  bool goes_on = false;
+  size_t full_rows = 0;  // rows of `cur` with all their cells (not wrapped lines)
+  std::vector<const Line*> prev_cells;
+  std::vector<double> lefts;  // the run's column edges
+  size_t most_cells = 0;
+  // The run opens with a header row set in bold: then rows of two cells are a table's
+  // (without one, two cells a row are more often a term and its description).
+  bool bold_head = false;
+  auto flush = [&]() {
+    if (full_rows >= (goes_on ? 1 : o.min_table_rows)) {
+      for (const Row* r : cur) out[r] = run;
+      ++run;
+    }
+    cur.clear();
+    full_rows = 0;
+    prev_cells.clear();
+    lefts.clear();
+    most_cells = 0;
+    bold_head = false;
+    goes_on = false;
+  };
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Item& it = items[i];
+    if (it.kind != Item::Text) {
+      flush();
+      continue;
+    }
+    const Row& r = it.row;
+    const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
+    auto cells = table_cells(r, o, o.min_table_cells);
+    if (cells.empty() && (bold_head ? next_row : r.bold)) {
+      cells = table_cells(r, o, o.min_header_table_cells);
+      // Under its bold header, a row of the same size whose cells stand in its columns.
+      if (bold_head && (std::fabs(r.size - cur.front()->size) > 0.1 * cur.front()->size ||
+                        (full_rows == 1 && !heads_columns(prev_cells, cells) && shared_edges(prev_cells, cells, r.col_right, o) == 0)))
+        cells.clear();
+      if (!cells.empty() && !bold_head) {
+        flush();
+        bold_head = true;
+      }
+    }
+    if (cells.empty()) {
+      // A cell's text that wraps goes on in its column on the lines below the row.
+      if (next_row && wrapped_cells(r, lefts, most_cells, o)) cur.push_back(&r);
+      else flush();
+      continue;
+    }
+    if (!cur.empty()) {
+      const bool header = full_rows == 1 && cur.size() == 1 && heads_columns(prev_cells, cells);
+      const size_t need = std::min(o.min_shared_edges, cells.size() - 1);
+      if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < need && !header)) flush();
+    }
+    if (cur.empty() && i > 0 && items[i - 1].kind == Item::Text) {
+      // The first line of a cell wrapped in the table's first row, set above the row's
+      // other cells where they stand middle-aligned beside it (not in the first column,
+      // where a line of the text before the table would start).
+      const Row& before = items[i - 1].row;
+      std::vector<double> own;
+      add_lefts(own, cells, o);
+      if (out.count(&before) == 0 && next_table_row(before, r, o) && wrapped_cells(before, own, cells.size(), o, 1))
+        cur.push_back(&before);
+    }
+    if (cur.empty() && i == 0 && !open_cells.empty())
+      goes_on = shared_edges(open_cells, cells, r.col_right, o) >= std::min(o.min_shared_edges, cells.size() - 1);
+    cur.push_back(&r);
+    ++full_rows;
+    prev_cells = cells;
+    add_lefts(lefts, cells, o);
+    most_cells = std::max(most_cells, cells.size());
+  }
+  flush();
+}
+
+}  // namespace quire::detail

@@ -1,0 +1,27 @@
+// Private to layout/: tables found among a page's rows (tables.cpp).
+#pragma once
+
+#include <map>
+#include <vector>
+
+#include "internal.h"
+
+namespace quire::detail {
+
+// Column edges the two rows share: cells flush left or flush right at the same x. The left
+// edge of the first cell does not count, nor the right edge of the last where it reaches
+// the measure's right edge `right`: every line of a justified paragraph shares those (and a
+// loosely set line breaks into one line per word). A table set narrower than the measure
+// (centred, or with its last column flush right inside it) shares its last right edge.
+size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const Line*>& b, double right,
+                    const LayoutOptions& o);
+
+// Tables: runs of consecutive rows of one page and column whose cells line up in columns,
+// with the lines of cells wrapped under (or, where the other cells of a row are set
+// middle-aligned beside a wrapped one, above) their rows. Gives each table row of the
+// page's items its run number, counting on from `run` (a run never spans pages: its rows
+// share a page). `open_cells`: the cells of a table open at the page break.
+void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
+                 const std::vector<const Line*>& open_cells = {});
+
+}  // namespace quire::detail

@@ -1,0 +1,48 @@
+// Private to layout/: character and token tests shared by the block passes (word evidence,
+// hyphenation, row text, the block builder).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "quire/text.h"
+
+namespace quire::detail {
+
+inline bool is_word_cp(char32_t c) {
+  return (c >= U'0' && c <= U'9') || (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || (c > 0x7F && c != 0x2010 && c != 0x2011 && !is_space_cp(c) && !(c >= 0x2000 && c <= 0x206F));
+}
+
+inline bool is_hyphen_cp(char32_t c) { return c == U'-' || c == 0x2010; }
+
+// White space as is_space_cp has it, for ASCII.
+inline bool ascii_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+inline bool is_ascii(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
+inline std::string lower(const std::u32string& s) {
+  std::u32string t = s;
+  for (auto& c : t)
+    if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+  return from_u32(t);
+}
+
+// A token whose last code point is a hyphen (is_hyphen_cp: '-' or U+2010).
+inline bool ends_with_hyphen(std::string_view t) {
+  return (!t.empty() && t.back() == '-') || (t.size() >= 3 && t.substr(t.size() - 3) == "\xE2\x80\x90");
+}
+
+// !whitespace_tokens(s).empty(), without making the tokens of ASCII text.
+inline bool has_token(std::string_view s) {
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) return !whitespace_tokens(s).empty();
+    if (!ascii_space(c)) return true;
+  }
+  return false;
+}
+
+}  // namespace quire::detail
