@@ -1,0 +1,190 @@
+// Book statistics: the body size, code size, margins and leading that the thresholds of every
+// pass are relative to, each the most common value over the book's pages.
+#include <algorithm>
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+
+#include "figures.h"
+#include "internal.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+#include "page_passes.h"
+
+namespace quire::detail {
+
+namespace {
+
+std::string font_key(const Span& s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "@%.1f", s.size);
+  return s.font + buf;
+}
+
+// One page's share of the book statistics (measure_book adds the pages up in page order).
+struct PageSizes {
+  SmallCounts size_chars;         // size in 0.1 pt -> characters of proportional spans
+  std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
+  // What the margins and the text block need once the body size is known, so that the
+  // spans are read once:
+  struct LineSizes {
+    double x0, x1;
+    double baseline;            // of its first span (0: none)
+    double min_size, max_size;  // of its spans
+    bool prose;                 // it has spans, none of them monospace
+  };
+  std::vector<LineSizes> lines;
+  struct SizeBaselines {
+    double size;
+    double top = 1e9, bottom = -1;  // first and last baseline of visible spans of the size
+  };
+  std::vector<SizeBaselines> baselines;  // one per distinct span size
+};
+
+struct PageEdges {
+  std::vector<double> x0s, x1s;  // left and right edges of body-size prose lines
+  std::vector<double> pitches;   // distances between consecutive baselines of such lines
+  double top = 1e9, bottom = -1;  // first and last baseline of body-size text
+};
+
+BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {
+  BookStats st;
+  const size_t n = doc.pages.size();
+  std::vector<PageSizes> sizes(n);
+  lines.assign(n, {});
+  auto measure_page = [&](size_t i, const Page& page) {
+    PageSizes& ps = sizes[i];
+    const PageLines& pl = lines[i] = PageLines(page, o);
+    const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
+    std::vector<double>* into = nullptr;
+    ps.lines.reserve(page.lines.size());
+    for (const auto& l : page.lines) {
+      const double baseline = l.spans.empty() ? 0.0 : l.spans.front().baseline;
+      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
+      for (size_t k = 0; k < l.spans.size(); ++k) {
+        const Span& s = l.spans[k];
+        ls.min_size = std::min(ls.min_size, s.size);
+        ls.max_size = std::max(ls.max_size, s.size);
+        if (s.baseline > 0) {
+          auto b = std::find_if(ps.baselines.begin(), ps.baselines.end(),
+                                [&](const PageSizes::SizeBaselines& e) { return e.size == s.size; });
+          if (b == ps.baselines.end()) b = ps.baselines.insert(b, {s.size});
+          // (Visibility is asked last: only a baseline beyond the extremes so far counts.)
+          if ((s.baseline < b->top || s.baseline > b->bottom) && has_visible(s.text)) {
+            b->top = std::min(b->top, s.baseline);
+            b->bottom = std::max(b->bottom, s.baseline);
+          }
+        }
+        if (pl.mono(l, k)) {
+          ls.prose = false;
+          // (A listing's spans follow one another in one font: its key is made once.)
+          if (!last_mono || last_mono->size != s.size || last_mono->font != s.font) into = &ps.adv[font_key(s)];
+          last_mono = &s;
+          append_advances(s, to_u32(s.text), *into);
+          continue;
+        }
+        ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
+      }
+      ps.lines.push_back(ls);
+    }
+  };
+  if (words) *words = collect_words(doc, lines, o, measure_page);
+  else read_pages(doc, o.jobs, measure_page);
+  std::map<long, long> size_chars;  // size in 0.1 pt -> characters
+  std::map<std::string, std::vector<double>> adv;
+  for (auto& ps : sizes) {
+    for (const auto& [sz, c] : ps.size_chars.counts()) size_chars[sz] += c;
+    for (auto& [k, v] : ps.adv) {
+      auto& all = adv[k];
+      all.insert(all.end(), v.begin(), v.end());
+    }
+    ps.adv.clear();
+  }
+  long best = 0;
+  for (const auto& [sz, c] : size_chars)
+    if (c > best) { best = c; st.body_size = sz / 10.0; }
+  // The uniform advance: the most common glyph-to-glyph distance (kerning never applies
+  // in a monospace face, so the mode is the advance; the median guards against rounding).
+  std::map<long, size_t> code_chars;  // size in 0.1 pt -> monospace glyph pairs measured
+  for (const auto& [k, v] : adv) {
+    const size_t at = k.rfind('@');
+    if (at != std::string::npos) code_chars[std::lround(std::strtod(k.c_str() + at + 1, nullptr) * 10)] += v.size();
+  }
+  size_t most = 0;
+  for (const auto& [sz, c] : code_chars)
+    if (c > most) { most = c; st.code_size = sz / 10.0; }
+  for (auto& [k, v] : adv)
+    if (!v.empty()) st.mono_advance[k] = median_in_place(v);
+  // Left margin per page parity: the flush edge of body-size prose lines (two-sided
+  // books shift the text block between odd and even pages).
+  std::vector<PageEdges> edges(n);
+  const double body = st.body_size;
+  parallel_for(n, o.jobs, [&](size_t i) {
+    const PageSizes& ps = sizes[i];
+    PageEdges& e = edges[i];
+    // A body line: every span within half a point of the body size (|size - body| grows
+    // away from the body size, so the smallest and the largest tell).
+    for (const auto& ls : ps.lines)
+      if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5) {
+        e.x0s.push_back(ls.x0);
+        e.x1s.push_back(ls.x1);
+        if (ls.baseline > 0) e.pitches.push_back(ls.baseline);
+      }
+    // Baselines in order; the steps between neighbours that look like one line's to the next
+    // (two columns share their baselines, and steps wider than a paragraph's gap cross one).
+    std::sort(e.pitches.begin(), e.pitches.end());
+    std::vector<double> steps;
+    for (size_t k = 1; k < e.pitches.size(); ++k) {
+      const double d = e.pitches[k] - e.pitches[k - 1];
+      if (d >= o.min_line_pitch_ratio * body && d <= (1.2 + o.paragraph_gap_ratio) * body) steps.push_back(d);
+    }
+    e.pitches = std::move(steps);
+    for (const auto& b : ps.baselines)
+      if (std::fabs(b.size - body) <= 0.5 && b.bottom > 0) {
+        e.top = std::min(e.top, b.top);
+        e.bottom = std::max(e.bottom, b.bottom);
+      }
+  });
+  std::map<int, std::vector<double>> x0s, x1s;
+  std::map<int, std::vector<double>> tops, bottoms;
+  std::vector<double> pitches;
+  for (size_t i = 0; i < n; ++i) {
+    const int parity = doc.pages[i].number % 2;
+    const PageEdges& e = edges[i];
+    pitches.insert(pitches.end(), e.pitches.begin(), e.pitches.end());
+    if (!e.x0s.empty()) {
+      auto& v = x0s[parity];
+      v.insert(v.end(), e.x0s.begin(), e.x0s.end());
+      auto& w = x1s[parity];
+      w.insert(w.end(), e.x1s.begin(), e.x1s.end());
+    }
+    if (e.bottom > 0) {
+      tops[parity].push_back(e.top);
+      bottoms[parity].push_back(e.bottom);
+    }
+  }
+  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
+  // The justified right edge, where enough lines end at one place to call it that (ragged
+  // lines end anywhere, and their most common end says nothing).
+  for (const auto& [parity, v] : x1s) {
+    const double m = mode(v, 1.0);
+    const auto at = std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
+    if (static_cast<double>(at) >= o.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
+  }
+  if (!pitches.empty()) st.line_pitch = mode(pitches, 0.1);
+  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
+  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
+  return st;
+}
+
+}  // namespace
+
+BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o) {
+  return measure(doc, lines, o, nullptr);
+}
+
+BookStats measure_book(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence& words) {
+  return measure(doc, lines, o, &words);
+}
+
+}  // namespace quire::detail

@@ -1,0 +1,45 @@
+// Bullets: a list item's marker is a glyph or a drawn shape before its first word.
+#include <algorithm>
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+
+#include "figures.h"
+#include "internal.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+#include "page_passes.h"
+
+namespace quire::detail {
+
+// Whether a list's bullet is drawn before the row's first word: browsers print a disc or a
+// square as a path, not as a character. A small mark, about as wide as high, its middle in
+// the row's x-height, shortly left of the row.
+bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o) {
+  const double em = r.size;
+  for (const auto& p : page.paths) {
+    // A stroked mark's box takes in its joins (see kStrokeBoxPad): its shape lies inside.
+    const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
+    const Box b{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
+    const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
+    if (std::min(w, h) < o.bullet_min_ratio * em || std::max(w, h) > o.bullet_max_ratio * em) continue;
+    if (std::max(w, h) > 1.5 * std::min(w, h)) continue;  // a dash or a bar, not a bullet
+    if (cy < r.baseline - 0.75 * em || cy > r.baseline - 0.05 * em) continue;
+    if (b.x1 > r.bbox.x0 - 0.1 * em || b.x1 < r.bbox.x0 - o.bullet_reach_ratio * em) continue;
+    return true;
+  }
+  return false;
+}
+
+bool starts_with_marker(const Row& r) {
+  if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
+  const auto& spans = r.lines.front()->spans;
+  // A superscript mark: a first span set smaller than the note's text.
+  if (spans.size() > 1 && spans.front().size < r.size * 0.85 && has_visible(spans.front().text)) return true;
+  auto cps = to_u32(r.text);
+  if (cps.empty()) return false;
+  char32_t c = cps.front();
+  return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9') || superscript_digit(c);
+}
+
+}  // namespace quire::detail

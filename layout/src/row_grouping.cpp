@@ -1,0 +1,110 @@
+// Rows: lines that share a baseline are one typeset row, read left to right.
+#include <algorithm>
+#include <cstdlib>
+#include <cmath>
+#include <cstring>
+
+#include "figures.h"
+#include "internal.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+#include "page_passes.h"
+
+namespace quire::detail {
+
+namespace {
+
+// Code points of `s` that are not white space.
+long visible_count(const std::string& s) {
+  long n = 0;
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x80) {  // not ASCII: decode
+      n = 0;
+      for (char32_t cp : to_u32(s))
+        if (!is_space_cp(cp)) ++n;
+      return n;
+    }
+    if (c != ' ' && (c < '\t' || c > '\r')) ++n;
+  }
+  return n;
+}
+
+Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
+  Row r;
+  r.page = page;
+  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
+  r.lines = lines;
+  r.bbox = lines.front()->bbox;
+  SmallCounts sizes;  // size in 0.1 pt -> visible characters
+  long visible = 0, bold = 0, mono = 0;
+  for (const Line* l : lines) {
+    r.bbox = r.bbox.united(l->bbox);
+    if (!r.text.empty()) r.text += ' ';
+    r.text += pl.text(*l);
+    for (size_t k = 0; k < l->spans.size(); ++k) {
+      const Span& s = l->spans[k];
+      const long n = visible_count(s.text);
+      visible += n;
+      sizes.add(std::lround(s.size * 10), n);
+      if (s.bold) bold += n;
+      if (pl.mono(*l, k)) mono += n;
+      r.span_fonts.push_back(static_cast<uint8_t>((pl.mono(*l, k) ? kSpanMono : 0) | (s.bold ? kSpanBold : 0) |
+                                                  (s.italic ? kSpanItalic : 0)));
+    }
+  }
+  if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
+  r.bold = visible > 0 && bold == visible;
+  r.mono = visible > 0 && mono == visible;
+  const Line* first = lines.front();
+  r.baseline = first->spans.empty() ? first->bbox.y1 : first->spans.front().baseline;
+  if (r.baseline == 0) r.baseline = first->bbox.y1;
+  r.marker = list_marker(r.text);
+  r.full_stop = ends_sentence(r.text);
+  r.lower_start = starts_lower(r.text);
+  r.mono_end = last_token_mono(r, pl);
+  r.caption = !caption_label(r.text).empty();
+  return r;
+}
+
+}  // namespace
+
+double line_size(const Line& l) {
+  double s = 0;
+  for (const auto& sp : l.spans) s = std::max(s, sp.size);
+  return s;
+}
+
+double line_baseline(const Line& l) {
+  for (const auto& sp : l.spans)
+    if (sp.baseline != 0) return sp.baseline;
+  return l.bbox.y1;
+}
+
+// Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
+// are parts of one typeset line.
+std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o) {
+  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
+    return line_baseline(*a) < line_baseline(*b);
+  });
+  std::vector<Row> rows;
+  std::vector<const Line*> cur;
+  double cur_base = 0, cur_size = 0;
+  for (const Line* l : lines) {
+    double b = line_baseline(*l), sz = std::max(1.0, line_size(*l));
+    bool overlaps = false;
+    for (const Line* c : cur)
+      if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance) overlaps = true;
+    if (!cur.empty() && std::fabs(b - cur_base) < o.same_row_ratio * std::min(sz, cur_size) && !overlaps) {
+      cur.push_back(l);
+      continue;
+    }
+    if (!cur.empty()) rows.push_back(make_row(page, cur, pl));
+    cur = {l};
+    cur_base = b;
+    cur_size = sz;
+  }
+  if (!cur.empty()) rows.push_back(make_row(page, cur, pl));
+  return rows;
+}
+
+}  // namespace quire::detail
