@@ -1,0 +1,341 @@
+// Figure kinds: a cluster of drawing is a figure unless it is typographic furniture (rules,
+// a box of text, a bar, badges, a banner), told apart by its geometry and the text inside it.
+#include "figure_finder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace quire::detail::figure_finder {
+
+void Finder::collect_items() {
+  const double page_area = page_.width * page_.height;
+  for (const auto& p : page_.paths) {
+    Item it;
+    it.box = tight_box(p, o_);
+    it.ink = p.bbox;
+    if (page_area > 0 && area(it.box) >= o_.page_background_ratio * page_area) continue;  // page background
+    const double thin = std::min(it.box.width(), it.box.height());
+    const double len = std::max(it.box.width(), it.box.height());
+    it.rule = thin <= o_.rule_max_thickness && len >= o_.rule_min_length;
+    it.flat = p.fill && !p.stroke;
+    it.paper = p.paper;
+    // Paper-coloured paint behind lines of prose is the page's background (browsers paint
+    // one behind all the text), not a figure's blank canvas.
+    if (it.paper && std::any_of(page_.lines.begin(), page_.lines.end(), [&](const Line& l) {
+          return prose(l) && inside_share(l.bbox, it.box) >= o_.label_inside_ratio;
+        }))
+      continue;
+    items_.push_back(it);
+  }
+  for (const auto& im : page_.images) {
+    if (im.width <= o_.spacer_max_pixels || im.height <= o_.spacer_max_pixels) continue;  // spacer
+    // A stencil mask of glyph size is a character of a bitmap font, not a picture.
+    if (im.mask && (im.bbox.width() < o_.min_figure_side || im.bbox.height() < o_.min_figure_side)) continue;
+    if (is_repeated_image(im, furniture_, o_)) continue;
+    if (icon(im)) continue;
+    Item it;
+    it.box = im.bbox;
+    it.ink = im.bbox;
+    it.image = true;
+    items_.push_back(it);
+  }
+}
+
+// An icon: a picture a few lines of text high with running text set right beside it,
+// starting on its lines (a note's, tip's or warning's sign beside its title and text, in a
+// box or not). It belongs to that text; a figure stands apart from the text or is larger,
+// and a drawing's labels are short or set in type of their own.
+bool Finder::icon(const Image& im) const {
+  if (body_.size <= 0) return false;
+  const double most = o_.icon_max_ratio * body_.size;
+  if (im.bbox.width() > most || im.bbox.height() > most) return false;
+  auto body_chars = [&](const Line& l) {
+    size_t n = 0;
+    for (const auto& sp : l.spans)
+      if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) n += sp.text.size();
+    return n;
+  };
+  for (const auto& l : page_.lines) {
+    const double shared = std::min(l.bbox.y1, im.bbox.y1) - std::max(l.bbox.y0, im.bbox.y0);
+    if (shared < 0.5 * std::min(l.bbox.height(), im.bbox.height())) continue;
+    const double gap = l.bbox.x0 - im.bbox.x1;
+    if (gap < 0 || gap > o_.icon_text_gap_ratio * body_.size || body_chars(l) == 0) continue;
+    // The text that starts there: the line and those under it at its left edge, one
+    // line's step apart (a note's title over its first lines).
+    size_t chars = body_chars(l);
+    double bottom = l.bbox.y1;
+    for (bool more = true; more && chars < o_.icon_text_min_chars;) {
+      more = false;
+      for (const auto& m : page_.lines)
+        if (m.bbox.y0 >= bottom - 0.5 * body_.size && m.bbox.y0 <= bottom + o_.paragraph_gap_ratio * body_.size &&
+            m.bbox.y1 > bottom && std::fabs(m.bbox.x0 - l.bbox.x0) <= o_.edge_tolerance) {
+          chars += body_chars(m);
+          bottom = m.bbox.y1;
+          more = true;
+          break;
+        }
+    }
+    if (chars >= o_.icon_text_min_chars) return true;
+  }
+  return false;
+}
+
+// A line of prose: most of its characters in the book's body type (its size, not
+// monospace), across most of the measure of the body text. A figure's labels are short or
+// set in type of their own; a line like this inside a drawing is text the drawing lies
+// behind (a page's background).
+bool Finder::prose(const Line& l) const {
+  const double measure = body_.right - body_.left;
+  const double across = std::min(l.bbox.x1, body_.right) - std::max(l.bbox.x0, body_.left);
+  if (body_.size <= 0 || measure <= 0 || across < o_.prose_measure_ratio * measure) return false;
+  double chars = 0, body = 0;
+  for (const auto& sp : l.spans) {
+    const double n = static_cast<double>(sp.text.size());
+    chars += n;
+    if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) body += n;
+  }
+  if (chars <= 0 || body < 0.5 * chars) return false;
+  const std::string t = l.text();
+  size_t words = 0;
+  for (size_t i = 0; i < t.size();) {
+    while (i < t.size() && t[i] == ' ') ++i;
+    if (i < t.size()) ++words;
+    while (i < t.size() && t[i] != ' ') ++i;
+  }
+  return words >= o_.prose_min_words;
+}
+
+// A small piece in a corner of the hull: a rounded corner of a frame drawn with rules
+// (Texinfo's cartouche, with LaTeX's quarter-circle glyphs).
+bool Finder::corner(const Item& it, const Box& hull) const {
+  if (it.image || it.box.width() > o_.frame_side_max || it.box.height() > o_.frame_side_max) return false;
+  const double e = o_.rule_max_thickness;
+  const bool left = it.box.x0 <= hull.x0 + e, right = it.box.x1 >= hull.x1 - e;
+  const bool top = it.box.y0 <= hull.y0 + e, bottom = it.box.y1 >= hull.y1 - e;
+  return (left || right) && (top || bottom);
+}
+
+// The box itself: its background, its frame, a full-width band or rule, a rounded corner.
+bool Finder::structural(const Item& it, const Box& hull) const {
+  if (it.image) return false;
+  const Box& b = it.box;
+  if (b.width() >= o_.frame_span_ratio * hull.width()) return true;
+  if (it.rule && b.height() >= o_.frame_span_ratio * hull.height()) return true;
+  const double e = o_.rule_max_thickness;
+  const bool at_side = b.x0 <= hull.x0 + e || b.x1 >= hull.x1 - e;
+  // A narrow piece along the left or right side: a frame's side, a rounded corner, or the
+  // padding of a box drawn in pieces (per line, or split across pages).
+  return b.width() <= o_.frame_side_max && at_side;
+}
+
+Verdict Finder::classify(const Cluster& c) const {
+  Verdict v;
+  const Box& h = c.hull;
+  const double band = o_.furniture_band_ratio * page_.height;
+  if (page_.height > 0 && (h.y1 <= band || h.y0 >= page_.height - band)) return v;  // head or foot decoration
+  // Paint of the paper's colour alone shows nothing.
+  if (std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].paper; })) return v;
+  bool any_image = false, rules_only = true, boxed = false;
+  double drawing = 0;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    any_image |= it.image;
+    rules_only &= it.rule || corner(it, h);
+    if (structural(it, h)) {
+      boxed = true;
+    } else if (it.image || !it.rule) {
+      v.interior.push_back(i);
+      drawing += area(intersection(it.box, h));
+    }
+  }
+  if (h.width() < o_.min_figure_side || h.height() < o_.min_figure_side) {
+    v.kind = rules_only ? Kind::Furniture : Kind::Piece;
+    return v;
+  }
+  if (rules_only) {
+    // Table rules and frames made of rules have a rule across the whole box; a line
+    // drawing (LaTeX's picture environment draws boxes and arrows as rules) has none.
+    for (size_t i : c.items)
+      if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return v;
+    v.interior = c.items;
+  }
+  std::vector<size_t> inside;
+  for (size_t i = 0; i < page_.lines.size(); ++i)
+    if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
+  if (!any_image && (badges(c) || banner(c, inside) || bleeding_bar(c))) {
+    v.kind = Kind::Furniture;
+    return v;
+  }
+  const double ha = area(h);
+  if (any_image) {
+    v.kind = Kind::Figure;
+  } else if (v.interior.empty()) {
+    // A box holding lines of code or prose and nothing else is a listing or a note; a box
+    // with sparse labels (a stack of layers) or no text at all is a drawing.
+    v.kind = text_block(inside, h) ? Kind::TextBox : Kind::Figure;
+  } else if (boxed && drawing < o_.figure_drawing_min_ratio * ha && text_block(inside, h)) {
+    v.kind = Kind::TextBox;
+  } else {
+    v.kind = Kind::Figure;
+  }
+  return v;
+}
+
+// Badges and highlights: flat shapes no taller than a few lines, each behind a text of its
+// own, are that text's background: a small one (a section number's coloured square) or one
+// the text fills (a highlighted word). A drawing's filled shapes are taller, stand without
+// text or with a short label in much room (a stack of layers), or come with strokes.
+bool Finder::badges(const Cluster& c) const {
+  if (body_size_ <= 0) return false;
+  const double most = o_.badge_max_ratio * body_size_;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    if (!it.flat || it.box.height() > most) return false;
+    // Glyphs of the lines that share most of the shape's height and stand on it.
+    double first = it.box.x1, last = it.box.x0;
+    for (const auto& l : page_.lines) {
+      const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
+      if (shared < 0.5 * l.bbox.height()) continue;
+      for (const auto& sp : l.spans) {
+        for (float x : sp.xs)
+          if (x >= it.box.x0 - o_.edge_tolerance && x < it.box.x1) {
+            first = std::min(first, static_cast<double>(x));
+            last = std::max(last, static_cast<double>(x) + 0.5 * sp.size);
+          }
+        if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
+          first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
+          last = std::max(last, std::min(sp.bbox.x1, it.box.x1));
+        }
+      }
+    }
+    if (last <= first) return false;  // no text on it
+    const bool small = it.box.width() <= most;
+    const bool filled = last - first >= o_.highlight_text_share * it.box.width();
+    if (!small && !filled) return false;
+  }
+  return true;
+}
+
+// A bar that runs off the page: filled shapes, at most a few, each reaching past the page's
+// left or right edge (a chapter opening's band, a thumb index's tab). Printers trim there;
+// a drawing stays inside the page.
+bool Finder::bleeding_bar(const Cluster& c) const {
+  if (page_.width <= 0 || c.items.size() > o_.bar_max_shapes) return false;
+  for (size_t i : c.items) {
+    const Item& it = items_[i];
+    if (!it.flat || (it.box.x0 > 0 && it.box.x1 < page_.width)) return false;
+  }
+  return true;
+}
+
+// Where a line stands: its first span's baseline (the bottom of its box without spans).
+double baseline_of(const Line& l) { return l.spans.empty() ? l.bbox.y1 : l.spans.front().baseline; }
+
+// A banner: one flat shape, a few times as high as the one row of text it carries, which
+// starts near its left edge (a heading on a coloured band). A drawing's box holds its label
+// in the middle (a layer of a stack), and a drawing of one box with a word in it is rare.
+bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
+  if (c.items.size() != 1 || inside.empty()) return false;
+  const Item& it = items_[c.items.front()];
+  if (!it.flat || it.image) return false;
+  const Line& first = page_.lines[inside.front()];
+  const double base = baseline_of(first);
+  double size = 0, left = first.bbox.x0;
+  for (size_t i : inside) {
+    const Line& l = page_.lines[i];
+    const double s = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    if (std::fabs(baseline_of(l) - base) >= 0.5 * s) return false;  // more than one row
+    size = std::max(size, s);
+    left = std::min(left, l.bbox.x0);
+  }
+  return size > 0 && it.box.height() <= o_.banner_max_ratio * size && left - it.box.x0 <= o_.banner_max_ratio * size;
+}
+
+// Lines of a code listing or of prose: mostly monospace or covering much of the box, and
+// set one under the other at the line pitch, whereas a diagram's labels stand apart.
+bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
+  if (inside.empty()) return false;
+  double covered = 0, chars = 0, mono = 0;
+  size_t stacked = 0;
+  for (size_t i : inside) {
+    const Line& l = page_.lines[i];
+    covered += area(intersection(l.bbox, h));
+    for (const auto& sp : l.spans) {
+      double n = static_cast<double>(sp.text.size());
+      chars += n;
+      if (sp.monospace) mono += n;
+    }
+    const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    for (size_t j : inside) {
+      const Line& m = page_.lines[j];
+      const Box& o = m.bbox;
+      double gap = std::max(o.y0 - l.bbox.y1, l.bbox.y0 - o.y1);
+      // Glyph boxes of consecutive lines may overlap a little, and a lot where a symbol
+      // font's boxes are tall (angle brackets of a syntax line): lines of one row are told
+      // by their baselines.
+      const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
+      bool same_row = std::fabs(baseline_of(m) - baseline_of(l)) < 0.5 * std::min(size, other_size);
+      if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
+        ++stacked;
+        break;
+      }
+    }
+  }
+  // (A line of prose makes it text however much room the box leaves around it.)
+  const bool textual = mono >= o_.text_box_mono_share * chars || covered >= o_.text_box_cover_ratio * area(h) ||
+                       std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
+  const bool rows = inside.size() == 1 || static_cast<double>(stacked) >= o_.text_box_stacked_share * inside.size();
+  return textual && rows;
+}
+
+// Classifies one cluster; a text box's inner drawing is clustered and classified again.
+void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures, std::vector<Cluster>& pieces,
+                      std::vector<Cluster>& nodes, std::vector<Cluster>& framed) const {
+  Verdict v = classify(c);
+  // A frame holding a word or two and no drawing (a circle with a name in it, set apart
+  // under the boxes and arrows of its diagram) is a node of the figure near it, if any.
+  if (v.kind == Kind::Figure && depth == 0 && v.interior.empty() && framed_words(c)) {
+    framed.push_back(c);
+    return;
+  }
+  if (v.kind == Kind::Figure) figures.push_back(c);
+  if (v.kind == Kind::Piece) pieces.push_back(c);
+  if (v.kind == Kind::TextBox && depth == 0 && v.interior.empty() && framed_words(c)) nodes.push_back(c);
+  if (v.kind != Kind::TextBox || depth > 0 || v.interior.empty()) return;
+  const double e = o_.rule_max_thickness;
+  for (const auto& inner : cluster_items(items_, v.interior, o_.figure_cluster_gap)) {
+    // A strip down the box's left or right side is its padding, drawn line by line.
+    const Box& b = inner.hull;
+    if ((b.x0 <= c.hull.x0 + e || b.x1 >= c.hull.x1 - e) && b.height() >= o_.frame_span_ratio * c.hull.height())
+      continue;
+    Verdict w = classify(inner);
+    if (w.kind == Kind::Figure) figures.push_back(inner);
+  }
+}
+
+// A box around one row of at most a few words, not in monospace: a diagram's node, if a
+// figure stands near.
+bool Finder::framed_words(const Cluster& c) const {
+  if (body_size_ <= 0) return false;
+  size_t words = 0;
+  double base = 0;
+  bool first = true;
+  for (const auto& l : page_.lines) {
+    if (inside_share(l.bbox, c.hull) < o_.label_inside_ratio) continue;
+    const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    if (!first && std::fabs(baseline_of(l) - base) >= 0.5 * size) return false;  // a second row
+    base = baseline_of(l);
+    first = false;
+    for (const auto& sp : l.spans)
+      if (sp.monospace) return false;  // a framed command line is a listing
+    std::string t = l.text();
+    for (size_t i = 0; i < t.size();) {
+      while (i < t.size() && t[i] == ' ') ++i;
+      if (i < t.size()) ++words;
+      while (i < t.size() && t[i] != ' ') ++i;
+    }
+  }
+  return !first && words <= static_cast<size_t>(o_.figure_node_max_words);
+}
+
+}  // namespace quire::detail::figure_finder
