@@ -1,0 +1,185 @@
+// Footnotes: a note's mark is raised in the block that cites it; the note goes right after
+// that block. Figures are linked from the first block that cites them.
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cmath>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <thread>
+
+#include "figures.h"
+#include "internal.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+#include "chapters.h"
+
+namespace quire::detail {
+
+namespace {
+
+// The code points of a note mark, superscript digits as ASCII ones.
+std::u32string mark_points(std::string_view text) {
+  static const std::u32string kSuperscripts = U"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+  std::u32string cps = to_u32(text);
+  for (auto& c : cps)
+    if (auto k = kSuperscripts.find(c); k != std::u32string::npos) c = U'0' + static_cast<char32_t>(k);
+  return cps;
+}
+
+bool is_mark_symbol(char32_t c) { return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7'; }
+
+// The mark a footnote opens with: its first token's leading digits (at most three) or note
+// symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
+// when there is none.
+std::u32string footnote_mark(const std::string& text) {
+  auto toks = whitespace_tokens(text);
+  if (toks.empty()) return {};
+  const std::u32string t = mark_points(toks[0]);
+  size_t n = 0;
+  if (!t.empty() && is_mark_symbol(t[0])) n = 1;
+  else
+    while (n < t.size() && n < 4 && t[n] >= U'0' && t[n] <= U'9') ++n;
+  if (n == 0 || n > 3) return {};
+  const std::u32string rest = t.substr(n);
+  if (rest.empty() || rest == U"." || rest == U")" || is_letter_cp(rest[0])) return t.substr(0, n);
+  return {};
+}
+
+// Whether a character closes what comes before it: no space goes before it in running text.
+bool closes(char c) { return c == ',' || c == '.' || c == ';' || c == ':' || c == ')' || c == ']' || c == '!' || c == '?'; }
+
+// Takes the marks `take` (ascending, each at the code point where it starts) out of a text
+// that sets each apart, as a word of its own (Line::text does): with the space before it,
+// and with the space after it too where punctuation follows ("systems 1 ." -> "systems.").
+// Nothing when the text left is not tidy or text_with_marks would not give the text back.
+std::optional<std::pair<std::string, std::vector<NoteMark>>> take_marks(const std::string& text,
+                                                                        const std::vector<const RaisedMark*>& take) {
+  std::string left;
+  std::vector<NoteMark> marks;
+  size_t byte = 0, cp = 0;
+  auto is_lead = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; };
+  auto code_points = [&](const std::string& s) {
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), is_lead));
+  };
+  for (const RaisedMark* m : take) {
+    if (m->at < cp || m->mark.empty()) return std::nullopt;
+    while (byte < text.size() && cp < m->at) {
+      left += text[byte++];
+      while (byte < text.size() && !is_lead(text[byte])) left += text[byte++];
+      ++cp;
+    }
+    if (text.compare(byte, m->mark.size(), m->mark) != 0) return std::nullopt;
+    byte += m->mark.size();
+    cp += code_points(m->mark);
+    if (!left.empty() && left.back() == ' ') left.pop_back();
+    const bool space_after = byte < text.size() && text[byte] == ' ';
+    if (space_after && (left.empty() || (byte + 1 < text.size() && closes(text[byte + 1])))) {
+      ++byte;
+      ++cp;
+    }
+    marks.push_back({code_points(left), m->mark});
+  }
+  left.append(text, byte);
+  const bool tidy = !left.empty() && left.front() != ' ' && left.back() != ' ' && left.find("  ") == std::string::npos;
+  if (!tidy || text_with_marks(left, marks) != text) return std::nullopt;
+  return std::make_pair(std::move(left), std::move(marks));
+}
+
+}  // namespace
+
+void place_footnotes(std::vector<Chapter>& chapters) {
+  for (auto& c : chapters) {
+    auto& bs = c.blocks;
+    for (size_t i = 0; i < bs.size(); ++i) {
+      if (bs[i].type != BlockType::Footnote) continue;
+      const std::u32string mark = footnote_mark(bs[i].text);
+      if (mark.empty()) continue;
+      const int page = bs[i].page;
+      size_t citing = i;
+      int citing_blocks = 0;
+      for (size_t k = 0; k < i; ++k) {
+        const Block& b = bs[k];
+        if (b.type != BlockType::Paragraph && b.type != BlockType::ListItem && b.type != BlockType::Note &&
+            b.type != BlockType::Table && b.type != BlockType::Caption)
+          continue;
+        if (b.page > page || std::max(b.page, b.last_page) < page) continue;
+        if (std::any_of(b.raised.begin(), b.raised.end(), [&](const RaisedMark& m) { return mark_points(m.mark) == mark; })) {
+          citing = k;
+          ++citing_blocks;
+        }
+      }
+      if (citing_blocks != 1) continue;
+      // The mark, once in the citing text and opening the note as a word of its own
+      // ("1 The ..."), comes out of both.
+      RaisedMark* cited = nullptr;
+      int same = 0;
+      for (auto& m : bs[citing].raised)
+        if (mark_points(m.mark) == mark) {
+          cited = &m;
+          ++same;
+        }
+      // (The note may print its mark with a full stop or parenthesis: "1." "1)".)
+      const auto toks = whitespace_tokens(bs[i].text);
+      const RaisedMark own{0, toks.empty() ? std::string() : toks[0], true};
+      const std::u32string own_points = mark_points(own.mark);
+      const bool opens = own_points == mark || own_points == mark + U"." || own_points == mark + U")";
+      if (same == 1 && !cited->cited && cited->at != std::string::npos && opens &&
+          take_marks(bs[citing].text, {cited}) && take_marks(bs[i].text, {&own})) {
+        cited->cited = true;
+        bs[i].raised = {own};
+      }
+      size_t at = citing + 1;
+      if (bs[citing].type == BlockType::ListItem)
+        while (at < i && bs[at].type == BlockType::ListItem) ++at;
+      while (at < i && bs[at].type == BlockType::Footnote) ++at;
+      if (at >= i) continue;
+      Block note = std::move(bs[i]);
+      bs.erase(bs.begin() + static_cast<std::ptrdiff_t>(i));
+      bs.insert(bs.begin() + static_cast<std::ptrdiff_t>(at), std::move(note));
+    }
+    for (auto& b : bs) {
+      std::vector<const RaisedMark*> take;
+      for (const auto& m : b.raised)
+        if (m.cited) take.push_back(&m);
+      if (!take.empty())
+        if (auto taken = take_marks(b.text, take)) {
+          const std::string before = std::move(b.text);
+          b.text = std::move(taken->first);
+          b.marks = std::move(taken->second);
+          detail::remap_inline(b, before);
+        }
+      std::vector<RaisedMark>().swap(b.raised);
+    }
+  }
+}
+
+// Figures: the first block of the chapter that cites them ("see Figure 3-2").
+void link_figure_references(std::vector<Chapter>& chapters) {
+  for (auto& c : chapters)
+    for (auto& fig : c.blocks) {
+      if (fig.type != BlockType::Figure || fig.figure_ref.empty()) continue;
+      for (size_t i = 0; i < c.blocks.size(); ++i) {
+        const Block& b = c.blocks[i];
+        if (b.type == BlockType::Caption || b.type == BlockType::Figure) continue;
+        size_t at = b.text.find(fig.figure_ref);
+        while (at != std::string::npos) {
+          size_t end = at + fig.figure_ref.size();
+          bool bounded = end >= b.text.size() || !(std::isalnum(static_cast<unsigned char>(b.text[end])) ||
+                                                   (b.text[end] == '.' && end + 1 < b.text.size() &&
+                                                    std::isdigit(static_cast<unsigned char>(b.text[end + 1]))));
+          if (bounded) break;
+          at = b.text.find(fig.figure_ref, end);
+        }
+        if (at != std::string::npos) {
+          fig.referenced_by = static_cast<int>(i);
+          break;
+        }
+      }
+    }
+}
+
+}  // namespace quire::detail
