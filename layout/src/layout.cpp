@@ -2,21 +2,17 @@
 #include "quire/layout.h"
 
 #include <algorithm>
-#include <atomic>
 #include <climits>
 #include <cmath>
-#include <condition_variable>
-#include <exception>
-#include <mutex>
 #include <optional>
 #include <regex>
-#include <thread>
 
 #include "figures.h"
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
 #include "chapters.h"
+#include "page_flow.h"
 
 namespace quire {
 
@@ -84,137 +80,11 @@ void keep_joins(LayoutResult& res, const std::vector<bool>& kept, const std::vec
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
-  std::vector<detail::PageLines> lines;
-  detail::WordEvidence ev;
-  BookStats st = detail::measure_book(doc, lines, o, ev);
-  // Pages go through block building in page order, a window at a time: each page's reading
-  // order on its own (pages are independent until blocks join them), then the window's items
-  // in page order. Blocks point at their rows until their texts are made, and the block open
-  // at a page break at the rows before it; the items and line facts of pages behind both are
-  // let go. (The pages themselves are the caller's: freeing them here, on the threads that
-  // lay out, made layout ~20% slower at two jobs and left the peak RSS of a build where it
-  // was.)
-  const size_t n = doc.pages.size();
-  const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
-  std::vector<std::vector<detail::Item>> page_items(n);
-  std::vector<detail::PageDecor> page_decor(n);
-  std::map<int, double> number_share;  // page -> share of lines ending with a page number
-  std::vector<double> page_share(n);
-  // Blocks are made on one thread: with more jobs, the others read the pages ahead.
-  LayoutOptions stream_options = o;
-  stream_options.jobs = 1;
-  detail::BlockStream stream(st, ev, stream_options, res.joins);
-  size_t kept_from = 0;  // pages before it are let go
-  // Pages brought back from the spill file, held while their items are (rows point at
-  // their lines).
-  std::vector<std::unique_ptr<Page>> brought_back(n);
-  auto let_go = [&](size_t i) {
-    std::vector<detail::Item>().swap(page_items[i]);
-    page_decor[i] = detail::PageDecor();
-    lines[i] = detail::PageLines();
-    brought_back[i].reset();
-  };
-  auto read_page = [&](size_t i) {
-    const Page* page = &doc.pages[i];
-    if (doc.spill && doc.spill->spilled(i)) {
-      brought_back[i] = std::make_unique<Page>(doc.pages[i]);
-      doc.spill->load(i, *brought_back[i]);
-      page = brought_back[i].get();
-      lines[i] = detail::PageLines(*page, o);  // (let go by collect_words)
-    }
-    page_items[i] = detail::page_items(*page, lines[i], st, o);
-    page_decor[i] = detail::page_decor(*page, o);
-    page_share[i] = detail::page_number_line_share(*page, lines[i], o);
-  };
-  // Feeds page i (its items ready) to the blocks; at the end of a window, makes the texts of
-  // the blocks done and lets go the pages no block points at any more.
-  auto feed = [&](size_t i) {
-    stream.add_page(page_items[i], page_decor[i]);
-    number_share[doc.pages[i].number] = page_share[i];
-    if ((i + 1) % window != 0 && i + 1 != n) return;
-    stream.make_texts();
-    const int in_use = stream.first_page_in_use();
-    while (kept_from <= i && doc.pages[kept_from].number < in_use) let_go(kept_from++);
-  };
-  if (o.jobs <= 1 || n <= 1) {
-    for (size_t i = 0; i < n; ++i) {
-      read_page(i);
-      feed(i);
-    }
-  } else {
-    // The other threads read pages ahead (at most two windows) while this one feeds them in
-    // order, reading pages itself while the next is not ready. Which thread reads a page
-    // changes nothing in it.
-    const size_t ahead = 2 * window;
-    std::atomic<size_t> claimed{0};
-    size_t fed = 0;  // guarded by m
-    std::vector<char> ready(n, 0);  // guarded by m
-    std::mutex m;
-    std::condition_variable changed;
-    std::exception_ptr failure;  // guarded by m
-    auto read_claimed = [&](size_t i) {
-      std::exception_ptr e;
-      try {
-        read_page(i);
-      } catch (...) {
-        e = std::current_exception();
-      }
-      std::lock_guard lock(m);
-      ready[i] = 1;
-      if (e && !failure) failure = e;
-      changed.notify_all();
-    };
-    auto helper = [&] {
-      for (;;) {
-        const size_t i = claimed.fetch_add(1);
-        if (i >= n) return;
-        {
-          std::unique_lock lock(m);
-          changed.wait(lock, [&] { return i < fed + ahead || failure; });
-          if (failure) return;
-        }
-        read_claimed(i);
-      }
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < o.jobs; ++t) helpers.emplace_back(helper);
-    std::exception_ptr stopped;
-    try {
-      for (size_t i = 0; i < n; ++i) {
-        for (;;) {
-          {
-            std::unique_lock lock(m);
-            if (failure) std::rethrow_exception(failure);
-            if (ready[i]) break;
-          }
-          // Not ready: read the next unclaimed page within reach, or wait for page i.
-          size_t j = claimed.load();
-          if (j < n && j < i + ahead && claimed.compare_exchange_strong(j, j + 1)) {
-            read_claimed(j);
-            continue;
-          }
-          std::unique_lock lock(m);
-          changed.wait(lock, [&] { return ready[i] || failure; });
-        }
-        feed(i);
-        std::lock_guard lock(m);
-        fed = i + 1;
-        changed.notify_all();
-      }
-    } catch (...) {
-      stopped = std::current_exception();
-      std::lock_guard lock(m);
-      if (!failure) failure = stopped;
-      claimed = n;
-      changed.notify_all();
-    }
-    for (auto& t : helpers) t.join();
-    if (stopped) std::rethrow_exception(stopped);
-  }
-  std::vector<double> sizes;
-  std::vector<size_t> join_ends;
-  std::vector<Block> blocks = stream.finish(sizes, join_ends);
-  for (size_t i = kept_from; i < n; ++i) let_go(i);
+  detail::PageFlow flow = detail::flow_pages(doc, o, res.joins);
+  std::vector<Block>& blocks = flow.blocks;
+  const std::vector<double>& sizes = flow.sizes;
+  const std::vector<size_t>& join_ends = flow.join_ends;
+  std::map<int, double>& number_share = flow.number_share;
   // Blocks that end up in a chapter. Joins made inside excluded matter (a copyright page's
   // prose) are dropped: those words are not in the corpus, and the wording check accounts
   // for excluded pages by their printed tokens, unjoined.
