@@ -29,47 +29,57 @@ double reading_top(const Row& r) {
   return r.bbox.y0;
 }
 
-}  // namespace
+// The passes over one page, in the order page_items runs them; each leaves its result in a
+// member for the next.
+class PagePasses {
+ public:
+  PagePasses(const Page& page, const PageLines& pl, const BookStats& st, const LayoutOptions& o)
+      : page(page), pl(pl), st(st), o(o) {}
 
-std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookStats& st, const LayoutOptions& o) {
-  BodyText body;
-  body.size = st.body_size;
-  const int parity = page.number % 2;
-  if (st.left_margin.count(parity) && st.right_margin.count(parity)) {
-    body.left = st.left_margin.at(parity);
-    body.right = st.right_margin.at(parity);
+  // Figures found, and the lines of the page that are none of their labels; side labels
+  // taken out of the lines (they make rows of their own, put before their blocks once the
+  // rows are in order).
+  void body_lines() {
+    BodyText body;
+    body.size = st.body_size;
+    const int parity = page.number % 2;
+    if (st.left_margin.count(parity) && st.right_margin.count(parity)) {
+      body.left = st.left_margin.at(parity);
+      body.right = st.right_margin.at(parity);
+    }
+    regions = find_figures(page, o, body);
+    std::vector<bool> label_line(page.lines.size(), false);
+    for (const auto& r : regions)
+      for (size_t i : r.label_lines)
+        if (i < label_line.size()) label_line[i] = true;
+    for (size_t i = 0; i < page.lines.size(); ++i)
+      if (!label_line[i] && pl.visible(page.lines[i])) lines.push_back(&page.lines[i]);
+    side = side_labels(lines, pl, o);
+    for (const auto& s : side) lines.erase(std::find(lines.begin(), lines.end(), s.label));
   }
-  std::vector<FigureRegion> regions = find_figures(page, o, body);
-  std::vector<bool> label_line(page.lines.size(), false);
-  for (const auto& r : regions)
-    for (size_t i : r.label_lines)
-      if (i < label_line.size()) label_line[i] = true;
-  std::vector<const Line*> lines;
-  for (size_t i = 0; i < page.lines.size(); ++i)
-    if (!label_line[i] && pl.visible(page.lines[i])) lines.push_back(&page.lines[i]);
-  // Side labels make rows of their own, put before their blocks once the rows are in order.
-  const std::vector<SideLabel> side = side_labels(lines, pl, o);
-  for (const auto& s : side) lines.erase(std::find(lines.begin(), lines.end(), s.label));
 
-  Gutter g = find_gutter(lines, pl, o);
-  // The left column's edges where it is set justified: where most of its lines start, and
-  // the right edge at least `min_column_lines` of them reach.
-  double left_edge = 1e300, justified = 1e300;
-  if (g.found) {
-    std::vector<double> x1s;
-    for (const Line* l : lines) {
-      left_edge = std::min(left_edge, l->bbox.x0);
-      if (l->bbox.x1 <= g.x0 + 1) x1s.push_back(l->bbox.x1);
-    }
-    if (!x1s.empty()) {
-      const double m = mode(x1s, 1.0);
-      if (std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
-          o.min_column_lines)
-        justified = m;
+  // The gutter of a two-column page, and the left column's edges where it is set justified:
+  // where most of its lines start, and the right edge at least `min_column_lines` of them
+  // reach.
+  void columns() {
+    g = find_gutter(lines, pl, o);
+    if (g.found) {
+      std::vector<double> x1s;
+      for (const Line* l : lines) {
+        left_edge = std::min(left_edge, l->bbox.x0);
+        if (l->bbox.x1 <= g.x0 + 1) x1s.push_back(l->bbox.x1);
+      }
+      if (!x1s.empty()) {
+        const double m = mode(x1s, 1.0);
+        if (std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
+            o.min_column_lines)
+          justified = m;
+      }
     }
   }
-  // Column of each line: 0 / 1, or -1 for a line over the gutter.
-  auto column_of = [&](const Box& b) {
+
+  // Column of a box: 0 / 1, or -1 for one over the gutter.
+  int column_of(const Box& b) const {
     if (!g.found) return 0;
     if (b.x0 < g.x0 && b.x1 > g.x1) {
       // A line of a justified left column set too wide (a long word or an address that
@@ -88,213 +98,235 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       return -1;
     }
     return (b.x0 + b.x1) / 2 < (g.x0 + g.x1) / 2 ? 0 : 1;
-  };
-  std::vector<const Line*> by_col[3];
-  for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
-  std::vector<Row> rows;
-  for (int c = 0; c < 3; ++c) {
-    auto rs = group_rows(page.number, by_col[c], pl, o);
-    for (auto& r : rs) {
-      r.column = c - 1;
-      rows.push_back(std::move(r));
-    }
   }
-  for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
+
+  // The page's rows, column by column, with their drawn bullets.
+  void make_rows() {
+    std::vector<const Line*> by_col[3];
+    for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
+    for (int c = 0; c < 3; ++c) {
+      auto rs = group_rows(page.number, by_col[c], pl, o);
+      for (auto& r : rs) {
+        r.column = c - 1;
+        rows.push_back(std::move(r));
+      }
+    }
+    for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
+  }
+
   // Column edges: the flush left edge (most common start of prose rows) and the right edge.
   // A caption does not count for the right edge: centred under a figure across both columns,
   // on a page whose text fills one column, it reaches past that column's edge. Nor does a
   // display heading: a chapter's label may stand out into the margin.
-  for (int c = -1; c <= 1; ++c) {
-    std::vector<double> x0s;
-    double left = 1e9, right = 0, caption_right = 0;
-    // A listing's line too long for the measure runs into the margin, past the column's edge.
-    auto margin_right = st.right_margin.find(page.number % 2);
-    const double code_reach = !g.found && margin_right != st.right_margin.end() ? margin_right->second : 1e300;
-    for (const auto& r : rows)
-      if (r.column == c) {
-        left = std::min(left, r.bbox.x0);
-        double& edge = r.caption || r.size > o.heading_size_ratio * st.body_size ? caption_right : right;
-        edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
-        if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
-      }
-    // (A column of a two-column page that holds a listing and a line or two of prose has no
-    // flush prose edge to speak of: its leftmost row's edge, the listing's, is the column's.)
-    bool listing = false;
-    for (const auto& r : rows) listing = listing || (r.column == c && r.mono);
-    if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.min_column_lines)))
-      left = mode(x0s, 1.0);
-    if (right == 0) right = caption_right;
-    // One-column pages share the book's margin for their parity (a page of only code or
-    // of indented matter has no flush prose edge of its own).
-    auto margin = st.left_margin.find(page.number % 2);
-    if (!g.found && margin != st.left_margin.end()) left = margin->second;
-    for (auto& r : rows)
-      if (r.column == c) {
-        r.col_left = left;
-        r.col_right = right;
-      }
+  void column_edges() {
+    for (int c = -1; c <= 1; ++c) {
+      std::vector<double> x0s;
+      double left = 1e9, right = 0, caption_right = 0;
+      // A listing's line too long for the measure runs into the margin, past the column's edge.
+      auto margin_right = st.right_margin.find(page.number % 2);
+      const double code_reach = !g.found && margin_right != st.right_margin.end() ? margin_right->second : 1e300;
+      for (const auto& r : rows)
+        if (r.column == c) {
+          left = std::min(left, r.bbox.x0);
+          double& edge = r.caption || r.size > o.heading_size_ratio * st.body_size ? caption_right : right;
+          edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
+          if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
+        }
+      // (A column of a two-column page that holds a listing and a line or two of prose has no
+      // flush prose edge to speak of: its leftmost row's edge, the listing's, is the column's.)
+      bool listing = false;
+      for (const auto& r : rows) listing = listing || (r.column == c && r.mono);
+      if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.min_column_lines)))
+        left = mode(x0s, 1.0);
+      if (right == 0) right = caption_right;
+      // One-column pages share the book's margin for their parity (a page of only code or
+      // of indented matter has no flush prose edge of its own).
+      auto margin = st.left_margin.find(page.number % 2);
+      if (!g.found && margin != st.left_margin.end()) left = margin->second;
+      for (auto& r : rows)
+        if (r.column == c) {
+          r.col_left = left;
+          r.col_right = right;
+        }
+    }
   }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return reading_top(a) < reading_top(b); });
-  for (const auto& s : side) {
-    auto before = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
-      return std::find(r.lines.begin(), r.lines.end(), s.first) != r.lines.end();
-    });
-    if (before == rows.end()) continue;  // (cannot happen: the block's lines are in rows)
-    Row label = group_rows(page.number, {s.label}, pl, o).front();
-    label.column = before->column;
-    label.col_left = before->col_left;
-    label.col_right = before->col_right;
-    label.read_at = reading_top(*before);
-    rows.insert(before, std::move(label));
+
+  // Rows in reading order; a side label is read at the top of its block.
+  void order_rows() {
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return reading_top(a) < reading_top(b); });
+    for (const auto& s : side) {
+      auto before = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
+        return std::find(r.lines.begin(), r.lines.end(), s.first) != r.lines.end();
+      });
+      if (before == rows.end()) continue;  // (cannot happen: the block's lines are in rows)
+      Row label = group_rows(page.number, {s.label}, pl, o).front();
+      label.column = before->column;
+      label.col_left = before->col_left;
+      label.col_right = before->col_right;
+      label.read_at = reading_top(*before);
+      rows.insert(before, std::move(label));
+    }
   }
 
   // Figures and their captions (taken out of the flow so a paragraph can run around them).
-  std::vector<FigureItem> figures;
-  std::vector<bool> taken(rows.size(), false);
-  for (const auto& reg : regions) {
-    FigureItem f;
-    f.page = page.number;
-    f.bbox = reg.bbox;
-    f.labels = reg.labels;
-    double reach = o.caption_distance_ratio * st.body_size;
-    auto overlaps_x = [&](const Row& r) { return r.bbox.x0 < reg.bbox.x1 && reg.bbox.x0 < r.bbox.x1; };
-    long start = -1;
-    for (size_t i = 0; i < rows.size() && start < 0; ++i)
-      if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.edge_tolerance &&
-          rows[i].bbox.y0 <= reg.bbox.y1 + reach && rows[i].caption)
-        start = static_cast<long>(i);
-    size_t end = 0;
-    if (start >= 0) {
-      end = caption_end(rows, static_cast<size_t>(start), o);
-    } else {
-      // Caption above: the nearest rows ending just above the region.
-      for (size_t i = rows.size(); i-- > 0;) {
-        if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.edge_tolerance) continue;
-        if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
-        // Walk up the caption paragraph to its label line.
-        for (size_t k = i + 1; k-- > 0 && i - k < 8;)
-          if (rows[k].caption && !taken[k]) {
-            size_t e = caption_end(rows, k, o);
-            if (e > i) { start = static_cast<long>(k); end = e; }
-            break;
-          }
-        break;
+  void captions() {
+    taken.assign(rows.size(), false);
+    for (const auto& reg : regions) {
+      FigureItem f;
+      f.page = page.number;
+      f.bbox = reg.bbox;
+      f.labels = reg.labels;
+      double reach = o.caption_distance_ratio * st.body_size;
+      auto overlaps_x = [&](const Row& r) { return r.bbox.x0 < reg.bbox.x1 && reg.bbox.x0 < r.bbox.x1; };
+      long start = -1;
+      for (size_t i = 0; i < rows.size() && start < 0; ++i)
+        if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.edge_tolerance &&
+            rows[i].bbox.y0 <= reg.bbox.y1 + reach && rows[i].caption)
+          start = static_cast<long>(i);
+      size_t end = 0;
+      if (start >= 0) {
+        end = caption_end(rows, static_cast<size_t>(start), o);
+      } else {
+        // Caption above: the nearest rows ending just above the region.
+        for (size_t i = rows.size(); i-- > 0;) {
+          if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.edge_tolerance) continue;
+          if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
+          // Walk up the caption paragraph to its label line.
+          for (size_t k = i + 1; k-- > 0 && i - k < 8;)
+            if (rows[k].caption && !taken[k]) {
+              size_t e = caption_end(rows, k, o);
+              if (e > i) { start = static_cast<long>(k); end = e; }
+              break;
+            }
+          break;
+        }
       }
+      if (start >= 0)
+        for (size_t i = static_cast<size_t>(start); i < end; ++i) {
+          taken[i] = true;
+          f.caption.push_back(rows[i]);
+        }
+      figures.push_back(std::move(f));
     }
-    if (start >= 0)
-      for (size_t i = static_cast<size_t>(start); i < end; ++i) {
-        taken[i] = true;
-        f.caption.push_back(rows[i]);
-      }
-    figures.push_back(std::move(f));
   }
-  std::vector<Row> flow;
-  for (size_t i = 0; i < rows.size(); ++i)
-    if (!taken[i]) flow.push_back(rows[i]);
-  for (auto& r : flow) {
-    r.nothing_above = r.nothing_below = true;
-    auto check = [&](const Box& b, int column) {
-      if (column != r.column && column >= 0 && r.column >= 0) return;
-      if (b.y1 <= r.bbox.y0 + o.edge_tolerance) r.nothing_above = false;
-      if (b.y0 >= r.bbox.y1 - o.edge_tolerance) r.nothing_below = false;
-    };
-    // (Once something is found above and below, nothing more can change the row.)
-    for (size_t i = 0; i < rows.size() && (r.nothing_above || r.nothing_below); ++i)
-      if (&rows[i] != &r && rows[i].bbox != r.bbox) check(rows[i].bbox, rows[i].column);
-    for (size_t i = 0; i < regions.size() && (r.nothing_above || r.nothing_below); ++i)
-      check(regions[i].bbox, column_of(regions[i].bbox));
+
+  // The rows left in the flow, each knowing whether anything of its column stands above or
+  // below it.
+  void flow_rows() {
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (!taken[i]) flow.push_back(rows[i]);
+    for (auto& r : flow) {
+      r.nothing_above = r.nothing_below = true;
+      auto check = [&](const Box& b, int column) {
+        if (column != r.column && column >= 0 && r.column >= 0) return;
+        if (b.y1 <= r.bbox.y0 + o.edge_tolerance) r.nothing_above = false;
+        if (b.y0 >= r.bbox.y1 - o.edge_tolerance) r.nothing_below = false;
+      };
+      // (Once something is found above and below, nothing more can change the row.)
+      for (size_t i = 0; i < rows.size() && (r.nothing_above || r.nothing_below); ++i)
+        if (&rows[i] != &r && rows[i].bbox != r.bbox) check(rows[i].bbox, rows[i].column);
+      for (size_t i = 0; i < regions.size() && (r.nothing_above || r.nothing_below); ++i)
+        check(regions[i].bbox, column_of(regions[i].bbox));
+    }
   }
 
   // Footnotes: the small rows at the bottom of each column, the first starting with a mark.
-  for (int c = -1; c <= 1; ++c) {
-    std::vector<size_t> idx;
-    for (size_t i = 0; i < flow.size(); ++i)
-      if (flow[i].column == c) idx.push_back(i);
-    size_t k = idx.size();
-    while (k > 0) {
-      const Row& r = flow[idx[k - 1]];
-      if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
-      --k;
+  void footnote_area() {
+    for (int c = -1; c <= 1; ++c) {
+      std::vector<size_t> idx;
+      for (size_t i = 0; i < flow.size(); ++i)
+        if (flow[i].column == c) idx.push_back(i);
+      size_t k = idx.size();
+      while (k > 0) {
+        const Row& r = flow[idx[k - 1]];
+        if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
+        --k;
+      }
+      // Shrink to start at a marked row, unless a footnote rule stands right above the small
+      // rows: then the first of them goes on with a note from the page before, without a mark.
+      const bool ruled = k < idx.size() && [&] {
+        const Box& first = flow[idx[k]].bbox;
+        const double above = k > 0 ? flow[idx[k - 1]].bbox.y1 : 0;
+        double left = 1e300, right = -1e300;  // the column's edges
+        for (size_t i : idx) {
+          left = std::min(left, flow[i].bbox.x0);
+          right = std::max(right, flow[i].bbox.x1);
+        }
+        for (const auto& p : page.paths) {
+          // A stroke's box takes in its joins (up to ten line widths each side): the rule
+          // itself lies inside.
+          const double e = p.stroke && !p.fill ? std::min(10 * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
+          const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
+          if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + 1 && r.y0 >= above - 1 &&
+              r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
+              r.width() >= o.footnote_rule_min_width && r.width() <= 0.75 * (right - left))
+            return true;
+        }
+        return false;
+      }();
+      if (!ruled)
+        while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
+      // A footnote area sits below the page's other text, never above a body row.
+      for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
     }
-    // Shrink to start at a marked row, unless a footnote rule stands right above the small
-    // rows: then the first of them goes on with a note from the page before, without a mark.
-    const bool ruled = k < idx.size() && [&] {
-      const Box& first = flow[idx[k]].bbox;
-      const double above = k > 0 ? flow[idx[k - 1]].bbox.y1 : 0;
-      double left = 1e300, right = -1e300;  // the column's edges
-      for (size_t i : idx) {
-        left = std::min(left, flow[i].bbox.x0);
-        right = std::max(right, flow[i].bbox.x1);
-      }
-      for (const auto& p : page.paths) {
-        // A stroke's box takes in its joins (up to ten line widths each side): the rule
-        // itself lies inside.
-        const double e = p.stroke && !p.fill ? std::min(10 * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
-        const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
-        if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + 1 && r.y0 >= above - 1 &&
-            r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
-            r.width() >= o.footnote_rule_min_width && r.width() <= 0.75 * (right - left))
-          return true;
-      }
-      return false;
-    }();
-    if (!ruled)
-      while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
-    // A footnote area sits below the page's other text, never above a body row.
-    for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
   }
 
   // Reading order: bands separated by rows (and figures) that span both columns; inside a
   // band the left column, then the right one. Footnotes come after the page's flow.
-  struct Elem {
-    double y;
-    int column;
-    bool figure;
-    size_t index;
-  };
-  std::vector<Elem> elems;
-  for (size_t i = 0; i < flow.size(); ++i)
-    if (!flow[i].footnote) elems.push_back({reading_top(flow[i]), flow[i].column, false, i});
-  for (size_t i = 0; i < figures.size(); ++i) elems.push_back({figures[i].bbox.y0, column_of(figures[i].bbox), true, i});
-  std::stable_sort(elems.begin(), elems.end(), [](const Elem& a, const Elem& b) { return a.y < b.y; });
-  std::vector<Item> items;
-  auto emit = [&](const Elem& e) {
-    Item it;
-    if (e.figure) {
-      it.kind = Item::Figure;
-      it.figure = std::move(figures[e.index]);  // (each element is emitted once)
-    } else {
-      it.row = std::move(flow[e.index]);
-    }
-    items.push_back(std::move(it));
-  };
-  std::vector<Elem> band[2];
-  auto flush = [&]() {
-    for (auto& b : band) {
-      for (const auto& e : b) emit(e);
-      b.clear();
-    }
-  };
-  for (const auto& e : elems) {
-    if (e.column < 0) {
-      flush();
-      emit(e);
-    } else {
-      band[e.column].push_back(e);
-    }
-  }
-  flush();
-  // The notes of the left column, then those of the right one (side by side at the foot of
-  // the page, they share baselines), then notes set across both.
-  for (int c : {0, 1, -1})
-    for (auto& r : flow)
-      if (r.footnote && r.column == c) {
-        Item it;
-        it.row = std::move(r);
-        items.push_back(std::move(it));
+  std::vector<Item> reading_order() {
+    struct Elem {
+      double y;
+      int column;
+      bool figure;
+      size_t index;
+    };
+    std::vector<Elem> elems;
+    for (size_t i = 0; i < flow.size(); ++i)
+      if (!flow[i].footnote) elems.push_back({reading_top(flow[i]), flow[i].column, false, i});
+    for (size_t i = 0; i < figures.size(); ++i) elems.push_back({figures[i].bbox.y0, column_of(figures[i].bbox), true, i});
+    std::stable_sort(elems.begin(), elems.end(), [](const Elem& a, const Elem& b) { return a.y < b.y; });
+    std::vector<Item> items;
+    auto emit = [&](const Elem& e) {
+      Item it;
+      if (e.figure) {
+        it.kind = Item::Figure;
+        it.figure = std::move(figures[e.index]);  // (each element is emitted once)
+      } else {
+        it.row = std::move(flow[e.index]);
       }
+      items.push_back(std::move(it));
+    };
+    std::vector<Elem> band[2];
+    auto flush = [&]() {
+      for (auto& b : band) {
+        for (const auto& e : b) emit(e);
+        b.clear();
+      }
+    };
+    for (const auto& e : elems) {
+      if (e.column < 0) {
+        flush();
+        emit(e);
+      } else {
+        band[e.column].push_back(e);
+      }
+    }
+    flush();
+    // The notes of the left column, then those of the right one (side by side at the foot of
+    // the page, they share baselines), then notes set across both.
+    for (int c : {0, 1, -1})
+      for (auto& r : flow)
+        if (r.footnote && r.column == c) {
+          Item it;
+          it.row = std::move(r);
+          items.push_back(std::move(it));
+        }
+    return items;
+  }
+
   // Each row keeps the link annotations that touch it (most pages have none).
-  if (!page.links.empty()) {
+  void attach_links(std::vector<Item>& items) const {
+    if (page.links.empty()) return;
     auto attach = [&](Row& r) {
       for (const auto& a : page.links)
         if (a.bbox.intersects(r.bbox)) r.links.push_back(a);
@@ -304,6 +336,37 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
       for (auto& r : it.figure.caption) attach(r);
     }
   }
+
+ private:
+  const Page& page;
+  const PageLines& pl;
+  const BookStats& st;
+  const LayoutOptions& o;
+  std::vector<FigureRegion> regions;
+  std::vector<const Line*> lines;  // the page's lines, less figure and side labels
+  std::vector<SideLabel> side;
+  Gutter g;
+  double left_edge = 1e300, justified = 1e300;  // the left column's edges (columns())
+  std::vector<Row> rows;
+  std::vector<FigureItem> figures;
+  std::vector<bool> taken;  // rows taken out of the flow as captions
+  std::vector<Row> flow;
+};
+
+}  // namespace
+
+std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookStats& st, const LayoutOptions& o) {
+  PagePasses p(page, pl, st, o);
+  p.body_lines();
+  p.columns();
+  p.make_rows();
+  p.column_edges();
+  p.order_rows();
+  p.captions();
+  p.flow_rows();
+  p.footnote_area();
+  std::vector<Item> items = p.reading_order();
+  p.attach_links(items);
   return items;
 }
 
