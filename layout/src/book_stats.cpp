@@ -9,6 +9,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
@@ -136,7 +137,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double> steps;
     for (size_t k = 1; k < e.pitches.size(); ++k) {
       const double d = e.pitches[k] - e.pitches[k - 1];
-      if (d >= o.min_line_pitch_ratio * body && d <= (1.2 + o.paragraph_gap_ratio) * body) steps.push_back(d);
+      if (d >= o.min_line_pitch_ratio * body && d <= typography::max_line_pitch(body, o.paragraph_gap_ratio)) steps.push_back(d);
     }
     e.pitches = std::move(steps);
     for (const auto& b : ps.baselines)

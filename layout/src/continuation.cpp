@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "builder.h"
 #include "note_marks.h"
 #include "tables.h"
@@ -67,7 +68,7 @@ bool Builder::continues_prose(const Row& r) const {
     return full || (!prev.full_stop && r.lower_start);
   }
   double pitch = r.baseline - prev.baseline;
-  if (pitch > prev.size * (1.2 + o.paragraph_gap_ratio) || pitch < 0) return false;
+  if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) || pitch < 0) return false;
   // A sentence's end, then more space than the book puts between lines: paragraphs set
   // apart by a space rather than an indent (parskip).
   if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&

@@ -1,0 +1,19 @@
+// Typographic facts that more than one stage reasons with, each defined once: how far apart
+// two lines of a paragraph stand, what a raised note mark looks like, which symbols mark a
+// note, which words open a caption. Thresholds that only one pass uses stay in its options.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace quire::typography {
+
+// Leading: typesetters set lines about 1.2 font sizes apart ("normal" line height in TeX's
+// plain format, CSS and office suites). Two lines of one paragraph stand at most that far
+// apart plus the gap a paragraph break may add (`paragraph_gap_ratio` of the size).
+inline constexpr double kNormalLeading = 1.2;
+inline double max_line_pitch(double size, double paragraph_gap_ratio) {
+  return (kNormalLeading + paragraph_gap_ratio) * size;
+}
+
+}  // namespace quire::typography
