@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
@@ -39,7 +40,7 @@ bool starts_with_marker(const Row& r) {
   auto cps = to_u32(r.text);
   if (cps.empty()) return false;
   char32_t c = cps.front();
-  return c == U'*' || c == U'†' || c == U'‡' || c == U'§' || c == U'¶' || (c >= U'0' && c <= U'9') || superscript_digit(c);
+  return typography::is_note_symbol(c) || (c >= U'0' && c <= U'9') || superscript_digit(c);
 }
 
 }  // namespace quire::detail

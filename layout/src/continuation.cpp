@@ -215,7 +215,7 @@ bool Builder::starts_with_footnote_mark(const Row& r) {
   const auto& spans = r.lines.front()->spans;
   if (spans.size() > 1 && spans.front().size < r.size * 0.85) return true;
   auto cps = to_u32(r.text);
-  return !cps.empty() && (cps[0] == U'*' || cps[0] == U'†' || cps[0] == U'‡' || (cps[0] >= U'0' && cps[0] <= U'9') ||
+  return !cps.empty() && (typography::is_note_symbol(cps[0]) || (cps[0] >= U'0' && cps[0] <= U'9') ||
                           superscript_digit(cps[0]));
 }
 

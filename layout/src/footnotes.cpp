@@ -15,6 +15,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "chapters.h"
 
 namespace quire::detail {
@@ -30,8 +31,6 @@ std::u32string mark_points(std::string_view text) {
   return cps;
 }
 
-bool is_mark_symbol(char32_t c) { return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7'; }
-
 // The mark a footnote opens with: its first token's leading digits (at most three) or note
 // symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
 // when there is none.
@@ -40,7 +39,7 @@ std::u32string footnote_mark(const std::string& text) {
   if (toks.empty()) return {};
   const std::u32string t = mark_points(toks[0]);
   size_t n = 0;
-  if (!t.empty() && is_mark_symbol(t[0])) n = 1;
+  if (!t.empty() && typography::is_note_symbol(t[0])) n = 1;
   else
     while (n < t.size() && n < 4 && t[n] >= U'0' && t[n] <= U'9') ++n;
   if (n == 0 || n > 3) return {};

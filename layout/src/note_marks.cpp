@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "note_marks.h"
 
 namespace quire::detail {
@@ -29,7 +30,7 @@ bool is_note_mark(const Span& s, const Row& r) {
     superscript = superscript && (c == 0xb9 || c == 0xb2 || c == 0xb3 || (c >= 0x2070 && c <= 0x2079));
     digits = digits && c >= U'0' && c <= U'9';
   }
-  const bool symbol = t.size() == 1 && (t[0] == U'*' || t[0] == 0x2020 || t[0] == 0x2021 || t[0] == 0xa7);
+  const bool symbol = t.size() == 1 && typography::is_note_symbol(t[0]);
   return !t.empty() && t.size() <= 3 && (superscript || ((digits || symbol) && raised));
 }
 

@@ -16,4 +16,10 @@ inline double max_line_pitch(double size, double paragraph_gap_ratio) {
   return (kNormalLeading + paragraph_gap_ratio) * size;
 }
 
+// Note marks: after the digits, the symbols books mark notes with, in their traditional
+// order: asterisk, dagger, double dagger, section sign, pilcrow.
+inline bool is_note_symbol(char32_t c) {
+  return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7' || c == U'\u00b6';
+}
+
 }  // namespace quire::typography
