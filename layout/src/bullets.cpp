@@ -36,7 +36,7 @@ bool starts_with_marker(const Row& r) {
   if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
   const auto& spans = r.lines.front()->spans;
   // A superscript mark: a first span set smaller than the note's text.
-  if (spans.size() > 1 && spans.front().size < r.size * 0.85 && has_visible(spans.front().text)) return true;
+  if (spans.size() > 1 && spans.front().size < r.size * typography::kRaisedSizeRatio && has_visible(spans.front().text)) return true;
   auto cps = to_u32(r.text);
   if (cps.empty()) return false;
   char32_t c = cps.front();

@@ -213,7 +213,7 @@ double Builder::after_marker(const Row& r) {
 bool Builder::starts_with_footnote_mark(const Row& r) {
   if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
   const auto& spans = r.lines.front()->spans;
-  if (spans.size() > 1 && spans.front().size < r.size * 0.85) return true;
+  if (spans.size() > 1 && spans.front().size < r.size * typography::kRaisedSizeRatio) return true;
   auto cps = to_u32(r.text);
   return !cps.empty() && (typography::is_note_symbol(cps[0]) || (cps[0] >= U'0' && cps[0] <= U'9') ||
                           superscript_digit(cps[0]));

@@ -20,7 +20,8 @@ bool is_note_mark(const Span& s, const Row& r) {
   // Most spans are words of the text: only a short one, raised or with a byte that may
   // start a superscript digit, is looked at further.
   if (s.text.empty() || s.text.size() > 12) return false;
-  const bool raised = s.size <= 0.85 * r.size && s.baseline <= r.baseline - 0.15 * r.size;
+  const bool raised = s.size <= typography::kRaisedSizeRatio * r.size &&
+                      s.baseline <= r.baseline - typography::kRaisedRiseRatio * r.size;
   if (!raised && s.text.find_first_of("\xc2\xe2") == std::string::npos) return false;
   const auto toks = whitespace_tokens(s.text);
   if (toks.size() != 1) return false;

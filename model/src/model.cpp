@@ -2,6 +2,7 @@
 
 #include "quire/error.h"
 #include "quire/model.h"
+#include "quire/typography.h"
 
 namespace quire {
 
@@ -53,21 +54,16 @@ void WordLedger::add_removed(const std::string& reason, long n) {
 
 namespace {
 
-// A superscript set against its neighbour: clearly smaller and raised. Footnote marks are
-// set this way ("Congress.¹", "¹Previously"); they are words of their own, not part of the
-// word they touch. Thresholds: marks are set at 60-75% of the text size and raised by a
-// third of it; 80% and 15% leave room for rounding and exclude small caps and ligatures.
-constexpr double kSuperscriptSizeRatio = 0.8;
-constexpr double kSuperscriptRaiseRatio = 0.15;
-
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 }  // namespace
 
+// Footnote marks are set as superscripts ("Congress.¹", "¹Previously"); they are words of
+// their own, not part of the word they touch.
 bool raised_against(const Span& mark, const Span& text) {
   if (mark.baseline <= 0 || text.baseline <= 0 || text.size <= 0) return false;  // unknown baselines
-  return mark.size <= kSuperscriptSizeRatio * text.size &&
-         text.baseline - mark.baseline >= kSuperscriptRaiseRatio * text.size;
+  return mark.size <= typography::kRaisedSizeRatio * text.size &&
+         text.baseline - mark.baseline >= typography::kRaisedRiseRatio * text.size;
 }
 
 bool spans_apart(const Span& a, const Span& b) { return raised_against(a, b) || raised_against(b, a); }

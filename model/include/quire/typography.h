@@ -16,6 +16,12 @@ inline double max_line_pitch(double size, double paragraph_gap_ratio) {
   return (kNormalLeading + paragraph_gap_ratio) * size;
 }
 
+// A raised mark (a note's mark, a superscript) is set clearly smaller than its text and
+// raised over its baseline: marks are set at 60-75% of the text size and raised by a third
+// of it; 80% and 15% leave room for rounding and exclude small caps and ligatures.
+inline constexpr double kRaisedSizeRatio = 0.8;
+inline constexpr double kRaisedRiseRatio = 0.15;
+
 // Note marks: after the digits, the symbols books mark notes with, in their traditional
 // order: asterisk, dagger, double dagger, section sign, pilcrow.
 inline bool is_note_symbol(char32_t c) {
