@@ -28,15 +28,27 @@ bool label_alone(const std::string& text) {
 
 std::string caption_label(const std::string& text) {
   // "Figure 1.1:", "Figure 3-2.", "Fig. 4", "Table 2:", "Listing 5", "Exhibit A".
-  static const char* kWords[] = {"Figure", "Fig.", "FIGURE", "FIG.", "Table", "TABLE", "Listing", "Exhibit", "Plate", "Chart", "Diagram"};
+  // The caption words capitalised or in capitals (a lowercase "figure 3" goes on a sentence).
+  static const std::vector<std::string> kWords = [] {
+    std::vector<std::string> out;
+    for (std::string_view w : typography::kCaptionWords) {
+      std::string title(w), caps(w);
+      title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+      for (auto& c : caps) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      out.push_back(title);
+      out.push_back(caps);
+    }
+    return out;
+  }();
   // (Every row is asked: most start with none of the words' initials.)
   switch (text.empty() ? '\0' : text[0]) {
     case 'F': case 'T': case 'L': case 'E': case 'P': case 'C': case 'D': break;
     default: return {};
   }
-  for (const char* w : kWords) {
-    std::string ws = w;
+  for (const std::string& ws : kWords) {
     if (text.rfind(ws, 0) != 0) continue;
+    // The whole word: "Figures 3" is no "Figure", "Fight" no "Fig".
+    if (ws.size() < text.size() && std::isalpha(static_cast<unsigned char>(text[ws.size()]))) continue;
     size_t i = ws.size();
     while (i < text.size() && text[i] == ' ') ++i;
     size_t j = i;

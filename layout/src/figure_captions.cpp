@@ -1,6 +1,7 @@
 // Figure captions: a caption starts with a caption word and a number and stands under or
 // over its figure; what stands between a figure and its caption belongs to the figure.
 #include "figure_finder.h"
+#include "quire/typography.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +14,9 @@ bool Finder::caption_like(const std::string& text) const {
   size_t e = text.find(' ', b);
   std::string first = text.substr(b, e == std::string::npos ? std::string::npos : e - b);
   for (auto& ch : first) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return std::find(kCaptionWords.begin(), kCaptionWords.end(), first) != kCaptionWords.end();
+  // A caption next to a figure is never one of its labels.
+  const auto& words = typography::kCaptionWords;
+  return std::find(words.begin(), words.end(), first) != words.end();
 }
 
 // "Figure 3-2: ...", "Fig. 4 ...": a caption word of figures, then a token with a digit.

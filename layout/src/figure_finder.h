@@ -14,9 +14,6 @@
 
 namespace quire::detail::figure_finder {
 
-// Words that open a caption: a caption next to a figure is never one of its labels.
-inline constexpr std::array<std::string_view, 8> kCaptionWords = {"figure", "fig.", "fig", "table",
-                                                                  "listing", "exhibit", "plate", "chart"};
 
 inline double area(const Box& b) { return b.empty() ? 0 : b.width() * b.height(); }
 

@@ -28,4 +28,9 @@ inline bool is_note_symbol(char32_t c) {
   return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7' || c == U'\u00b6';
 }
 
+// Words that open a caption ("Figure 1.1", "Fig. 4", "Table 2", "Listing 5", "Exhibit A"),
+// lowercase. A caption is set apart from its figure's labels and from the text by them.
+inline constexpr std::array<std::string_view, 9> kCaptionWords = {
+    "figure", "fig.", "fig", "table", "listing", "exhibit", "plate", "chart", "diagram"};
+
 }  // namespace quire::typography
