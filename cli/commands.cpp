@@ -216,17 +216,10 @@ int cmd_layout(const Args& args) {
   po::variables_map vm;
   if (!parse(args, "quire layout clean.jsonl -o book.jsonl", d, pos, vm)) return 0;
   Document doc = read_pages_file(input);
-  LayoutResult r = layout_document(doc, lo);
-  for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
-  Book b;
-  b.id = slugify(fs::path(doc.file).stem().string(), 60, "book");
-  b.title = doc.metadata.title;
-  b.file = doc.file;
-  b.sha256 = doc.sha256;
-  b.page_count = doc.page_count;
-  b.chapters = std::move(r.chapters);
-  b.excluded = std::move(r.excluded);
-  b.joins = std::move(r.joins);
+  // The book's record as `quire build` makes it (its title, authors, OCR pages, warnings).
+  Book b = book_record(doc, slugify(fs::path(doc.file).stem().string(), 60, "book"), lo);
+  lay_out_book(b, doc, lo);
+  for (const auto& w : b.warnings) std::cerr << "warning: " << w << "\n";
   std::ostringstream out;
   write_book_jsonl(out, b);
   write_file_atomically(output, out.str());

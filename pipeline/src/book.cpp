@@ -18,15 +18,14 @@ namespace quire {
 
 namespace fs = std::filesystem;
 
-Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
-                        std::vector<SourcePage>* source) {
+Book book_record(const Document& doc, const std::string& id, const LayoutOptions& options) {
   Book book;
   book.id = id;
   book.file = doc.file;
   book.sha256 = doc.sha256;
   book.page_count = doc.page_count;
   book.title = doc.metadata.title;
-  if (book.title.empty()) book.title = title_from_pages(doc, options.layout);
+  if (book.title.empty()) book.title = title_from_pages(doc, options);
   if (book.title.empty()) book.title = fs::path(doc.file).stem().string();
   if (!doc.metadata.author.empty()) book.authors.push_back(doc.metadata.author);
   for (const auto& p : doc.pages) {
@@ -36,7 +35,21 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
     }
     for (const auto& e : p.errors) book.warnings.push_back(doc.file + ": page " + std::to_string(p.number) + ": " + e);
   }
-  for (auto& w : doc.warnings) book.warnings.push_back(w);
+  for (const auto& w : doc.warnings) book.warnings.push_back(w);
+  return book;
+}
+
+void lay_out_book(Book& book, const Document& doc, const LayoutOptions& options) {
+  LayoutResult laid = layout_document(doc, options);
+  book.chapters = std::move(laid.chapters);
+  book.excluded = std::move(laid.excluded);
+  book.joins = std::move(laid.joins);
+  for (auto& w : laid.warnings) book.warnings.push_back(doc.file + ": " + w);
+}
+
+Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
+                        std::vector<SourcePage>* source) {
+  Book book = book_record(doc, id, options.layout);
   // The verifier's source words are taken in clean's first pass, before it changes a page.
   if (source) source->assign(doc.pages.size(), {});
   CleanResult cleaned = clean_document(doc, options.clean, [&](size_t i, const Page& page) {
@@ -48,11 +61,7 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
   }
   book.removed = std::move(cleaned.removed);
   for (auto& w : cleaned.warnings) book.warnings.push_back(doc.file + ": " + w);
-  LayoutResult laid = layout_document(doc, options.layout);
-  book.chapters = std::move(laid.chapters);
-  book.excluded = std::move(laid.excluded);
-  book.joins = std::move(laid.joins);
-  for (auto& w : laid.warnings) book.warnings.push_back(doc.file + ": " + w);
+  lay_out_book(book, doc, options.layout);
   return book;
 }
 

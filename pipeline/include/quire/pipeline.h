@@ -69,6 +69,14 @@ struct BuildReport {
 // Extract, clean and layout one PDF in memory. Throws quire::Error for the book.
 Book make_book(const std::string& pdf_path, const std::string& id, const BuildOptions& options);
 
+// A book's record from its document (id, file, title, authors, OCR pages, the document's
+// warnings), before its chapters are made: what `quire build` and `quire layout` both start
+// from.
+Book book_record(const Document& doc, const std::string& id, const LayoutOptions& options);
+// Lays out a (cleaned) document into the book's chapters, excluded matter, hyphen joins and
+// layout warnings.
+void lay_out_book(Book& book, const Document& doc, const LayoutOptions& options);
+
 // Builds the corpus into options.out_dir atomically (a temporary folder beside it, renamed
 // into place). A failing book is reported and the others are built.
 BuildReport build_corpus(const BuildOptions& options);
