@@ -17,7 +17,6 @@ extern "C" {
 #include "quire/extract.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
-#include "quire/typography.h"
 
 namespace quire {
 
@@ -76,6 +75,16 @@ bool is_ascii(std::string_view s) {
   return true;
 }
 
+bool monospace_by_name(const std::string& font) {
+  std::string f;
+  for (char c : font) f += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static const char* hints[] = {"mono", "courier", "consol", "menlo", "cmtt", "sftt", "typewriter",
+                                "inconsolata", "lettergothic", "fixed", "andale", "monaco"};
+  for (const char* h : hints)
+    if (f.find(h) != std::string::npos) return true;
+  // Computer Modern / Latin Modern typewriter faces: "lmtt10", "cmtt9", "rm-lmtt10".
+  return f.find("lmtt") != std::string::npos;
+}
 
 }  // namespace
 
@@ -115,7 +124,7 @@ void infer_monospace(Document& doc, int jobs, const std::function<void(Page&)>& 
     Font& operator()(const std::string& name) {
       if (last_name && *last_name == name) return *last_font;
       auto [it, fresh] = fonts.try_emplace(name);
-      if (fresh) it->second.mono_by_name = typography::monospace_font_name(name);
+      if (fresh) it->second.mono_by_name = monospace_by_name(name);
       last_name = &it->first;
       last_font = &it->second;
       return it->second;
@@ -208,7 +217,7 @@ void infer_monospace(Document& doc, int jobs, const std::function<void(Page&)>& 
             if (!last_name || *last_name != s.font) {
               auto it = fonts.find(s.font);
               if (it == fonts.end()) {  // no span of it was sampled: its name alone decides
-                if (typography::monospace_font_name(s.font)) s.monospace = true;
+                if (monospace_by_name(s.font)) s.monospace = true;
                 continue;
               }
               last_name = &it->first;

@@ -9,12 +9,23 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
-#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
 
 namespace {
+
+// Does `s` contain the lowercase ASCII word `k`, ignoring ASCII case?
+bool contains_nocase(const std::string& s, std::string_view k, bool at_start_only = false) {
+  if (k.size() > s.size()) return false;
+  const size_t last = at_start_only ? 0 : s.size() - k.size();
+  for (size_t i = 0; i <= last; ++i) {
+    size_t j = 0;
+    while (j < k.size() && lower_ascii(s[i + j]) == k[j]) ++j;
+    if (j == k.size()) return true;
+  }
+  return false;
+}
 
 // to_u32(s) into `out`, reusing its storage (ASCII, most text, needs no decoding).
 void decode_into(std::u32string& out, const std::string& s) {
@@ -28,13 +39,26 @@ void decode_into(std::u32string& out, const std::string& s) {
   }
 }
 
+// Font names of the typewriter faces in common use (TeX's cmtt/lmmono, Courier, DejaVu Sans
+// Mono, Consolas, Menlo, Source Code Pro, Fira Code, Inconsolata).
+bool monospace_name_uncached(const std::string& font) {
+  static constexpr std::string_view kAnywhere[] = {"mono",  "courier", "typewriter", "consol",
+                                                   "menlo", "monaco",  "code",       "inconsolata"};
+  static constexpr std::string_view kPrefix[] = {"cmtt", "sftt", "ectt", "txtt"};
+  for (std::string_view k : kAnywhere)
+    if (contains_nocase(font, k)) return true;
+  for (std::string_view k : kPrefix)
+    if (contains_nocase(font, k, true)) return true;
+  return false;
+}
+
 // A book sets its spans in a few dozen fonts: each thread remembers the verdicts.
 bool monospace_name(const std::string& font) {
   constexpr size_t kRemembered = 64;
   thread_local std::vector<std::pair<std::string, bool>> seen;
   for (const auto& [name, mono] : seen)
     if (name == font) return mono;
-  bool mono = typography::monospace_font_name(font);
+  bool mono = monospace_name_uncached(font);
   if (seen.size() < kRemembered) seen.emplace_back(font, mono);
   return mono;
 }

@@ -41,23 +41,4 @@ inline bool is_note_symbol(char32_t c) {
 inline constexpr std::array<std::string_view, 9> kCaptionWords = {
     "figure", "fig.", "fig", "table", "listing", "exhibit", "plate", "chart", "diagram"};
 
-// Typewriter faces by name: TeX's (cmtt, lmtt, sftt, ectt, txtt), Courier, Letter Gothic,
-// Andale, DejaVu Sans Mono and the other "Mono" faces, Consolas, Menlo, Monaco, Source Code
-// Pro, Fira Code, Inconsolata, "Fixed". Extract marks their spans Span::monospace; a face
-// named otherwise is judged from its glyph positions.
-inline bool monospace_font_name(std::string_view font) {
-  static constexpr std::string_view kNames[] = {"mono",   "courier", "typewriter", "consol", "menlo",
-                                                "monaco", "code",    "inconsolata", "lettergothic",
-                                                "fixed",  "andale",  "cmtt",       "lmtt",   "sftt",
-                                                "ectt",   "txtt"};
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  for (std::string_view k : kNames)
-    for (size_t i = 0; i + k.size() <= font.size(); ++i) {
-      size_t j = 0;
-      while (j < k.size() && lower(font[i + j]) == k[j]) ++j;
-      if (j == k.size()) return true;
-    }
-  return false;
-}
-
 }  // namespace quire::typography
