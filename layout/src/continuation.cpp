@@ -39,7 +39,7 @@ bool Builder::is_heading(const Row& r) const {
 bool Builder::continues_prose(const Row& r) const {
   const Row& prev = *rows.back();
   if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
-  if (!typography::same_size(r.size, prev.size)) return false;
+  if (std::fabs(r.size - prev.size) > 0.15 * prev.size) return false;
   double indent = o.indent_ratio * r.size;
   bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
   const bool marker = r.marker > 0 || r.drawn_marker;
@@ -267,7 +267,7 @@ bool Builder::continues_heading(const Row& r) const {
   // The lines of one heading share its size. A heading in another size right under it is
   // the next heading (a section's under its chapter's), unless all above is an opener:
   // "Chapter 3" or a number set over the title.
-  if (typography::same_size(r.size, prev.size)) return true;
+  if (std::fabs(r.size - prev.size) <= 0.1 * std::max(r.size, prev.size)) return true;
   return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
 }
 

@@ -3,9 +3,7 @@
 // note, which words open a caption. Thresholds that only one pass uses stay in its options.
 #pragma once
 
-#include <algorithm>
 #include <array>
-#include <cmath>
 #include <string_view>
 
 namespace quire::typography {
@@ -17,12 +15,6 @@ inline constexpr double kNormalLeading = 1.2;
 inline double max_line_pitch(double size, double paragraph_gap_ratio) {
   return (kNormalLeading + paragraph_gap_ratio) * size;
 }
-
-// Two runs of text are set in the same size when their sizes differ by at most a tenth of
-// the larger: sizes a typesetter chooses differ by more (10 and 12 pt, 9 and 10 pt), while
-// engines round one size differently from span to span by much less.
-inline constexpr double kSameSizeRatio = 0.1;
-inline bool same_size(double a, double b) { return std::fabs(a - b) <= kSameSizeRatio * std::max(a, b); }
 
 // A raised mark (a note's mark, a superscript) is set clearly smaller than its text and
 // raised over its baseline: marks are set at 60-75% of the text size and raised by a third
