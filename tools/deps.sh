@@ -17,6 +17,7 @@ apt-get install -y -qq --no-install-recommends \
   r-doc-pdf octave-doc texlive-latex-recommended texlive-plain-generic \
   chromium \
   slurmctld slurmd slurm-client munge \
+  clang libclang-rt-dev \
   time >/dev/null
 # Node.js and npm drive the browser test; machines that already have a Node.js (for example
 # from another package source) keep theirs: Debian's npm conflicts with other builds of it.
