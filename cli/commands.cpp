@@ -255,6 +255,8 @@ int cmd_build(const Args& args) {
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
+      ("epub", po::bool_switch(&o.exporting.epub),
+       "also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
       ("strict", po::bool_switch(&o.strict),
        "exit 1 when the wording check has a difference or a finding (a figure that reads like prose, ...)")
