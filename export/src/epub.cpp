@@ -263,6 +263,7 @@ ChapterHtml chapter_xhtml(const SiteBook& book, size_t c, const std::vector<Bloc
 struct Archive {
   std::string identifier, title, description;
   std::vector<std::string> authors;
+  std::vector<std::pair<std::string, std::string>> front;  // pages before the chapters: path, XHTML
   std::vector<Part> parts;           // the spine, in reading order
   std::vector<NavItem> nav;          // filled while the parts are written
 };
@@ -312,6 +313,9 @@ std::string build_archive(const std::string& out_dir, const SiteModel& site, Arc
   opf += "    <meta property=\"dcterms:modified\">" + std::string(kModified) + "</meta>\n  </metadata>\n  <manifest>\n";
   opf += "    <item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n";
   opf += "    <item id=\"style\" href=\"style.css\" media-type=\"text/css\"/>\n";
+  for (size_t i = 0; i < a.front.size(); ++i)
+    opf += "    <item id=\"f" + std::to_string(i + 1) + "\" href=\"" + xml(a.front[i].first) +
+           "\" media-type=\"application/xhtml+xml\"/>\n";
   for (size_t i = 0; i < chapters.size(); ++i)
     opf += "    <item id=\"c" + std::to_string(i + 1) + "\" href=\"" + xml(chapters[i].first) +
            "\" media-type=\"application/xhtml+xml\"/>\n";
@@ -326,12 +330,14 @@ std::string build_archive(const std::string& out_dir, const SiteModel& site, Arc
     opf += "    <item id=\"i" + std::to_string(i + 1) + "\" href=\"" + xml(image_files[i].first) +
            "\" media-type=\"image/png\"/>\n";
   opf += "  </manifest>\n  <spine>\n";
+  for (size_t i = 0; i < a.front.size(); ++i) opf += "    <itemref idref=\"f" + std::to_string(i + 1) + "\"/>\n";
   for (size_t i = 0; i < chapters.size(); ++i) opf += "    <itemref idref=\"c" + std::to_string(i + 1) + "\"/>\n";
   opf += "  </spine>\n</package>\n";
 
   zip.add("EPUB/package.opf", opf);
   zip.add("EPUB/nav.xhtml", nav);
   zip.add("EPUB/style.css", kStyle);
+  for (const auto& [path, x] : a.front) zip.add("EPUB/" + path, x);
   for (const auto& [path, x] : chapters) zip.add("EPUB/" + path, x);
   // PNGs are deflated already: stored, they cost no time to pack.
   for (const auto& [in_zip, from] : image_files) zip.add("EPUB/" + in_zip, read_file((fs::path(out_dir) / from).string()), false);
@@ -390,15 +396,48 @@ void write_epubs(const std::string& out_dir, const SiteModel& site, const Chapte
     for (const auto& au : b.authors)
       if (authors.insert(au).second) a.authors.push_back(au);
   for (const auto& [b, c] : site.order) a.parts.push_back({b, c, path_of(b, c)});
+  // The map itself opens the book: its sections with every entry (a chapter may stand in
+  // more than one), its notes and gaps.
+  auto source = [&](const SiteEntry& e) {
+    const SiteBook& book = site.books[e.book];
+    return book.short_name.empty() ? book.title : book.short_name;
+  };
+  std::string page = "<h1>" + xml(a.title) + "</h1>\n";
+  if (!site.intro.empty()) page += "<p>" + xml(site.intro) + "</p>\n";
+  for (const auto& s : site.sections) {
+    if (s.entries.empty()) continue;
+    page += "<h2>" + xml(s.title) + "</h2>\n<ul>\n";
+    for (const auto& e : s.entries)
+      page += "<li><a href=\"" + xml(path_of(e.book, e.chapter)) + "\">" +
+              xml(e.display.empty() ? chapter_title(e.book, e.chapter) : e.display) + "</a> (" + xml(source(e)) +
+              ")</li>\n";
+    page += "</ul>\n";
+  }
+  for (const auto& n : site.notes) {
+    page += "<h2>" + xml(n.title) + "</h2>\n";
+    if (n.items.empty()) continue;
+    page += "<ul>\n";
+    for (const auto& item : n.items) page += "<li>" + xml(item) + "</li>\n";
+    page += "</ul>\n";
+  }
+  if (!site.gaps.empty()) {
+    page += "<h2>Gaps</h2>\n<ul>\n";
+    for (const auto& g : site.gaps) page += "<li><strong>" + xml(g.topic) + "</strong>: " + xml(g.note) + "</li>\n";
+    page += "</ul>\n";
+  }
+  if (!site.footer.empty()) page += "<p>" + xml(site.footer) + "</p>\n";
+  a.front.push_back({"map.xhtml", xhtml_head(a.title, "") + "<body>\n<section>\n" + page + "</section>\n</body>\n</html>\n"});
   std::string bytes = build_archive(out_dir, site, a, blocks_of, anchors, [&](const auto& headings) {
-    std::vector<NavItem> nav;
+    // The navigation goes in the order of the spine (epubcheck's NAV-011): a chapter is led
+    // to where it first stands on the map; the map page lists it wherever it stands.
+    std::vector<NavItem> nav = {{"map.xhtml", a.title, {}}};
+    std::set<std::pair<size_t, size_t>> listed;
     for (const auto& s : site.sections) {
       NavItem section{"", s.title.empty() ? "Section" : s.title, {}};
       for (const auto& e : s.entries) {
-        const SiteBook& book = site.books[e.book];
+        if (!listed.insert({e.book, e.chapter}).second) continue;
         const std::string label = e.display.empty() ? chapter_title(e.book, e.chapter) : e.display;
-        section.children.push_back({path_of(e.book, e.chapter),
-                                    label + " (" + (book.short_name.empty() ? book.title : book.short_name) + ")",
+        section.children.push_back({path_of(e.book, e.chapter), label + " (" + source(e) + ")",
                                     headings.at({e.book, e.chapter})});
       }
       // A navigation heading must lead to a list: an empty section is left out.
