@@ -1,7 +1,8 @@
 // Written here on zlib rather than with libzip: the archive must be the same bytes on every
 // run (EPUB readers and `quire diff` compare it), and a container of local headers and a
-// central directory is ~80 lines over zlib's deflate and crc32, which extract already links;
-// libzip writes its own time stamps and extra fields unless told entry by entry not to.
+// central directory is ~80 lines over zlib's deflate and crc32, which extract already links.
+// With libzip each entry's time would be set by hand, and which extra fields and version
+// fields it writes would be its version's choice, not ours.
 #include "zip.h"
 
 #include <zlib.h>
