@@ -6,8 +6,8 @@
 #   tools/update-goldens.sh [--quire PATH] [NAME...]
 #
 # PATH defaults to $QUIRE, else build/cli/quire; NAMEs limit the run to some books
-# (e.g. fx-plain). The overlays of `quire inspect` on the pages fixtures/inspect-pages.txt
-# lists go to fixtures/golden/inspect/<name>/ too. Goldens change only through this script:
+# (e.g. fx-plain). The overlays of `quire inspect` on the pages fixtures/inspect/pages.txt
+# lists go to fixtures/inspect/golden/<name>/ too. Goldens change only through this script:
 # review `git diff fixtures/golden` before committing, as a change there is a change in what
 # quire writes.
 set -eu
@@ -15,6 +15,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 quire=${QUIRE:-$root/build/cli/quire}
 golden=${QUIRE_GOLDEN_DIR:-$root/fixtures/golden}
+inspect_golden=${QUIRE_INSPECT_GOLDEN_DIR:-$root/fixtures/inspect/golden}
 
 while [ $# -gt 0 ]; do
   case $1 in
@@ -54,8 +55,8 @@ for name in $books; do
   mv "$tmp/$name" "$golden/$name"
   echo "updated $golden/$name ($(find "$golden/$name" -type f | wc -l) files)"
 done
-# The inspect overlays of the pages listed in fixtures/inspect-pages.txt: their page-NNNN.json
-# (the boxes drawn) go to fixtures/golden/inspect/<name>/; the images are not kept.
+# The inspect overlays of the pages listed in fixtures/inspect/pages.txt: their page-NNNN.json
+# (the boxes drawn) go to fixtures/inspect/golden/<name>/; the images are not kept.
 while read -r name pages; do
   case $name in ''|'#'*) continue ;; esac
   case " $books " in *" $name "*) ;; *) continue ;; esac
@@ -66,10 +67,10 @@ while read -r name pages; do
     status=1
     continue
   fi
-  rm -rf "$golden/inspect/$name"
-  mkdir -p "$golden/inspect/$name"
-  cp "$tmp/inspect-$name"/page-*.json "$golden/inspect/$name/"
-  echo "updated $golden/inspect/$name (pages $pages)"
-done < "$root/fixtures/inspect-pages.txt"
+  rm -rf "$inspect_golden/$name"
+  mkdir -p "$inspect_golden/$name"
+  cp "$tmp/inspect-$name"/page-*.json "$inspect_golden/$name/"
+  echo "updated $inspect_golden/$name (pages $pages)"
+done < "$root/fixtures/inspect/pages.txt"
 [ "$status" -eq 0 ] && echo "review the changes with: git diff --stat -- fixtures/golden"
 exit $status

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The overlay `quire inspect` draws on the fixture pages listed in fixtures/inspect-pages.txt
-# equals its golden (fixtures/golden/inspect/<book>/page-NNNN.json): the boxes, their kinds,
+# The overlay `quire inspect` draws on the fixture pages listed in fixtures/inspect/pages.txt
+# equals its golden (fixtures/inspect/golden/<book>/page-NNNN.json): the boxes, their kinds,
 # numbers, colours and reasons, not the pixels. A difference prints a unified diff.
 # Goldens are regenerated only by tools/update-goldens.sh.
 #   inspect_test.sh QUIRE SOURCE_DIR WORK_DIR
@@ -15,7 +15,7 @@ status=0
 checked=0
 while read -r name pages; do
   case $name in ''|'#'*) continue ;; esac
-  golden=$src/fixtures/golden/inspect/$name
+  golden=$src/fixtures/inspect/golden/$name
   if [ ! -d "$golden" ]; then
     echo "FAIL: $name has no inspect golden (run tools/update-goldens.sh $name and review the result)"
     status=1
@@ -40,7 +40,7 @@ while read -r name pages; do
     status=1
   fi
   checked=$((checked + 1))
-done < "$src/fixtures/inspect-pages.txt"
+done < "$src/fixtures/inspect/pages.txt"
 # Bad input: a one-line error naming the file and the page, a nonzero exit, no folder.
 rc=0
 "$quire" inspect "$src/fixtures/books/fx-plain.pdf" --pages 900-901 -o "$work/bad" 2>"$work/bad.err" || rc=$?
