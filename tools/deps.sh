@@ -15,7 +15,7 @@ apt-get install -y -qq --no-install-recommends \
   libicu-dev libboost-program-options-dev nlohmann-json3-dev libtomlplusplus-dev libcmark-gfm-dev libcmark-gfm-extensions-dev nettle-dev \
   libgtest-dev libpng-dev libjemalloc-dev libhunspell-dev hunspell-en-us libhyphen-dev hyphen-en-us qpdf groff \
   r-doc-pdf octave-doc texlive-latex-recommended texlive-plain-generic \
-  chromium \
+  chromium epubcheck default-jre-headless \
   slurmctld slurmd slurm-client munge \
   clang libclang-rt-dev \
   time >/dev/null

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "book_work.h"
+#include "epub.h"
 #include "markdown.h"
 #include "quire/error.h"
 #include "quire/export.h"
@@ -494,6 +495,10 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   for (const auto& g : site.gaps) gaps.push_back({{"topic", g.topic}, {"note", g.note}});
   manifest["gaps"] = std::move(gaps);
   write_file((out / "manifest.json").string(), dump(manifest, true));
+
+  if (options.epub)
+    write_epubs(out_dir, site, [&](size_t b, size_t c) { return load_chapter_blocks(books[b].files[c]); },
+                options.jobs);
 
   if (options.site) {
     // A chapter's page leads its internal links to the pages of the chapters that hold their

@@ -76,6 +76,9 @@ using RenderFigure = std::function<std::string(const Book&, const Block&)>;
 
 struct ExportOptions {
   bool site = true;
+  // Also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map
+  // (EPUB 3; `quire build --epub`).
+  bool epub = false;
   int jobs = 1;  // chapters written (and their figures rendered) on this many threads
   // The group of a figure's rendering: the renderer draws the figures of one group one at a
   // time (they share its state), so no two of a group are handed out at once while a figure
