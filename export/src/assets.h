@@ -133,7 +133,7 @@ nav.toc li.toc-3 { padding-left: .9rem; } nav.toc li.toc-4 { padding-left: 1.8re
 nav.toc a { color: var(--muted); display: block; border-left: 2px solid transparent; padding-left: .5rem; }
 nav.toc a[aria-current="true"] { color: var(--fg); border-left-color: var(--accent); font-weight: 600; }
 @media (min-width: 1200px) {
-  nav.toc { position: fixed; top: 4.2rem; left: 1rem; width: calc(50vw - 22.5rem); max-width: 18rem;
+  nav.toc { position: fixed; top: 4.2rem; left: 1rem; width: calc(50vw - 26rem); max-width: 18rem; overflow-wrap: anywhere;
             max-height: calc(100vh - 5rem); overflow: auto; margin: 0; padding: 0 .5rem 0 0; }
 }
 article p { margin: 0 0 1rem; hyphens: manual; overflow-wrap: break-word; }

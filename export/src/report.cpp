@@ -46,7 +46,8 @@ std::string reason_name(std::string r) {
 
 // The geometry of every plot: a fixed viewBox that the page scales to its width.
 struct PlotBox {
-  static constexpr double kWidth = 640, kHeight = 170;  // viewBox units
+  static constexpr double kWidth = 640, kHeight = 150;  // viewBox units
+  static constexpr double kMaxBar = 40;  // a few chapters make narrow bars, not slabs
   static constexpr double kLeft = 46, kRight = 8, kTop = 10, kBottom = 22;  // room for the axis labels
   double inner_width() const { return kWidth - kLeft - kRight; }
   double inner_height() const { return kHeight - kTop - kBottom; }
@@ -70,8 +71,11 @@ std::string bar_chart(const std::vector<long>& values, const std::vector<std::st
   o += "<text class=\"tick\" x=\"" + num(x0 - 4) + "\" y=\"" + num(y0) + "\" text-anchor=\"end\">0</text>";
   o += "<text class=\"tick\" x=\"" + num(x0 + box.inner_width() / 2) + "\" y=\"" + num(PlotBox::kHeight - 6) +
        "\" text-anchor=\"middle\">" + esc(x_label) + "</text>";
+  if (top <= 0)
+    o += "<text class=\"tick\" x=\"" + num(x0 + box.inner_width() / 2) + "\" y=\"" + num(PlotBox::kTop + box.inner_height() / 2) +
+         "\" text-anchor=\"middle\">none</text>";
   if (!values.empty() && top > 0) {
-    const double step = box.inner_width() / static_cast<double>(values.size());
+    const double step = std::min(PlotBox::kMaxBar, box.inner_width() / static_cast<double>(values.size()));
     const double gap = step > 4 ? std::min(2.0, step * 0.2) : 0;
     if (values.size() <= kMaxRects) {
       for (size_t i = 0; i < values.size(); ++i) {
