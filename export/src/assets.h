@@ -398,7 +398,12 @@ inline constexpr const char* kScript = R"js(// quire: the colour scheme's switch
     function update() {
       pending = false;
       var k = -1;
-      for (var i = 0; i < heads.length; i++) if (heads[i] && heads[i].getBoundingClientRect().top < 120) k = i;
+      // The last heading above the top of the text; at the end of the page, the last one in sight.
+      var bottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      for (var i = 0; i < heads.length; i++) {
+        var top = heads[i] ? heads[i].getBoundingClientRect().top : Infinity;
+        if (top < 120 || (bottom && top < window.innerHeight)) k = i;
+      }
       var now = k >= 0 ? links[k] : null;
       if (now === current) return;
       if (current) current.removeAttribute("aria-current");

@@ -96,7 +96,13 @@ RenderedChapter render_blocks(const std::vector<Block>& blocks, const std::strin
     if (!b.anchor.empty()) anchors.insert(b.anchor);
   bool in_list = false;
   bool has_title = !blocks.empty() && blocks[0].type == BlockType::Heading && blocks[0].level == 1;
-  if (!has_title) out += "<h1>" + esc(chapter_title) + "</h1>\n";
+  if (!has_title) {
+    std::string id = "title";
+    while (anchors.count(id)) id += "-";
+    anchors.insert(id);
+    out += "<h1 id=\"" + esc(id) + "\">" + esc(chapter_title) + "<a class=\"anchor\" href=\"#" + esc(id) +
+           "\" aria-label=\"Link to this heading\">#</a></h1>\n";
+  }
   for (size_t i = 0; i < blocks.size(); ++i) {
     const Block& b = blocks[i];
     if (b.type != BlockType::ListItem && in_list) {

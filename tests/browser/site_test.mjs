@@ -164,7 +164,9 @@ try {
     await last.evaluate((el) => el.scrollIntoView({ block: "start" }));
     await page.waitForTimeout(200);
     const id = await last.getAttribute("id");
-    check((await page.locator('nav.toc a[aria-current="true"]').getAttribute("href")) === `#${id}`, `${key}: the contents mark where the reader is`);
+    const current = page.locator('nav.toc a[aria-current="true"]');
+    const marked = (await current.count()) === 1 ? await current.getAttribute("href") : "nothing";
+    check(marked === `#${id}`, `${key}: the contents mark where the reader is (${marked})`);
     const noAnchor = await page.locator("article :is(h1,h2,h3,h4,h5,h6)").evaluateAll((hs) =>
       hs.filter((h) => !h.id || !h.querySelector(`a.anchor[href="#${CSS.escape(h.id)}"]`)).length);
     check(noAnchor === 0, `${key}: every heading has an id and a link to itself`);
