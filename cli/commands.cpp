@@ -256,6 +256,8 @@ int cmd_build(const Args& args) {
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
+      ("report-times", po::bool_switch(&o.report_times),
+       "put each book's seconds per stage in site/report.html (the site then differs from run to run)")
       ("strict", po::bool_switch(&o.strict),
        "exit 1 when the wording check has a difference or a finding (a figure that reads like prose, ...)")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")

@@ -177,7 +177,7 @@ p.offmap { text-align: center; color: var(--muted); font: .85rem var(--sans); }
 }
 
 /* the build report */
-body.report main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
+body.report main { max-width: 68rem; margin: 0 auto; padding: 1.5rem 1.25rem 3rem; }
 body.report h1 { font-size: 2rem; margin: .5rem 0; }
 body.report .intro { color: var(--muted); max-width: 48rem; }
 body.report .scroll { overflow-x: auto; }

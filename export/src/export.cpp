@@ -434,6 +434,7 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
     sb.low_confidence_pages = bi.low_confidence_pages;
     sb.warnings = bi.warnings;
     sb.ledger = bi.ledger;
+    if (auto it = options.stage_seconds.find(sb.id); it != options.stage_seconds.end()) sb.seconds = it->second;
     site.books.push_back(std::move(sb));
   }
 

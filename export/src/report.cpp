@@ -56,8 +56,9 @@ struct PlotBox {
 // A bar chart of `values` (one bar each, in order), with the largest value on the axis. A bar's
 // tooltip (<title>) names it. With more bars than fit, bars are drawn as one path of thin
 // columns. `label` says what the plot shows, for screen readers and as its caption.
+// With `label_bars`, each bar's name is written under it instead of `x_label` (a few bars).
 std::string bar_chart(const std::vector<long>& values, const std::vector<std::string>& names, const std::string& label,
-                      const std::string& x_label) {
+                      const std::string& x_label, bool label_bars = false, const std::string& unit = "") {
   constexpr size_t kMaxRects = 400;  // above this a <rect> with a <title> each makes the page heavy
   PlotBox box;
   const long top = values.empty() ? 0 : *std::max_element(values.begin(), values.end());
@@ -69,8 +70,9 @@ std::string bar_chart(const std::vector<long>& values, const std::vector<std::st
   o += "<text class=\"tick\" x=\"" + num(x0 - 4) + "\" y=\"" + num(PlotBox::kTop + 8) + "\" text-anchor=\"end\">" +
        grouped(top) + "</text>";
   o += "<text class=\"tick\" x=\"" + num(x0 - 4) + "\" y=\"" + num(y0) + "\" text-anchor=\"end\">0</text>";
-  o += "<text class=\"tick\" x=\"" + num(x0 + box.inner_width() / 2) + "\" y=\"" + num(PlotBox::kHeight - 6) +
-       "\" text-anchor=\"middle\">" + esc(x_label) + "</text>";
+  if (!label_bars)
+    o += "<text class=\"tick\" x=\"" + num(x0 + box.inner_width() / 2) + "\" y=\"" + num(PlotBox::kHeight - 6) +
+         "\" text-anchor=\"middle\">" + esc(x_label) + "</text>";
   if (top <= 0)
     o += "<text class=\"tick\" x=\"" + num(x0 + box.inner_width() / 2) + "\" y=\"" + num(PlotBox::kTop + box.inner_height() / 2) +
          "\" text-anchor=\"middle\">none</text>";
@@ -82,7 +84,10 @@ std::string bar_chart(const std::vector<long>& values, const std::vector<std::st
         const double h = box.inner_height() * static_cast<double>(values[i]) / static_cast<double>(top);
         o += "<rect class=\"bar\" x=\"" + num(x0 + step * static_cast<double>(i) + gap / 2) + "\" y=\"" + num(y0 - h) +
              "\" width=\"" + num(std::max(0.1, step - gap)) + "\" height=\"" + num(h) + "\"><title>" +
-             esc(i < names.size() ? names[i] : std::to_string(i + 1)) + ": " + grouped(values[i]) + "</title></rect>";
+             esc(i < names.size() ? names[i] : std::to_string(i + 1)) + ": " + grouped(values[i]) + unit + "</title></rect>";
+        if (label_bars && i < names.size())
+          o += "<text class=\"tick\" x=\"" + num(x0 + step * (static_cast<double>(i) + 0.5)) + "\" y=\"" +
+               num(PlotBox::kHeight - 6) + "\" text-anchor=\"middle\">" + esc(names[i]) + "</text>";
       }
     } else {
       std::string d;
@@ -143,7 +148,8 @@ std::string book_section(const SiteBook& b) {
     return s;
   };
   o += "<dt>Pages read by OCR</dt><dd>" + grouped(static_cast<long>(b.ocr_page_list.size())) +
-       (b.ocr_page_list.empty() ? std::string() : " (pages " + page_list(b.ocr_page_list) + ")") + "</dd>\n";
+       (b.ocr_page_list.empty() ? std::string()
+                                  : (b.ocr_page_list.size() == 1 ? " (page " : " (pages ") + page_list(b.ocr_page_list) + ")") + "</dd>\n";
   if (!b.low_confidence_pages.empty())
     o += "<dt>OCR pages of low confidence</dt><dd>" + page_list(b.low_confidence_pages) + "</dd>\n";
   o += "<dt>Wording check</dt><dd>" +
@@ -170,6 +176,15 @@ std::string book_section(const SiteBook& b) {
   for (size_t p = 0; p < b.removed_per_page.size(); ++p) pages.push_back("page " + std::to_string(p + 1));
   o += bar_chart(b.removed_per_page, pages, "Furniture removed per page of " + b.title,
                  "pages 1 to " + std::to_string(b.removed_per_page.size()));
+  if (!b.seconds.empty()) {
+    std::vector<long> ms;
+    std::vector<std::string> stages;
+    for (const auto& [stage, s] : b.seconds) {
+      ms.push_back(std::lround(s * 1000.0));
+      stages.push_back(stage);
+    }
+    o += bar_chart(ms, stages, "Milliseconds per stage of " + b.title, "", true, " ms");
+  }
   o += "</section>\n";
   return o;
 }
@@ -180,13 +195,18 @@ std::string report_page(const SiteModel& site) {
   std::string o = page_head("Build report — " + site.title, "");
   o += "<body class=\"report\">\n" + site_header(site, "", "");
   o += "<main id=\"content\" tabindex=\"-1\">\n<h1>Build report</h1>\n";
+  bool timed = false;
+  for (const auto& b : site.books) timed = timed || !b.seconds.empty();
   o += "<p class=\"intro\">What quire saw in each book and what it did: pages, chapters and words, the page "
        "furniture it removed, figures, pages read by OCR, warnings, and the wording check, which accounts for every "
-       "word on the pages. Seconds per stage are not here, as they change from run to run and the site does not: "
-       "<code>quire build --log json</code> reports them.</p>\n";
+       "word on the pages. ";
+  o += timed ? "The times are this build's (<code>--report-times</code>); a book taken from the cache has none.</p>\n"
+             : "Seconds per stage are left out, as they change from run to run and the site does not: "
+               "<code>quire build --report-times</code> puts them here, and <code>--log json</code> reports them.</p>\n";
   o += "<div class=\"scroll\"><table class=\"overview\">\n<thead><tr><th>Book</th><th>Pages</th><th>Chapters</th>"
-       "<th>Words</th><th>Furniture</th><th>Figures</th><th>OCR pages</th><th>Warnings</th><th>Wording check</th>"
-       "</tr></thead>\n<tbody>\n";
+       "<th>Words</th><th>Furniture</th><th>Figures</th><th>OCR pages</th><th>Warnings</th><th>Wording check</th>" +
+       std::string(timed ? "<th>Seconds</th>" : "") + "</tr></thead>\n<tbody>\n";
+  std::vector<std::pair<std::string, double>> stage_total;  // all books', per stage, in stage order
   std::vector<long> book_words;
   std::vector<std::string> book_names;
   for (const auto& b : site.books) {
@@ -201,12 +221,31 @@ std::string report_page(const SiteModel& site) {
          grouped(words) + "</td><td>" + grouped(furniture) + "</td><td>" + grouped(figures) + "</td><td>" +
          grouped(static_cast<long>(b.ocr_page_list.size())) + "</td><td" +
          (b.warnings.empty() ? std::string(">") : std::string(" class=\"bad\">")) +
-         grouped(static_cast<long>(b.warnings.size())) + "</td>" + check_cell(b) + "</tr>\n";
+         grouped(static_cast<long>(b.warnings.size())) + "</td>" + check_cell(b);
+    if (timed) {
+      double total = 0;
+      for (size_t k = 0; k < b.seconds.size(); ++k) {
+        total += b.seconds[k].second;
+        if (k >= stage_total.size()) stage_total.push_back({b.seconds[k].first, 0});
+        stage_total[k].second += b.seconds[k].second;
+      }
+      o += b.seconds.empty() ? std::string("<td class=\"muted\">cached</td>") : "<td>" + num(total) + "</td>";
+    }
+    o += "</tr>\n";
     book_words.push_back(words);
     book_names.push_back(b.short_name.empty() ? b.title : b.short_name);
   }
   o += "</tbody>\n</table></div>\n";
   if (site.books.size() > 1) o += bar_chart(book_words, book_names, "Words per book", "books, in map order");
+  if (!stage_total.empty()) {
+    std::vector<long> ms;
+    std::vector<std::string> stages;
+    for (const auto& [stage, s] : stage_total) {
+      ms.push_back(std::lround(s * 1000.0));
+      stages.push_back(stage);
+    }
+    o += bar_chart(ms, stages, "Milliseconds per stage, summed over the books", "", true, " ms");
+  }
   for (size_t b = 0; b < site.books.size(); ++b) o += book_section(site.books[b]);
   o += "</main>\n</body>\n</html>\n";
   return o;

@@ -34,6 +34,7 @@ struct SiteBook {
   std::vector<int> ocr_page_list, low_confidence_pages;
   std::vector<std::string> warnings;
   std::optional<WordLedger> ledger;       // the wording check's, when it ran
+  std::vector<std::pair<std::string, double>> seconds;  // per stage, when asked for (ExportOptions)
 };
 
 struct SiteEntry {

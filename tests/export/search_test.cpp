@@ -159,5 +159,30 @@ TEST(SiteReport, ShowsEachBooksCountsChecksAndPlots) {
   EXPECT_NE(report.find("height=\"118\"><title>"), std::string::npos) << report;
 }
 
+TEST(SiteReport, HasTimesOnlyWhenAskedFor) {
+  for (bool timed : {false, true}) {
+    std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
+    test::TempDir out("report-times");
+    ExportOptions o;
+    if (timed) o.stage_seconds["alpha"] = {{"extract", 1.25}, {"clean and layout", 0.5}, {"verify", 0.125}, {"export", 0.0625}};
+    std::vector<std::string> ids;
+    for (auto& b : books) {
+      export_book(b, out.str(), test::png_renderer(), o);
+      ids.push_back(b.id);
+    }
+    export_index(out.str(), ids, nullptr, o);
+    const std::string report = read(out.path / "site/report.html");
+    EXPECT_EQ(report.find("<th>Seconds</th>") != std::string::npos, timed);
+    EXPECT_EQ(count(report, "aria-label=\"Milliseconds per stage"), timed ? 2u : 0u) << "alpha's and all books'";
+    if (timed) {
+      EXPECT_NE(report.find("<td>1.9</td>"), std::string::npos) << "alpha's seconds, to a tenth";
+      EXPECT_NE(report.find("<td class=\"muted\">cached</td>"), std::string::npos) << "beta was not timed";
+      EXPECT_NE(report.find("extract: 1,250 ms"), std::string::npos);
+    } else {
+      EXPECT_NE(report.find("--report-times"), std::string::npos) << "says how to get them";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace quire
