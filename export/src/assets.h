@@ -44,7 +44,7 @@ ol.chapters { list-style: none; margin: 0; padding: 0; }
 ol.chapters li { padding: .28rem 0; border-top: 1px solid var(--rule); display: flex; gap: .6rem;
                  justify-content: space-between; align-items: baseline; }
 ol.chapters li:first-child { border-top: 0; }
-ol.chapters .src { color: var(--muted); font-size: .78rem; white-space: nowrap; flex-shrink: 0; }
+ol.chapters .src { color: var(--muted); font-size: .78rem; flex: 0 1 auto; max-width: 45%; text-align: right; }
 ol.chapters li.empty { color: var(--muted); font-style: italic; }
 section.notes, section.gaps, section.books { max-width: 52rem; margin-top: 2.2rem; }
 section.notes h2, section.gaps h2, section.books h2 { font-size: 1.2rem; margin: 0 0 .6rem; }
@@ -64,6 +64,8 @@ footer { max-width: 76rem; margin: 2.5rem auto 0; padding: 1.2rem 1.25rem 2.5rem
 footer p { margin: .3rem 0; max-width: 52rem; }
 @media (max-width: 560px) {
   ol.chapters li { flex-direction: column; gap: 0; }
+  ol.chapters .src { max-width: none; text-align: left; }
+  nav.sections-menu ol { position: fixed; left: .5rem; right: .5rem; top: 2.8rem; width: auto; max-width: none; }
   section.gaps dl { grid-template-columns: 1fr; }
   section.gaps dd { margin-bottom: .4rem; }
 }
@@ -315,7 +317,7 @@ inline constexpr const char* kScript = R"js(// quire: the colour scheme's switch
     if (!form) return;
     var box = form.querySelector("input"), out = form.querySelector(".results"), base = form.getAttribute("data-root") || "";
     var timer = null;
-    function close() { out.hidden = true; box.setAttribute("aria-expanded", "false"); }
+    function close() { out.hidden = true; }
     function show() {
       var q = box.value.trim();
       if (!q) { out.innerHTML = ""; close(); return; }
@@ -332,7 +334,6 @@ inline constexpr const char* kScript = R"js(// quire: the colour scheme's switch
         else if (r.hits.length > kMaxResults) html += "<p>" + kMaxResults + " of " + r.hits.length + " matches shown.</p>";
         out.innerHTML = html;
         out.hidden = false;
-        box.setAttribute("aria-expanded", "true");
       }, function () {
         out.innerHTML = "<p>Search needs search-index.js beside this site's pages.</p>";
         out.hidden = false;
@@ -458,7 +459,17 @@ inline constexpr const char* kScript = R"js(// quire: the colour scheme's switch
     window.location.href = link.href;
   });
 
-  function start() { setupTheme(); setupSearch(); setupToc(); setupAnchors(); landing(); }
+  // A listing or table wider than the page scrolls in its own box, which the keyboard can
+  // then reach (focus it, then the arrow keys scroll it).
+  function scrollersFocusable() {
+    document.querySelectorAll("pre, table, div.scroll").forEach(function (el) {
+      if (el.scrollWidth > el.clientWidth + 1) { if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0"); }
+      else if (el.getAttribute("tabindex") === "0") el.removeAttribute("tabindex");
+    });
+  }
+  window.addEventListener("resize", function () { clearTimeout(scrollersFocusable.t); scrollersFocusable.t = setTimeout(scrollersFocusable, 200); });
+
+  function start() { setupTheme(); setupSearch(); setupToc(); setupAnchors(); scrollersFocusable(); landing(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();

@@ -118,6 +118,17 @@ try {
   check(requests.length === 0, `no request left the disk (${requests.join(", ") || "none"})`);
   check(errors.length === 0, `no script errors (${errors.join("; ") || "none"})`);
 
+  // axe-core's rules on the page as it is: no serious or critical violation.
+  const axePath = path.join(path.dirname(new URL(import.meta.url).pathname), "node_modules/axe-core/axe.min.js");
+  const axeCheck = async (name, pg = page) => {
+    if (!fs.existsSync(axePath)) return check(false, "axe-core is installed (npm ci in tests/browser)");
+    if (!(await pg.evaluate(() => !!window.axe))) await pg.addScriptTag({ path: axePath });
+    const violations = await pg.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+    check(violations.length === 0, `axe: no serious violation on the ${name} ${violations.join("; ")}`);
+  };
+
   // Search: a word of one chapter's text that no other chapter has; the first result opens
   // that chapter at the element that holds it, the word marked.
   const wordsOf = (key) => new Set(blocksOf(key).filter((b) => b.type === "paragraph")
@@ -144,6 +155,7 @@ try {
     const mark = (await firstResult.locator("mark").first().textContent()) || "";
     check(mark.toLowerCase() === probe.word, `the snippet marks the word (${mark})`);
     await page.screenshot({ path: path.join(shotDir, "search.png") });
+    await axeCheck("map with search results");
     await Promise.all([page.waitForURL((u) => u.href.startsWith(urlOf(probe.key) + "#search=")), firstResult.click()]);
     check(page.url().startsWith(urlOf(probe.key)), `the result opens ${probe.key}`);
     const hit = page.locator("article .hit");
@@ -195,24 +207,15 @@ try {
   await page.screenshot({ path: path.join(shotDir, "report.png"), fullPage: true });
 
   // Accessibility: axe-core finds nothing serious on the map, a chapter and the report, light and dark.
-  const axePath = path.join(path.dirname(new URL(import.meta.url).pathname), "node_modules/axe-core/axe.min.js");
-  if (fs.existsSync(axePath)) {
-    const heavy = order.reduce((a, k) => (blocksOf(k).length > blocksOf(a).length ? k : a), order[0]);
-    for (const dark of [false, true])
-      for (const [name, url] of [["map", index], [`chapter ${heavy}`, urlOf(heavy)], ["report", pathToFileURL(path.resolve(outDir, "site/report.html")).href]]) {
-        await page.goto(url);
-        await page.evaluate((d) => { localStorage.setItem("quire-theme", d ? "dark" : "light"); }, dark);
-        await page.reload();
-        await page.addScriptTag({ path: axePath });
-        const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ["violations"] })).violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
-        check(violations.length === 0, `axe: no serious violation on the ${name}${dark ? ", dark" : ""} ${violations.join("; ")}`);
-      }
-    await page.evaluate(() => localStorage.removeItem("quire-theme"));
-  } else {
-    check(false, "axe-core is installed (npm ci in tests/browser)");
-  }
+  const heavy = order.reduce((a, k) => (blocksOf(k).length > blocksOf(a).length ? k : a), order[0]);
+  for (const dark of [false, true])
+    for (const [name, url] of [["map", index], [`chapter ${heavy}`, urlOf(heavy)], ["report", pathToFileURL(path.resolve(outDir, "site/report.html")).href]]) {
+      await page.goto(url);
+      await page.evaluate((d) => { localStorage.setItem("quire-theme", d ? "dark" : "light"); }, dark);
+      await page.reload();
+      await axeCheck(`${name}${dark ? ", dark" : ""}`);
+    }
+  await page.evaluate(() => localStorage.removeItem("quire-theme"));
 
   // A 360 px phone: nothing but code (and a table, in its own box) scrolls sideways.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -222,7 +225,8 @@ try {
     await p2.goto(url);
     const r = await p2.evaluate(() => {
       const over = document.documentElement.scrollWidth - document.documentElement.clientWidth;
-      const inside = (el) => el.closest("pre, table, .scroll, svg");
+      // Inside a scrolling box of its own, or folded away (a closed <details>).
+      const inside = (el) => el.closest("pre, table, .scroll, svg") || (el.closest("details:not([open])") && !el.closest("summary"));
       const out = [...document.querySelectorAll("body *")].filter((el) => !inside(el) && el.getBoundingClientRect().right > window.innerWidth + 1 &&
         getComputedStyle(el).position !== "absolute" && el.getClientRects().length).map((el) => el.tagName + "." + el.className);
       return { over, out: out.slice(0, 5) };
@@ -233,6 +237,9 @@ try {
   await p2.screenshot({ path: path.join(shotDir, "index-phone.png"), fullPage: false });
   await p2.goto(urlOf(order[Math.min(1, order.length - 1)]));
   await p2.screenshot({ path: path.join(shotDir, "chapter-phone.png"), fullPage: false });
+  // On a phone the listings scroll in their boxes, which the keyboard must reach.
+  await p2.goto(urlOf(heavy));
+  await axeCheck(`chapter ${heavy} at 360 px`, p2);
 } finally {
   await browser.close();
 }
