@@ -81,6 +81,8 @@ try {
       await img.scrollIntoViewIfNeeded();
       const w = await img.evaluate(async (el) => { if (!el.complete) await new Promise((r) => { el.onload = el.onerror = r; }); return el.naturalWidth; });
       check(w > 0, `${key}: figure ${k + 1} loaded (natural width ${w})`);
+      const full = await img.evaluate((el) => (el.parentElement.tagName === "A" ? el.parentElement.href : ""));
+      check(full === (await img.evaluate((el) => el.src)), `${key}: figure ${k + 1} opens full size`);
       figures++;
     }
     const code = blocksOf(key).filter((b) => b.type === "code").map((b) => b.text);
@@ -199,6 +201,15 @@ try {
   await page.screenshot({ path: path.join(shotDir, "index-dark.png") });
   await page.locator("button.theme").click();
   check((await bg()) === lightBg, "the switch turns it back");
+
+  // Paper: the text alone, without the bars and panels around it.
+  await page.goto(urlOf(order[0]));
+  await page.emulateMedia({ media: "print" });
+  const printed = await page.evaluate(() => ["header.site", "nav.pager", "nav.toc"].map((s) => document.querySelector(s))
+    .filter((el) => el && getComputedStyle(el).display !== "none").length);
+  check(printed === 0, "the print stylesheet leaves out the header, contents and arrows");
+  await page.emulateMedia({ media: "screen" });
+  await page.goto(index);
 
   // The report, linked from the map's footer.
   await Promise.all([page.waitForURL(/report\.html$/), page.locator("footer a[href='report.html']").click()]);
