@@ -44,7 +44,7 @@ ol.chapters { list-style: none; margin: 0; padding: 0; }
 ol.chapters li { padding: .28rem 0; border-top: 1px solid var(--rule); display: flex; gap: .6rem;
                  justify-content: space-between; align-items: baseline; }
 ol.chapters li:first-child { border-top: 0; }
-ol.chapters .src { color: var(--muted); font-size: .78rem; flex: 0 1 auto; max-width: 45%; text-align: right; }
+ol.chapters .src { color: var(--muted); font-size: .78rem; flex: 0 0 auto; max-width: 45%; text-align: right; }
 ol.chapters li.empty { color: var(--muted); font-style: italic; }
 section.notes, section.gaps, section.books { max-width: 52rem; margin-top: 2.2rem; }
 section.notes h2, section.gaps h2, section.books h2 { font-size: 1.2rem; margin: 0 0 .6rem; }
