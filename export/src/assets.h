@@ -172,7 +172,7 @@ nav.pager .arrow { font-size: 1.1rem; }
 p.offmap { text-align: center; color: var(--muted); font: .85rem var(--sans); }
 @media (max-width: 560px) {
   body.chapter { font-size: 17px; line-height: 1.55; }
-  header.site { padding: .4rem .75rem; }
+  header.site { padding: .4rem .75rem; position: static; }  /* three rows would hide a sixth of a phone's screen */
   header.site .book { display: none; }
   body.chapter main { padding: 1rem .9rem; }
   pre { font-size: .75rem; padding: .7rem .75rem; }
