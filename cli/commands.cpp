@@ -258,6 +258,8 @@ int cmd_build(const Args& args) {
       ("epub", po::bool_switch(&o.exporting.epub),
        "also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
+      ("report-times", po::bool_switch(&o.report_times),
+       "put each book's seconds per stage in site/report.html (the site then differs from run to run)")
       ("strict", po::bool_switch(&o.strict),
        "exit 1 when the wording check has a difference or a finding (a figure that reads like prose, ...)")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")
@@ -304,9 +306,15 @@ int cmd_build(const Args& args) {
     diffs += b.verify_differences;
     findings += b.verify_findings;
   }
+  // The site's search index is the one file of the site that grows with the books' text:
+  // its size is reported so that a shelf too large to search in a browser shows.
+  std::error_code size_ec;
+  const auto index_size = fs::file_size(fs::path(o.out_dir) / "site" / "search-index.js", size_ec);
+  const long long search_bytes = size_ec ? -1 : static_cast<long long>(index_size);
   if (o.log == LogMode::Json) {
     Json j;
     j["event"] = "build_finished";
+    if (search_bytes >= 0) j["search_index_bytes"] = search_bytes;
     j["books"] = ok;
     j["failed"] = failed;
     j["chapters"] = chapters;
@@ -327,8 +335,14 @@ int cmd_build(const Args& args) {
               << " chapters, " << pages << " pages, " << figures << " figures, " << removed
               << " furniture spans removed, " << ocr_pages << " pages OCR'd, " << warnings << " warnings, "
               << diffs << " word differences, " << findings << " findings, " << secs << " s\n"
-              << "corpus: " << o.out_dir << "   site: " << (fs::path(o.out_dir) / "site" / "index.html").string()
-              << "\n";
+              << "corpus: " << o.out_dir << "   site: " << (fs::path(o.out_dir) / "site" / "index.html").string();
+    if (search_bytes >= 0) {
+      char size[32];
+      const bool mb = search_bytes >= 1000000;
+      std::snprintf(size, sizeof size, "%.1f %s", static_cast<double>(search_bytes) / (mb ? 1e6 : 1e3), mb ? "MB" : "kB");
+      std::cerr << "   search index: " << size;
+    }
+    std::cerr << "\n";
   }
   return static_cast<int>(r.exit_code());
 }

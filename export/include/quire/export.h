@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -85,6 +86,9 @@ struct ExportOptions {
   // of another group or a chapter is waiting. Negative, or no function: a figure shares its
   // rendering with no other. Changes the order of work only, never the files.
   std::function<int(const Block&)> figure_group;
+  // Wall seconds of each stage per book id, in stage order, for site/report.html. Empty (the
+  // default): the report has no times, and the site is the same bytes on every run.
+  std::map<std::string, std::vector<std::pair<std::string, double>>> stage_seconds;
 };
 
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,

@@ -33,6 +33,9 @@ struct BuildOptions {
   bool keep_intermediate = false;
   std::string intermediate_dir;  // set by build_corpus from keep_intermediate
   bool verify = true;
+  // Put each book's seconds per stage in site/report.html. The report (and so the corpus)
+  // then differs from run to run, and the corpus-level files are not taken from the cache.
+  bool report_times = false;
   // Findings of the wording check (a figure that reads like prose, ...) fail the build
   // (exit 1) instead of being warnings (exit 3).
   bool strict = false;
