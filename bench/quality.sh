@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Quality per book: quire builds each book and the result is scored against its truth.
-#   bench/quality.sh [path/to/quire]      (default: build/quire)
+#   bench/quality.sh [path/to/quire]      (default: build/cli/quire)
 # Rows: every fixture book (fixtures/books/*.gt.json, scored by tests/quality/score_corpus.py)
 # and, when ../shared/eval/score.py exists, every ../shared/eval/books/*.gt.json whose PDF is
 # present (scored by that score.py). Columns: word recall/precision/F1, furniture leaks per
 # page, code blocks exact, figure recall, line-end hyphen splits, chapters found.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-quire="$(realpath "${1:-$root/build/quire}")"
+quire="$(realpath "${1:-$root/build/cli/quire}")"
 [ -x "$quire" ] || { echo "no quire binary at $quire" >&2; exit 2; }
 shared="$root/../shared/eval"
 tmp="$(mktemp -d)"
