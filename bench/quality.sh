@@ -4,7 +4,7 @@
 # Rows: every fixture book (fixtures/books/*.gt.json, scored by tests/quality/score_corpus.py)
 # and, when ../shared/eval/score.py exists, every ../shared/eval/books/*.gt.json whose PDF is
 # present (scored by that score.py). Columns: word recall/precision/F1, furniture leaks per
-# page, code blocks exact, figure recall, line-end hyphen splits, chapters found.
+# page, code blocks exact, figure recall, extra figures, line-end hyphen splits, chapters found.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 quire="$(realpath "${1:-$root/build/cli/quire}")"
@@ -12,16 +12,16 @@ quire="$(realpath "${1:-$root/build/cli/quire}")"
 shared="$root/../shared/eval"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-printf '%-24s %6s %7s %7s %7s %8s %7s %7s %6s %7s %7s\n' book pages recall precis f1 furn/pg code_bl fig_rec hyph chapt secs
+printf '%-24s %6s %7s %7s %7s %8s %7s %7s %5s %6s %7s %7s\n' book pages recall precis f1 furn/pg code_bl fig_rec xfig hyph chapt secs
 row() {  # book pages json secs
   python3 - "$1" "$2" "$3" "$4" <<'PY'
 import json, sys
 b, pages, js, secs = sys.argv[1:]
 s = json.loads(js)
 f = lambda k, fmt="%.4f": "-" if s.get(k) is None else fmt % s[k]
-print("%-24s %6s %7s %7s %7s %8s %7s %7s %6s %7s %7s" % (b, pages, f("word_recall"), f("word_precision"),
+print("%-24s %6s %7s %7s %7s %8s %7s %7s %5s %6s %7s %7s" % (b, pages, f("word_recall"), f("word_precision"),
       f("word_f1"), f("furniture_leaks_per_page", "%.3f"), f("code_block_exact", "%.3f"),
-      f("figure_recall", "%.3f"), f("hyphen_splits", "%d"), f("chapter_match", "%.3f"), secs))
+      f("figure_recall", "%.3f"), f("extra_figures", "%d"), f("hyphen_splits", "%d"), f("chapter_match", "%.3f"), secs))
 PY
 }
 for gt in "$root"/fixtures/books/*.gt.json; do
