@@ -5,7 +5,8 @@
 #   tools/make-typeset-fixtures.sh                 # every family
 #   tools/make-typeset-fixtures.sh chromium,groff  # some
 #   tools/make-typeset-fixtures.sh --install       # first apt-get install the toolchains (root)
-# The toolchain packages per family are listed in fixtures/generate/README.md.
+# The toolchain packages per family are listed in fixtures/generate/README.md. Afterwards run
+# tools/update-goldens.sh for the books whose PDF changed (see that README on reproducibility).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--install" ]; then
