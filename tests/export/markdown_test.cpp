@@ -190,6 +190,11 @@ std::vector<Rendered> render(const std::string& md) {
       case CMARK_NODE_LIST: render_list(n, 1, out); break;
       case CMARK_NODE_BLOCK_QUOTE: {
         cmark_node* p = cmark_node_first_child(n);
+        // A titled note: its first paragraph is the title alone, in bold; the text follows.
+        if (p && cmark_node_next(p) && cmark_node_get_type(p) == CMARK_NODE_PARAGRAPH) {
+          cmark_node* only = cmark_node_first_child(p);
+          if (only && !cmark_node_next(only) && cmark_node_get_type(only) == CMARK_NODE_STRONG) p = cmark_node_next(p);
+        }
         out.push_back({"note", p ? inline_text(p) : ""});
         break;
       }
