@@ -356,7 +356,10 @@ TEST(Figures, NoteBoxOfProseIsNotAFigure) {
 // A line of running text in the body type, `words` words long (about the measure at 9).
 std::string running_text(int words) {
   std::string t;
-  for (int i = 0; i < words; ++i) t += (i ? " " : "") + std::string("wordy");
+  for (int i = 0; i < words; ++i) {
+    if (i) t += ' ';
+    t += "wordy";
+  }
   return t;
 }
 
