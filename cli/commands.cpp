@@ -248,7 +248,11 @@ int cmd_build(const Args& args) {
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
       ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
+      ("epub", po::bool_switch(&o.exporting.epub),
+       "also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
+      ("report-times", po::bool_switch(&o.report_times),
+       "put each book's seconds per stage in site/report.html (the site then differs from run to run)")
       ("strict", po::bool_switch(&o.strict),
        "exit 1 when the wording check has a difference or a finding (a figure that reads like prose, ...)")
       ("quiet,q", po::bool_switch(&quiet), "no progress or per-book lines")
@@ -295,9 +299,15 @@ int cmd_build(const Args& args) {
     diffs += b.verify_differences;
     findings += b.verify_findings;
   }
+  // The site's search index is the one file of the site that grows with the books' text:
+  // its size is reported so that a shelf too large to search in a browser shows.
+  std::error_code size_ec;
+  const auto index_size = fs::file_size(fs::path(o.out_dir) / "site" / "search-index.js", size_ec);
+  const long long search_bytes = size_ec ? -1 : static_cast<long long>(index_size);
   if (o.log == LogMode::Json) {
     Json j;
     j["event"] = "build_finished";
+    if (search_bytes >= 0) j["search_index_bytes"] = search_bytes;
     j["books"] = ok;
     j["failed"] = failed;
     j["chapters"] = chapters;
@@ -318,10 +328,50 @@ int cmd_build(const Args& args) {
               << " chapters, " << pages << " pages, " << figures << " figures, " << removed
               << " furniture spans removed, " << ocr_pages << " pages OCR'd, " << warnings << " warnings, "
               << diffs << " word differences, " << findings << " findings, " << secs << " s\n"
-              << "corpus: " << o.out_dir << "   site: " << (fs::path(o.out_dir) / "site" / "index.html").string()
-              << "\n";
+              << "corpus: " << o.out_dir << "   site: " << (fs::path(o.out_dir) / "site" / "index.html").string();
+    if (search_bytes >= 0) {
+      char size[32];
+      const bool mb = search_bytes >= 1000000;
+      std::snprintf(size, sizeof size, "%.1f %s", static_cast<double>(search_bytes) / (mb ? 1e6 : 1e3), mb ? "MB" : "kB");
+      std::cerr << "   search index: " << size;
+    }
+    std::cerr << "\n";
   }
   return static_cast<int>(r.exit_code());
+}
+
+int cmd_inspect(const Args& args) {
+  InspectOptions o;
+  std::string pages, engine, ocr;
+  BuildOptions& b = o.build;
+  po::options_description d("quire inspect options");
+  d.add_options()
+      ("input", po::value(&o.pdf)->required(), "the PDF")
+      ("output,o", po::value(&o.out_dir)->required(), "the folder to write (replaced atomically)")
+      ("pages", po::value(&pages), "page range A-B to draw (1-based, inclusive; the whole book is laid out)")
+      ("dpi", po::value(&o.dpi)->default_value(o.dpi), "resolution of the page images")
+      ("jobs,j", po::value(&b.extract.jobs)->default_value(default_jobs()), "worker threads")
+      ("keep-matter", po::bool_switch(&b.layout.keep_matter), "keep title page, contents and index as chapters")
+      ("hyphen-dictionary", po::value(&b.layout.hyphen_dictionary)->default_value(b.layout.hyphen_dictionary),
+       "Hunspell dictionary (PREFIX.aff, PREFIX.dic), as for quire build")
+      ("hyphen-patterns", po::value(&b.layout.hyphen_patterns)->default_value(b.layout.hyphen_patterns),
+       "hyphenation patterns (libhyphen .dic), as for quire build");
+  add_extract_options(d, b.extract, engine, ocr);
+  po::positional_options_description pos;
+  pos.add("input", 1);
+  po::variables_map vm;
+  if (!parse(args, "quire inspect BOOK.pdf [--pages A-B] -o DIR", d, pos, vm)) return 0;
+  apply_extract_choices(b.extract, engine, ocr);
+  if (!pages.empty()) std::tie(o.first_page, o.last_page) = parse_pages(pages);
+  if (o.dpi < 18 || o.dpi > 600) throw Error(ExitCode::Usage, "", 0, "--dpi takes 18 to 600");
+  b.clean.jobs = b.layout.jobs = b.extract.jobs;
+  InspectReport r = inspect_book(o);
+  for (const auto& w : r.book.warnings) std::cerr << "warning: " << w << "\n";
+  size_t marks = 0;
+  for (const auto& p : r.pages) marks += p.marks.size();
+  std::cerr << o.pdf << ": " << r.pages.size() << " pages drawn, " << marks << " boxes: "
+            << (fs::path(o.out_dir) / "index.html").string() << "\n";
+  return 0;
 }
 
 int cmd_verify(const Args& args) {

@@ -16,5 +16,6 @@ int cmd_build(const Args&);
 int cmd_verify(const Args&);
 int cmd_diff(const Args&);
 int cmd_merge(const Args&);
+int cmd_inspect(const Args&);
 
 }  // namespace quire::cli

@@ -21,6 +21,7 @@ const Command kCommands[] = {
     {"verify", quire::cli::cmd_verify, "prove that a corpus has its PDFs' words, minus logged furniture"},
     {"diff", quire::cli::cmd_diff, "compare two corpora (e.g. against golden fixtures)"},
     {"merge", quire::cli::cmd_merge, "join the outputs of `build --shard I/N` runs into one corpus"},
+    {"inspect", quire::cli::cmd_inspect, "draw what quire decided over a book's pages (PNGs, index.html)"},
     {"extract", quire::cli::cmd_extract, "PDF -> pages.jsonl (spans, images, paths, outline)"},
     {"clean", quire::cli::cmd_clean, "pages.jsonl -> pages.jsonl without furniture + removed.jsonl"},
     {"layout", quire::cli::cmd_layout, "pages.jsonl -> book.jsonl (chapters of typed blocks)"},

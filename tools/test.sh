@@ -2,27 +2,76 @@
 # The whole test suite, from a fresh Debian machine: installs, builds, runs ctest.
 #   tools/test.sh              Release build in build/, every test
 #   tools/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   tools/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests that use threads
+#   tools/test.sh --fuzz SECS  the libFuzzer targets (clang) for SECS seconds each
+# Warnings are errors in the Release build (the sanitizers' instrumentation makes GCC warn
+# falsely, so theirs stay warnings). The machine has every package the tests need (tools/deps.sh installs
+# them), so a skipped test is a failure unless tests/allowed-skips.txt names it for this mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
 tools/deps.sh
-if [ -f tests/browser/package.json ]; then
+if [ -f tests/browser/package.json ] && [ "$mode" != --fuzz ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --silent) || echo "warning: npm ci failed; the browser test will skip"
 fi
 export OMP_THREAD_LIMIT=1
-if [ "$mode" = --sanitize ]; then
+root=$(pwd)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# check_skips MODE: fails when ctest's log names a skipped test that tests/allowed-skips.txt
+# does not allow in MODE.
+check_skips() {
+  local bad=0 name
+  while read -r name; do
+    [ -n "$name" ] || continue
+    if ! awk -v m="$1" -v n="$name" '!/^#/ && NF >= 2 && ($1 == "all" || $1 == m) && n ~ ("^" $2 "$") {ok=1} END{exit !ok}' \
+         "$root/tests/allowed-skips.txt"; then
+      echo "error: test $name was skipped; every package it needs is installed here" >&2
+      bad=1
+    fi
+  done < <(sed -n '/The following tests did not run:/,/^$/p' "$log" | sed -nE 's/^[[:space:]]*[0-9]+ - ([^ ]+).*/\1/p')
+  return $bad
+}
+
+case "$mode" in
+--sanitize)
   # -O1 and line tables only (-g1): the sanitizers' own advice, and the build takes a
   # fraction of the time that -O2 with full debug information does; reports keep file:line.
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
   cmake --build build-asan -j"$(getconf _NPROCESSORS_ONLN)"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  export LSAN_OPTIONS=suppressions=$(pwd)/tools/lsan.supp
+  export LSAN_OPTIONS=suppressions=$root/tools/lsan.supp
   cd build-asan
   # The cluster and browser tests exercise no code of ours beyond what the others run.
-  ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser"
-else
-  tools/build.sh
+  ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser" 2>&1 | tee "$log"
+  check_skips sanitize
+  ;;
+--tsan)
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_TSAN=ON \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
+  cmake --build build-tsan -j"$(getconf _NPROCESSORS_ONLN)"
+  export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+  cd build-tsan
+  # Every test that runs work on several threads: the pools, and the same bytes at any --jobs.
+  ctest --output-on-failure -j2 --timeout 1800 \
+    -R "Parallel|Threads|AnyJob|AnyThread|OnThreads|Determinism|ParallelWorkers|export_determinism_jobs" 2>&1 | tee "$log"
+  check_skips tsan
+  ;;
+--fuzz)
+  secs=${2:-30}
+  [ -x build/cli/quire ] || tools/build.sh -DQUIRE_WERROR=ON
+  fuzz/run.sh "$secs"
+  ;;
+"")
+  tools/build.sh -DQUIRE_WERROR=ON
   cd build
-  ctest --output-on-failure -j2 --timeout 900
-fi
+  ctest --output-on-failure -j2 --timeout 900 2>&1 | tee "$log"
+  check_skips release
+  ;;
+*)
+  echo "usage: tools/test.sh [--sanitize | --tsan | --fuzz SECONDS]" >&2
+  exit 2
+  ;;
+esac

@@ -6,18 +6,21 @@
 #   tools/update-goldens.sh [--quire PATH] [NAME...]
 #
 # PATH defaults to $QUIRE, else build/cli/quire; NAMEs limit the run to some books
-# (e.g. fx-plain). Goldens change only through this script: review `git diff fixtures/golden`
-# before committing, as a change there is a change in what quire writes.
+# (e.g. fx-plain). The overlays of `quire inspect` on the pages fixtures/inspect/pages.txt
+# lists go to fixtures/inspect/golden/<name>/ too. Goldens change only through this script:
+# review `git diff fixtures/golden` before committing, as a change there is a change in what
+# quire writes.
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 quire=${QUIRE:-$root/build/cli/quire}
 golden=${QUIRE_GOLDEN_DIR:-$root/fixtures/golden}
+inspect_golden=${QUIRE_INSPECT_GOLDEN_DIR:-$root/fixtures/inspect/golden}
 
 while [ $# -gt 0 ]; do
   case $1 in
     --quire) quire=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     --) shift; break ;;
     -*) echo "update-goldens: unknown option $1" >&2; exit 2 ;;
     *) break ;;
@@ -52,5 +55,22 @@ for name in $books; do
   mv "$tmp/$name" "$golden/$name"
   echo "updated $golden/$name ($(find "$golden/$name" -type f | wc -l) files)"
 done
+# The inspect overlays of the pages listed in fixtures/inspect/pages.txt: their page-NNNN.json
+# (the boxes drawn) go to fixtures/inspect/golden/<name>/; the images are not kept.
+while read -r name pages; do
+  case $name in ''|'#'*) continue ;; esac
+  case " $books " in *" $name "*) ;; *) continue ;; esac
+  rc=0
+  "$quire" inspect "$root/fixtures/books/$name.pdf" --pages "$pages" -o "$tmp/inspect-$name" --jobs 1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "update-goldens: $name: quire inspect failed (exit $rc); its inspect golden is left as it was" >&2
+    status=1
+    continue
+  fi
+  rm -rf "$inspect_golden/$name"
+  mkdir -p "$inspect_golden/$name"
+  cp "$tmp/inspect-$name"/page-*.json "$inspect_golden/$name/"
+  echo "updated $inspect_golden/$name (pages $pages)"
+done < "$root/fixtures/inspect/pages.txt"
 [ "$status" -eq 0 ] && echo "review the changes with: git diff --stat -- fixtures/golden"
 exit $status

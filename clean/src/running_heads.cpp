@@ -396,6 +396,8 @@ struct RunningHeadPass::State {
   std::vector<std::vector<double>> gaps;      // between consecutive distinct baselines
   std::vector<std::vector<double>> max_size;  // line_max_size of each line
   std::vector<SizeChars> size_chars;
+  // Signatures of the short lines in the middle of the page (outside both bands), each once.
+  std::vector<std::vector<std::string>> mid_lines;
   // Set by decide.
   std::vector<Row*> rows;  // into page_rows, page by page
   std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
@@ -413,6 +415,7 @@ struct RunningHeadPass::State {
     gaps.resize(n);
     max_size.resize(n);
     size_chars.resize(n);
+    mid_lines.resize(n);
     page_group.assign(n, {0, 0});
     logged.resize(n);
     dropped.resize(n);
@@ -440,6 +443,18 @@ void RunningHeadPass::scan_page(size_t pi) {
   for (size_t i = 1; i < sorted.size(); ++i)
     if (sorted[i] - sorted[i - 1] > st.o.baseline_tolerance) st.gaps[pi].push_back(sorted[i] - sorted[i - 1]);
   st.size_chars[pi] = page_size_chars(page);
+  // A head is short; what stands as a whole line in the middle of the page is the text's.
+  auto& mid = st.mid_lines[pi];
+  for (const auto& l : page.lines) {
+    if (l.direction != 0 || l.bbox.y0 < st.o.band_ratio * page.height ||
+        l.bbox.y1 > (1 - st.o.band_ratio) * page.height)
+      continue;
+    const std::vector<std::string> tokens = whitespace_tokens(l.text());
+    if (tokens.empty() || tokens.size() > static_cast<size_t>(st.o.head_max_tokens)) continue;
+    mid.push_back(head_signature(std::vector<std::string_view>(tokens.begin(), tokens.end()), std::string_view::npos));
+  }
+  std::sort(mid.begin(), mid.end());
+  mid.erase(std::unique(mid.begin(), mid.end()), mid.end());
 }
 
 void RunningHeadPass::decide() {
@@ -602,6 +617,27 @@ void RunningHeadPass::decide() {
       if (group_of[i] != kNone) signature_pages[i] = groups[group_of[i]].pages;
   }
 
+  // A head's text stands in its slot; a line that recurs there because the book sets it
+  // everywhere (a section heading every entry has: "Arguments", "Examples") stands as a whole
+  // line in the middle of many more pages. Such a signature's recurrence is no evidence.
+  std::vector<char> body_style(rows.size(), 0);
+  {
+    std::unordered_map<std::string_view, int> mid_pages;  // recurring signature -> pages
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (brief[i].signature_hash != 0 && signature_pages[i] >= o.min_recurrence)
+        mid_pages.emplace(rows[i]->signature, 0);
+    if (!mid_pages.empty())
+      for (const auto& page : st.mid_lines)
+        for (const auto& sig : page)
+          if (auto it = mid_pages.find(sig); it != mid_pages.end()) ++it->second;
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (brief[i].signature_hash != 0 && signature_pages[i] >= o.min_recurrence) {
+        const int mid = mid_pages.at(rows[i]->signature);
+        body_style[i] = mid > 0 && static_cast<double>(mid) > o.head_mid_page_ratio * signature_pages[i];
+      }
+  }
+  std::vector<std::vector<std::string>>().swap(st.mid_lines);
+
   // A running head repeats a title: the book's, a chapter's or a section's. A head used on one
   // page only (a short section's) still names a heading set larger elsewhere in the book.
   // Hashed: every row without other evidence looks its title up (refman: thousands of
@@ -649,7 +685,7 @@ void RunningHeadPass::decide() {
     const Brief& r = brief[i];
     if (r.folio) evidenced[i] = true;
     else if (r.signature_hash == 0 || !r.size_ok) evidenced[i] = false;
-    else evidenced[i] = signature_pages[i] >= o.min_recurrence || names_a_title(*rows[i]);
+    else evidenced[i] = (signature_pages[i] >= o.min_recurrence && !body_style[i]) || names_a_title(*rows[i]);
     // Not needed any more: freed here, on the worker, rather than all at once at the end.
     std::vector<std::string_view>().swap(rows[i]->tokens);
     std::vector<std::string>().swap(rows[i]->owned_tokens);

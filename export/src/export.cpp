@@ -8,6 +8,7 @@
 #include <set>
 
 #include "book_work.h"
+#include "epub.h"
 #include "markdown.h"
 #include "quire/error.h"
 #include "quire/export.h"
@@ -301,6 +302,12 @@ struct BookIndex {
   std::vector<std::string> files;   // each chapter's blocks file, in book order
   std::map<std::string, long> furniture;
   long joins = 0, ocr_pages = 0;
+  // For the build report.
+  int pages = 0;
+  std::vector<long> removed_per_page;
+  std::vector<int> ocr_page_list, low_confidence_pages;
+  std::vector<std::string> warnings;
+  std::optional<WordLedger> ledger;
   Book book;                        // titles, numbers and kinds, for resolving map references
 };
 
@@ -331,6 +338,29 @@ BookIndex load_book_index(const fs::path& out, const std::string& id) {
     for (const auto& [reason, n] : furniture.items()) bi.furniture[reason] = n.get<long>();
     bi.joins = static_cast<long>(meta.value("joins", Json::array()).size());
     bi.ocr_pages = static_cast<long>(meta.value("ocr_pages", Json::array()).size());
+    bi.ocr_page_list = meta.value("ocr_pages", std::vector<int>{});
+    bi.low_confidence_pages = meta.value("low_confidence_pages", std::vector<int>{});
+    bi.warnings = meta.value("warnings", std::vector<std::string>{});
+    if (meta.contains("ledger")) bi.ledger = ledger_from_json(meta.at("ledger"));
+    bi.pages = meta.at("source").value("pages", 0);
+    // removed.jsonl: a span of furniture a line; the report plots them page by page.
+    bi.removed_per_page.assign(static_cast<size_t>(std::max(0, bi.pages)), 0);
+    const fs::path removed = out / book_dir_rel(id) / "removed.jsonl";
+    if (fs::exists(removed)) {
+      const std::string text = read_file(removed.string());
+      for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at);
+        if (end == std::string::npos) end = text.size();
+        if (end > at) {
+          const int page = Json::parse(std::string_view(text).substr(at, end - at)).value("page", 0);
+          if (page >= 1) {
+            if (static_cast<size_t>(page) > bi.removed_per_page.size()) bi.removed_per_page.resize(static_cast<size_t>(page), 0);
+            bi.removed_per_page[static_cast<size_t>(page) - 1]++;
+          }
+        }
+        at = end + 1;
+      }
+    }
     bi.entry["id"] = meta.at("id");
     bi.entry["title"] = meta.at("title");
     bi.entry["authors"] = meta.value("authors", Json::array());
@@ -392,10 +422,20 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
       sc.words = words.is_number_unsigned() ? words.get<size_t>() : 0;
       sc.title = bi.book.chapters[i].title;
       sc.number = bi.book.chapters[i].number;
+      sc.figures = bi.entry.at("chapters")[i].value("figures", 0L);
+      sc.first_page = bi.book.chapters[i].first_page;
+      sc.last_page = bi.book.chapters[i].last_page;
     }
     sb.furniture = bi.furniture;
     sb.joins = bi.joins;
     sb.ocr_pages = bi.ocr_pages;
+    sb.pages = bi.pages;
+    sb.removed_per_page = bi.removed_per_page;
+    sb.ocr_page_list = bi.ocr_page_list;
+    sb.low_confidence_pages = bi.low_confidence_pages;
+    sb.warnings = bi.warnings;
+    sb.ledger = bi.ledger;
+    if (auto it = options.stage_seconds.find(sb.id); it != options.stage_seconds.end()) sb.seconds = it->second;
     site.books.push_back(std::move(sb));
   }
 
@@ -494,6 +534,10 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   for (const auto& g : site.gaps) gaps.push_back({{"topic", g.topic}, {"note", g.note}});
   manifest["gaps"] = std::move(gaps);
   write_file((out / "manifest.json").string(), dump(manifest, true));
+
+  if (options.epub)
+    write_epubs(out_dir, site, [&](size_t b, size_t c) { return load_chapter_blocks(books[b].files[c]); },
+                options.jobs);
 
   if (options.site) {
     // A chapter's page leads its internal links to the pages of the chapters that hold their

@@ -24,6 +24,31 @@ std::string anchor_html(const Block& b) {
   return "<a id=\"" + b.anchor + "\"></a>";
 }
 
+bool lower_is(std::string_view s, size_t at, std::string_view word) {
+  if (at + word.size() > s.size()) return false;
+  for (size_t k = 0; k < word.size(); ++k) {
+    char c = s[at + k];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != word[k]) return false;
+  }
+  return true;
+}
+
+// The '.' at `dot` ends a "www" that GFM's extended autolink would take for a web address.
+bool gfm_www(std::string_view s, size_t dot) {
+  if (dot < 3 || !lower_is(s, dot - 3, "www")) return false;
+  return dot == 3 || !is_alnum(s[dot - 4]);
+}
+
+// The ':' at `colon` follows a scheme GFM's extended autolink takes ("http", "https", "ftp",
+// any case) and comes before "//".
+bool gfm_scheme(std::string_view s, size_t colon) {
+  if (colon + 2 >= s.size() + 0 || s.substr(colon + 1, 2) != "//") return false;
+  for (std::string_view scheme : {"https", "http", "ftp"})
+    if (colon >= scheme.size() && lower_is(s, colon - scheme.size(), scheme)) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string markdown_escape(std::string_view s, bool heading, bool starts, bool ends) {
@@ -64,7 +89,13 @@ std::string markdown_escape(std::string_view s, bool heading, bool starts, bool 
         out += c;
         break;
       case '.': case ')':
-        if (i == ordered_mark) out += '\\';
+        // GFM reads "www." after a space or the start as a link (its autolink extension).
+        if (i == ordered_mark || (c == '.' && gfm_www(s, i))) out += '\\';
+        out += c;
+        break;
+      case ':':
+        // ...and "http://", "https://", "ftp://" anywhere: the colon escaped, it reads as text.
+        if (gfm_scheme(s, i)) out += '\\';
         out += c;
         break;
       case '\n': case '\r':

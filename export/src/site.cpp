@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <set>
 
 #include "assets.h"
+#include "search.h"
 #include "inline.h"
 #include "quire/parallel.h"
 #include "util.h"
@@ -46,16 +48,6 @@ std::string esc_text(const Block& b) {
 // The id attribute of a heading or figure that internal links point at.
 std::string id_attr(const Block& b) { return b.anchor.empty() ? std::string() : " id=\"" + esc(b.anchor) + "\""; }
 
-std::string head(const std::string& title, const std::string& to_assets) {
-  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-         "<meta name=\"generator\" content=\"quire\">\n"
-         "<title>" + esc(title) + "</title>\n"
-         "<link rel=\"stylesheet\" href=\"" + to_assets + "quire.css\">\n"
-         "<script src=\"" + to_assets + "quire.js\" defer></script>\n"
-         "</head>\n";
-}
-
 std::string chapter_href(const SiteModel& site, size_t b, size_t c) {
   return site.books[b].id + "/" + site.books[b].chapters[c].id + ".html";
 }
@@ -75,16 +67,42 @@ std::string source_label(const SiteBook& b, const SiteChapter& c) {
   return book_label(b) + (c.number.empty() ? ", " + c.title : " " + c.number);
 }
 
+// A heading of a chapter's contents panel.
+struct TocEntry {
+  int level = 2;
+  std::string id, html;
+};
+
+// A chapter's page body: its HTML, the plain text of each element that carries data-page
+// (what the search index holds; result N opens the N-th), and its contents.
+struct RenderedChapter {
+  std::string html;
+  std::vector<std::string> elements;
+  std::vector<TocEntry> toc;
+};
+
 // Consecutive list items become one <ul>; a caption right after a figure becomes its
 // <figcaption>; everything else is one element per block. A list item's text starts with
 // the marker the book printed ("•", "1.", "(a)"), so the style sheet draws no marker of its
-// own: the reader sees each item's marker once, as printed.
-std::string render_blocks(const std::vector<Block>& blocks, const std::string& chapter_title) {
+// own: the reader sees each item's marker once, as printed. Every heading has an id (the
+// book's anchor, else "h<N>") and a link to itself.
+RenderedChapter render_blocks(const std::vector<Block>& blocks, const std::string& chapter_title) {
   constexpr int kMaxHeadingLevel = 6;
-  std::string out;
+  constexpr int kMaxTocLevel = 4;  // deeper headings would make the panel longer than it helps
+  RenderedChapter r;
+  std::string& out = r.html;
+  std::set<std::string> anchors;
+  for (const auto& b : blocks)
+    if (!b.anchor.empty()) anchors.insert(b.anchor);
   bool in_list = false;
   bool has_title = !blocks.empty() && blocks[0].type == BlockType::Heading && blocks[0].level == 1;
-  if (!has_title) out += "<h1>" + esc(chapter_title) + "</h1>\n";
+  if (!has_title) {
+    std::string id = "title";
+    while (anchors.count(id)) id += "-";
+    anchors.insert(id);
+    out += "<h1 id=\"" + esc(id) + "\">" + esc(chapter_title) + "<a class=\"anchor\" href=\"#" + esc(id) +
+           "\" aria-label=\"Link to this heading\">#</a></h1>\n";
+  }
   for (size_t i = 0; i < blocks.size(); ++i) {
     const Block& b = blocks[i];
     if (b.type != BlockType::ListItem && in_list) {
@@ -92,12 +110,26 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
       in_list = false;
     }
     const std::string page = " data-page=\"" + std::to_string(b.page) + "\"";
+    std::string text = b.text;
     switch (b.type) {
       case BlockType::Heading: {
-        std::string h = std::to_string(std::clamp(b.level, 1, kMaxHeadingLevel));
-        std::string label;
-        for (const auto& l : b.labels) label += "<span class=\"opener\">" + esc(l) + "</span> ";
-        out += "<h" + h + id_attr(b) + page + ">" + label + esc_text(b) + "</h" + h + ">\n";
+        const int level = std::clamp(b.level, 1, kMaxHeadingLevel);
+        std::string h = std::to_string(level);
+        std::string label, label_text;
+        for (const auto& l : b.labels) {
+          label += "<span class=\"opener\">" + esc(l) + "</span> ";
+          label_text += l + " ";
+        }
+        text = label_text + b.text;
+        std::string id = b.anchor;
+        if (id.empty()) {
+          id = "h" + std::to_string(r.elements.size() + 1);
+          while (anchors.count(id)) id += "-";
+          anchors.insert(id);
+        }
+        out += "<h" + h + " id=\"" + esc(id) + "\"" + page + ">" + label + esc_text(b) +
+               "<a class=\"anchor\" href=\"#" + esc(id) + "\" aria-label=\"Link to this heading\">#</a></h" + h + ">\n";
+        if (level >= 2 && level <= kMaxTocLevel) r.toc.push_back({level, id, esc_text(b)});
         break;
       }
       case BlockType::Paragraph:
@@ -121,17 +153,18 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         out += "<pre class=\"code\"" + page + "><code>" + esc(b.text) + "</code></pre>\n";
         break;
       case BlockType::Table:
+        // A table scrolls inside its own box on a narrow screen, not the page.
         if (b.rows.empty()) {
           out += "<div class=\"table\"" + page + "><pre>" + esc(b.text) + "</pre></div>\n";
           break;
         }
         out += "<table" + page + ">\n";
-        for (size_t r = 0; r < b.rows.size(); ++r) {
-          const bool head = r < static_cast<size_t>(std::max(0, b.header_rows));
-          if (r == 0) out += head ? "<thead>\n" : "<tbody>\n";
-          else if (!head && static_cast<int>(r) == b.header_rows) out += "</thead>\n<tbody>\n";
+        for (size_t row = 0; row < b.rows.size(); ++row) {
+          const bool head = row < static_cast<size_t>(std::max(0, b.header_rows));
+          if (row == 0) out += head ? "<thead>\n" : "<tbody>\n";
+          else if (!head && static_cast<int>(row) == b.header_rows) out += "</thead>\n<tbody>\n";
           out += "<tr>";
-          for (const auto& cell : b.rows[r]) out += (head ? "<th>" : "<td>") + esc(cell) + (head ? "</th>" : "</td>");
+          for (const auto& cell : b.rows[row]) out += (head ? "<th>" : "<td>") + esc(cell) + (head ? "</th>" : "</td>");
           out += "</tr>\n";
         }
         out += static_cast<size_t>(std::max(0, b.header_rows)) >= b.rows.size() ? "</thead>\n" : "</tbody>\n";
@@ -147,27 +180,38 @@ std::string render_blocks(const std::vector<Block>& blocks, const std::string& c
         out += "<aside class=\"note" + (b.kind.empty() ? std::string() : " " + esc(b.kind)) + "\"" + page + ">";
         if (!b.title.empty()) out += "<p class=\"note-title\">" + esc(b.title) + "</p>";
         out += "<p>" + esc_text(b) + "</p></aside>\n";
+        if (!b.title.empty()) text = b.title + " " + b.text;
         break;
       case BlockType::Figure: {
+        // The alt text is the caption's when there is one: what the figure shows, in the
+        // book's words.
+        const bool captioned = i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption;
         std::string alt = b.figure_ref.empty() ? "Figure" : b.figure_ref;
         if (!b.labels.empty()) {
           alt += ":";
           for (const auto& l : b.labels) alt += " " + l;
         }
+        if (captioned) alt = search_line(blocks[i + 1].text);
+        text.clear();
+        for (const auto& l : b.labels) text += l + " ";
         out += "<figure" + id_attr(b) + page + ">";
         if (b.image.empty()) out += "<div class=\"missing\">" + esc(alt) + " (this figure could not be rendered)</div>";
-        else out += "<img src=\"../../" + esc(b.image) + "\" alt=\"" + esc(alt) + "\">";
-        if (i + 1 < blocks.size() && blocks[i + 1].type == BlockType::Caption) {
+        else
+          out += "<a class=\"full\" href=\"../../" + esc(b.image) + "\" title=\"Open the figure full size\"><img src=\"../../" +
+                 esc(b.image) + "\" alt=\"" + esc(alt) + "\"></a>";
+        if (captioned) {
           out += "<figcaption>" + esc_text(blocks[i + 1]) + "</figcaption>";
+          text += blocks[i + 1].text;
           ++i;
         }
         out += "</figure>\n";
         break;
       }
     }
+    r.elements.push_back(std::move(text));
   }
   if (in_list) out += "</ul>\n";
-  return out;
+  return r;
 }
 
 std::string footer_text(const SiteModel& site) {
@@ -199,8 +243,8 @@ std::string footer_text(const SiteModel& site) {
 }
 
 std::string index_page(const SiteModel& site) {
-  std::string o = head(site.title, "assets/");
-  o += "<body class=\"map\">\n<main>\n<header class=\"masthead\">\n<h1>" + esc(site.title) + "</h1>\n";
+  std::string o = page_head(site.title, "");
+  o += "<body class=\"map\">\n" + site_header(site, "", "") + "<main id=\"content\" tabindex=\"-1\">\n<div class=\"masthead\">\n<h1>" + esc(site.title) + "</h1>\n";
   const long books = static_cast<long>(site.books.size());
   const long chapters = static_cast<long>(site.order.size());
   o += "<p class=\"counts\">" + count_words(books, true) + (books == 1 ? " book, " : " books, ") +
@@ -208,12 +252,12 @@ std::string index_page(const SiteModel& site) {
   std::string intro = site.intro.empty() ? "Click a chapter to read it. Inside a chapter, the arrows (and the arrow "
                                            "keys) move to the previous and next chapter."
                                          : site.intro;
-  o += "<p class=\"intro\">" + esc(intro) + "</p>\n</header>\n";
+  o += "<p class=\"intro\">" + esc(intro) + "</p>\n</div>\n";
 
   o += "<div class=\"sections\">\n";
   for (size_t s = 0; s < site.sections.size(); ++s) {
     const auto& sec = site.sections[s];
-    o += "<section class=\"section\">\n<h2><span class=\"num\">" + std::to_string(s + 1) + ".</span> " +
+    o += "<section class=\"section\" id=\"section-" + std::to_string(s + 1) + "\">\n<h2><span class=\"num\">" + std::to_string(s + 1) + ".</span> " +
          esc(sec.title) + "</h2>\n<ol class=\"chapters\">\n";
     for (const auto& e : sec.entries) {
       const SiteBook& b = site.books[e.book];
@@ -254,19 +298,28 @@ std::string index_page(const SiteModel& site) {
     }
     o += "</ol></details></li>\n";
   }
-  o += "</ul>\n</section>\n</main>\n<footer>\n" + footer_text(site) + "</footer>\n</body>\n</html>\n";
+  o += "</ul>\n</section>\n</main>\n<footer>\n" + footer_text(site) +
+       "<p class=\"report\"><a href=\"report.html\">The build report</a>: pages, words, furniture and the wording "
+       "check, book by book.</p>\n</footer>\n</body>\n</html>\n";
   return o;
 }
 
-std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::vector<Block>& blocks,
+std::string chapter_page(const SiteModel& site, size_t b, size_t c, const RenderedChapter& body,
                          const std::pair<size_t, size_t>* prev, const std::pair<size_t, size_t>* next, bool on_map) {
   const SiteBook& book = site.books[b];
   const SiteChapter& ch = book.chapters[c];
-  std::string o = head(ch.title + " — " + book.title, "../assets/");
-  o += "<body class=\"chapter\">\n<nav class=\"top\"><a class=\"home\" href=\"../index.html\">" + esc(site.title) +
-       "</a><span class=\"book\">" + esc(book.title) +
-       (ch.number.empty() ? std::string() : " · " + esc(ch.number)) + "</span></nav>\n";
-  o += "<main>\n<article>\n" + render_blocks(blocks, ch.title) + "</article>\n</main>\n";
+  std::string o = page_head(ch.title + " — " + book.title, "../");
+  o += "<body class=\"chapter\">\n" +
+       site_header(site, "../", "<span class=\"book\">" + esc(book.title) +
+                                    (ch.number.empty() ? std::string() : " · " + esc(ch.number)) + "</span>\n");
+  o += "<div class=\"page\">\n";
+  if (!body.toc.empty()) {
+    o += "<nav class=\"toc\" aria-label=\"Contents of this chapter\"><details open><summary>Contents</summary><ol>\n";
+    for (const auto& t : body.toc)
+      o += "<li class=\"toc-" + std::to_string(t.level) + "\"><a href=\"#" + esc(t.id) + "\">" + t.html + "</a></li>\n";
+    o += "</ol></details></nav>\n";
+  }
+  o += "<main id=\"content\" tabindex=\"-1\">\n<article>\n" + body.html + "</article>\n";
   auto link = [&](const std::pair<size_t, size_t>* to, const char* rel, const char* arrow) -> std::string {
     if (!to) return std::string("<span class=\"") + rel + " none\"></span>";
     const SiteChapter& t = site.books[to->first].chapters[to->second];
@@ -276,18 +329,52 @@ std::string chapter_page(const SiteModel& site, size_t b, size_t c, const std::v
     return "<a class=\"" + std::string(rel) + "\" rel=\"" + rel + "\" href=\"../" +
            esc(chapter_href(site, to->first, to->second)) + "\">" + inner + "</a>";
   };
-  o += "<nav class=\"pager\">" + link(prev, "prev", "←") + "<a class=\"up\" href=\"../index.html\">Map</a>" +
-       link(next, "next", "→") + "</nav>\n";
+  o += "<nav class=\"pager\" aria-label=\"Previous and next chapter\">" + link(prev, "prev", "←") +
+       "<a class=\"up\" href=\"../index.html\">Map</a>" + link(next, "next", "→") + "</nav>\n";
   if (!on_map) o += "<p class=\"offmap\">This chapter is not on the map.</p>\n";
-  o += "</body>\n</html>\n";
+  o += "</main>\n</div>\n</body>\n</html>\n";
   return o;
 }
 
 }  // namespace
 
+std::string page_head(const std::string& title, const std::string& root) {
+  // The script is not deferred: it sets the remembered colour scheme before the page is
+  // drawn, and waits for the document for everything else.
+  return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<meta name=\"generator\" content=\"quire\">\n"
+         "<title>" + html_escape(title) + "</title>\n"
+         "<link rel=\"stylesheet\" href=\"" + root + "assets/quire.css\">\n"
+         "<script src=\"" + root + "assets/quire.js\"></script>\n"
+         "</head>\n";
+}
+
+// The bar at the top of every page: a skip link, the way home, the map's sections, the
+// search box and the colour scheme's switch. `root` leads from the page to site/.
+std::string site_header(const SiteModel& site, const std::string& root, const std::string& extra) {
+  std::string o = "<header class=\"site\">\n<a class=\"skip\" href=\"#content\">Skip to the text</a>\n";
+  o += "<a class=\"home\" href=\"" + root + "index.html\">" + html_escape(site.title) + "</a>\n";
+  o += "<nav class=\"sections-menu\" aria-label=\"Sections of the map\"><details><summary>Sections</summary><ol>\n";
+  for (size_t s = 0; s < site.sections.size(); ++s)
+    o += "<li><a href=\"" + root + "index.html#section-" + std::to_string(s + 1) + "\">" + html_escape(site.sections[s].title) +
+         "</a></li>\n";
+  o += "<li class=\"report\"><a href=\"" + root + "report.html\">Build report</a></li>\n</ol></details></nav>\n";
+  o += "<form class=\"search\" role=\"search\" data-root=\"" + root + "\">"
+       "<label class=\"sr\" for=\"search-box\">Search the books</label>"
+       "<input id=\"search-box\" type=\"search\" placeholder=\"Search (press /)\" autocomplete=\"off\" "
+       "spellcheck=\"false\" aria-controls=\"search-results\">"
+       "<div id=\"search-results\" class=\"results\" hidden></div></form>\n";
+  o += "<button type=\"button\" class=\"theme\" aria-pressed=\"false\">Dark</button>\n";
+  o += extra;
+  o += "</header>\n";
+  return o;
+}
+
 void write_site(const std::string& out_dir, const SiteModel& site, const ChapterBlocks& blocks_of, int jobs) {
   const fs::path dir = fs::path(out_dir) / "site";
   write_file((dir / "index.html").string(), index_page(site));
+  write_file((dir / "report.html").string(), report_page(site));
   write_file((dir / "assets" / "quire.css").string(), kStylesheet);
   write_file((dir / "assets" / "quire.js").string(), kScript);
   std::map<std::pair<size_t, size_t>, size_t> position;
@@ -299,6 +386,9 @@ void write_site(const std::string& out_dir, const SiteModel& site, const Chapter
       pages.push_back({b, c});
       cost.push_back(site.books[b].chapters[c].words);
     }
+  // Each page leaves its elements' text in its own slot; the index is written from the slots
+  // in book order, whatever order the pages were made in.
+  std::vector<SearchChapter> search(pages.size());
   parallel_for_largest_first(cost, jobs, [&](size_t i) {
     const auto [b, c] = pages[i];
     const std::pair<size_t, size_t>* prev = nullptr;
@@ -308,9 +398,13 @@ void write_site(const std::string& out_dir, const SiteModel& site, const Chapter
       if (it->second > 0) prev = &site.order[it->second - 1];
       if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
     }
-    write_file((dir / site.books[b].id / (site.books[b].chapters[c].id + ".html")).string(),
-               chapter_page(site, b, c, blocks_of(b, c), prev, next, it != position.end()));
+    const SiteBook& book = site.books[b];
+    RenderedChapter body = render_blocks(blocks_of(b, c), book.chapters[c].title);
+    write_file((dir / book.id / (book.chapters[c].id + ".html")).string(),
+               chapter_page(site, b, c, body, prev, next, it != position.end()));
+    search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), std::move(body.elements)};
   });
+  write_file((dir / "search-index.js").string(), search_index_js(search));
 }
 
 }  // namespace quire::exporting

@@ -323,8 +323,15 @@ std::unique_ptr<OcrReader> new_ocr_reader(const std::string& tessdata, const std
   // environment says otherwise.
   auto open = reinterpret_cast<NewOcrReaderFn>(module_entry("quire-ocr.so", kNewOcrReaderSymbol, "OCR module",
                                                             [] { setenv("OMP_THREAD_LIMIT", "1", 0); }));
+  // Tesseract keeps some of its parameters in globals, which every reader's start-up writes:
+  // readers are made one at a time (reading pages with them is independent).
+  static std::mutex starting;
   std::string error;
-  std::unique_ptr<OcrReader> reader(open(tessdata.c_str(), lang.c_str(), &error));
+  std::unique_ptr<OcrReader> reader;
+  {
+    std::lock_guard<std::mutex> lock(starting);
+    reader.reset(open(tessdata.c_str(), lang.c_str(), &error));
+  }
   if (!reader) throw Error(ExitCode::Internal, "", 0, error);
   return reader;
 }

@@ -226,6 +226,115 @@ std::string PdfRenderer::png(int page, const Box& box, int dpi) {
   return ok ? detail::encode_png(pixels, dpi) : std::string();
 }
 
+namespace {
+
+// Overlay labels: Helvetica at this size in points, on a tab padded by this much.
+constexpr float kLabelSize = 7.f;
+constexpr float kLabelPad = 1.f;
+
+void set_rgb(uint32_t c, float rgb[3]) {
+  rgb[0] = static_cast<float>((c >> 16) & 0xff) / 255.f;
+  rgb[1] = static_cast<float>((c >> 8) & 0xff) / 255.f;
+  rgb[2] = static_cast<float>(c & 0xff) / 255.f;
+}
+
+// Draws the marks through `dev` (which maps PDF points by `ctm`). Throws MuPDF errors.
+void draw_marks(fz_context* ctx, fz_device* dev, fz_matrix ctm, fz_font* font, const std::vector<OverlayMark>& marks) {
+  fz_colorspace* rgb = fz_device_rgb(ctx);
+  const float white[3] = {1, 1, 1};
+  for (const auto& m : marks) {
+    float color[3];
+    set_rgb(m.color, color);
+    const auto x0 = static_cast<float>(m.box.x0), y0 = static_cast<float>(m.box.y0);
+    const auto x1 = static_cast<float>(m.box.x1), y1 = static_cast<float>(m.box.y1);
+    fz_path* path = fz_new_path(ctx);
+    fz_stroke_state* volatile stroke = nullptr;
+    fz_try(ctx) {
+      if (x1 > x0 && y1 > y0) {
+        fz_rectto(ctx, path, x0, y0, x1, y1);
+      } else {
+        fz_moveto(ctx, path, x0, y0);
+        fz_lineto(ctx, path, x1, y1);
+      }
+      if (m.fill_alpha > 0 && x1 > x0 && y1 > y0)
+        fz_fill_path(ctx, dev, path, 0, ctm, rgb, color, static_cast<float>(m.fill_alpha), fz_default_color_params);
+      stroke = fz_new_stroke_state(ctx);
+      stroke->linewidth = static_cast<float>(m.line_width);
+      fz_stroke_path(ctx, dev, path, stroke, ctm, rgb, color, 1.f, fz_default_color_params);
+    }
+    fz_always(ctx) {
+      fz_drop_stroke_state(ctx, stroke);
+      fz_drop_path(ctx, path);
+    }
+    fz_catch(ctx) fz_rethrow(ctx);
+    if (m.label.empty()) continue;
+    // The tab sits above the box's top-left corner, or inside it at the top of the page.
+    const volatile float baseline = y0 - kLabelPad - kLabelSize * 0.2f >= kLabelSize ? y0 - kLabelPad - kLabelSize * 0.2f
+                                                                             : y0 + kLabelSize + kLabelPad;
+    fz_text* text = fz_new_text(ctx);
+    fz_path* volatile tab = nullptr;
+    fz_try(ctx) {
+      // Text space flips y: the model's y grows downwards.
+      fz_matrix trm = fz_make_matrix(kLabelSize, 0, 0, -kLabelSize, x0 + kLabelPad, baseline);
+      fz_show_string(ctx, text, font, trm, m.label.c_str(), 0, 0, FZ_BIDI_LTR, FZ_LANG_UNSET);
+      fz_rect b = fz_bound_text(ctx, text, nullptr, fz_identity);
+      tab = fz_new_path(ctx);
+      fz_rectto(ctx, tab, b.x0 - kLabelPad, baseline - kLabelSize * 0.8f - kLabelPad, b.x1 + kLabelPad,
+                baseline + kLabelSize * 0.2f + kLabelPad);
+      fz_fill_path(ctx, dev, tab, 0, ctm, rgb, color, 1.f, fz_default_color_params);
+      fz_fill_text(ctx, dev, text, ctm, rgb, white, 1.f, fz_default_color_params);
+    }
+    fz_always(ctx) {
+      fz_drop_path(ctx, tab);
+      fz_drop_text(ctx, text);
+    }
+    fz_catch(ctx) fz_rethrow(ctx);
+  }
+}
+
+}  // namespace
+
+std::string PdfRenderer::page_png(int page, int dpi, const std::vector<OverlayMark>& marks) {
+  impl_->open();
+  fz_context* ctx = impl_->mu->ctx;
+  if (page < 1 || page > impl_->mu->page_count) return {};
+  const float scale = static_cast<float>(dpi) / 72.f;
+  fz_page* volatile pg = nullptr;
+  fz_pixmap* volatile pix = nullptr;
+  fz_device* volatile dev = nullptr;
+  fz_font* volatile font = nullptr;
+  volatile int ok = 1;
+  detail::Pixels pixels;
+  fz_try(ctx) {
+    pg = fz_load_page(ctx, impl_->mu->doc, page - 1);
+    fz_matrix ctm = fz_scale(scale, scale);
+    fz_rect drawn = fz_transform_rect(fz_bound_page(ctx, pg), ctm);
+    pix = fz_new_pixmap_with_bbox(ctx, fz_device_rgb(ctx), fz_round_rect(drawn), nullptr, 0);
+    fz_clear_pixmap_with_value(ctx, pix, 255);
+    dev = fz_new_draw_device(ctx, fz_identity, pix);
+    fz_run_page(ctx, pg, dev, ctm, nullptr);
+    font = fz_new_base14_font(ctx, "Helvetica");
+    draw_marks(ctx, dev, ctm, font, marks);
+    fz_close_device(ctx, dev);
+    const int w = fz_pixmap_width(ctx, pix), h = fz_pixmap_height(ctx, pix);
+    const ptrdiff_t stride = fz_pixmap_stride(ctx, pix);
+    const unsigned char* s = fz_pixmap_samples(ctx, pix);
+    pixels.width = w;
+    pixels.height = h;
+    pixels.rgb.resize(static_cast<size_t>(w) * 3 * static_cast<size_t>(h));
+    for (int y = 0; y < h; ++y)
+      std::memcpy(pixels.rgb.data() + static_cast<size_t>(y) * w * 3, s + y * stride, static_cast<size_t>(w) * 3);
+  }
+  fz_always(ctx) {
+    fz_drop_font(ctx, font);
+    fz_drop_device(ctx, dev);
+    fz_drop_pixmap(ctx, pix);
+    fz_drop_page(ctx, pg);
+  }
+  fz_catch(ctx) ok = 0;
+  return ok ? detail::encode_png(pixels, dpi) : std::string();
+}
+
 std::string render_region_png(const std::string& pdf_path, const std::string& password, int page,
                               const Box& box, int dpi) {
   PdfRenderer r(pdf_path, password);

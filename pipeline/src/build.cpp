@@ -301,10 +301,16 @@ BuildReport build_corpus(const BuildOptions& options) {
     // takes them from the cache.
     const auto index_started = std::chrono::steady_clock::now();
     std::string index_key;
-    if (!per_book.cache_dir.empty()) index_key = index_cache_key(keyed, options.map_path, options);
+    if (!per_book.cache_dir.empty() && !options.report_times) index_key = index_cache_key(keyed, options.map_path, options);
     if (index_key.empty() || !index_cache_fetch(per_book.cache_dir, index_key, tmp.string(), out.string())) {
       ExportOptions exporting = options.exporting;
       exporting.jobs = jobs;
+      // A book taken from the cache was not timed: the report says so by having no times.
+      if (options.report_times)
+        for (const auto& b : report.books)
+          if (b.ok && !b.cached)
+            exporting.stage_seconds[b.id] = {{"extract", b.seconds_extract}, {"clean and layout", b.seconds_layout},
+                                             {"verify", b.seconds_verify}, {"export", b.seconds_export}};
       export_index(tmp.string(), ids, map ? &*map : nullptr, exporting);
       if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
     }

@@ -313,7 +313,7 @@ void cache_store(const std::string& cache_dir, const std::string& key, const Boo
 namespace {
 
 // The files export_index writes, which the index cache holds.
-const char* const kIndexFiles[] = {"corpus.jsonl", "manifest.json", "site"};
+const char* const kIndexFiles[] = {"corpus.jsonl", "manifest.json", "site", "epub"};
 
 }  // namespace
 
@@ -335,6 +335,7 @@ std::string index_cache_key(const std::vector<std::pair<std::string, std::string
   }
   k["map"] = map_path.empty() ? std::string() : sha256_hex(map_bytes);
   k["site"] = o.exporting.site;
+  k["epub"] = o.exporting.epub;
   return sha256_hex(dump(k, false));
 }
 

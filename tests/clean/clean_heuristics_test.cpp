@@ -264,6 +264,30 @@ TEST(RunningHeads, RecurringCaptionBelowTheHeadStays) {
   EXPECT_TRUE(has_line(d.pages[8], "Table 9: Source files quoted in this chapter."));
 }
 
+// Typographic fact: a reference sets the same section headings in every entry ("Arguments",
+// "Examples"), in body type, and a page break now and then puts one at the top of a page, in
+// the slot of the first body line, set off by the space after a heading. Its recurrence there
+// is no head's: the same line stands in the middle of many more pages. Neither the heading nor
+// a body line that opens another page in that slot (before a paragraph's space) is furniture.
+TEST(RunningHeads, SectionHeadingEveryEntryHasStaysAtTheTopOfAPage) {
+  const std::string words[] = {"aliases", "topics", "keywords", "concepts", "vignettes", "demos"};
+  auto opening = [&](int n) {
+    return n % 2 == 0 ? std::string("Arguments") : "Note that the " + words[n / 2] + " are not shown here.";
+  };
+  Document d = book(12, [&](Page& p) {
+    p.lines.push_back(text_line("entry" + arabic(p.number), 72, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+    p.lines.erase(p.lines.begin() + 1);  // the space after the page's first line
+    p.lines[0] = text_line(opening(p.number), 72, 100);
+    p.lines.push_back(text_line("Arguments", 72, 407));
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    EXPECT_TRUE(has_line(p, opening(p.number))) << p.number;
+    EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"entry" + arabic(p.number)}) << p.number;
+  }
+}
+
 // Typographic fact: a section's running head may appear on one page only, but it repeats a
 // title set larger elsewhere in the book.
 TEST(RunningHeads, OneOffHeadNamingASectionIsRemoved) {

@@ -51,11 +51,13 @@ TEST(Corpus, WritesEveryFileOfTheSpec) {
       "site/assets/quire.css",
       "site/assets/quire.js",
       "site/index.html",
+      "site/report.html",
       "site/ringlog/01-preface.html",
       "site/ringlog/02-getting-started.html",
       "site/ringlog/03-the-capture-pipeline.html",
       "site/ringlog/04-writing-plugins.html",
       "site/ringlog/05-glossary.html",
+      "site/search-index.js",
   };
   EXPECT_EQ(test::list_files(out.path), expected);
   // The Book handed in now carries the figure paths (relative to OUT).

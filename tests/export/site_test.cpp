@@ -76,8 +76,10 @@ TEST(Site, CodeBlockKeepsItsSpacingInPre) {
                       "&quot;$unit&quot; &gt;&amp;2\ndone</code></pre>"),
             std::string::npos)
       << html;
-  EXPECT_NE(html.find("<figure data-page=\"7\"><img src=\"../../books/ringlog/figures/02-getting-started-1.png\" "
-                      "alt=\"Figure 1.1\"><figcaption>Figure 1.1: Ring occupancy during a short "
+  // The figure opens full size; its alt text is its caption.
+  EXPECT_NE(html.find("<figure data-page=\"7\"><a class=\"full\" href=\"../../books/ringlog/figures/02-getting-started-1.png\" "
+                      "title=\"Open the figure full size\"><img src=\"../../books/ringlog/figures/02-getting-started-1.png\" "
+                      "alt=\"Figure 1.1: Ring occupancy during a short burst.\"></a><figcaption>Figure 1.1: Ring occupancy during a short "
                       "burst.</figcaption></figure>"),
             std::string::npos)
       << html;

@@ -32,6 +32,12 @@ struct CleanOptions {
   // the same slot to count as a running head: a head naming the current chapter recurs only
   // within that chapter, which may be short.
   int min_recurrence = 2;
+  // ...unless the same text stands as a whole line in the middle of the page (outside both
+  // bands) on more than this many times as many pages: then it is a heading or a line the
+  // book sets everywhere ("Arguments" in every entry of a reference), which a page break now
+  // and then puts at the top. Lines of more than head_max_tokens words are never compared.
+  double head_mid_page_ratio = 1.0;
+  int head_max_tokens = 16;
   // A number that is not the page's label counts as a page number only when at least this many
   // pages carry a number with the same offset from the page index (page = number + offset):
   // folios follow the page sequence over a run of pages; a stray number does not.

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
@@ -76,12 +77,18 @@ using RenderFigure = std::function<std::string(const Book&, const Block&)>;
 
 struct ExportOptions {
   bool site = true;
+  // Also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map
+  // (EPUB 3; `quire build --epub`).
+  bool epub = false;
   int jobs = 1;  // chapters written (and their figures rendered) on this many threads
   // The group of a figure's rendering: the renderer draws the figures of one group one at a
   // time (they share its state), so no two of a group are handed out at once while a figure
   // of another group or a chapter is waiting. Negative, or no function: a figure shares its
   // rendering with no other. Changes the order of work only, never the files.
   std::function<int(const Block&)> figure_group;
+  // Wall seconds of each stage per book id, in stage order, for site/report.html. Empty (the
+  // default): the report has no times, and the site is the same bytes on every run.
+  std::map<std::string, std::vector<std::pair<std::string, double>>> stage_seconds;
 };
 
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,

@@ -97,6 +97,18 @@ struct CrossCheckReport {
 };
 CrossCheckReport cross_check(const std::string& pdf_path, const ExtractOptions& options);
 
+// A shape `quire inspect` draws over a page: a box's outline (a line, when the box has no
+// width or no height), tinted inside when fill_alpha > 0, with a label on a tab of its colour
+// at its top-left corner. Coordinates are PDF points, top-left origin, like the model's.
+struct OverlayMark {
+  Box box;
+  uint32_t color = 0;       // 0xRRGGBB
+  double line_width = 1;    // points
+  double fill_alpha = 0;    // 0: outline only
+  std::string label;        // ASCII (drawn in Helvetica); "" for none
+  bool operator==(const OverlayMark&) const = default;
+};
+
 // Renders regions of one PDF's pages to PNG (MuPDF), trimmed to the ink (no all-white
 // border row or column), deterministic for the same input. Keeps the document open between
 // calls; one renderer per thread. A page is drawn from `drawings` when extraction kept it
@@ -113,6 +125,9 @@ class PdfRenderer {
   PdfRenderer& operator=(const PdfRenderer&) = delete;
   // box in PDF points, top-left origin; "" when the region has no ink or cannot be rendered.
   std::string png(int page, const Box& box, int dpi);
+  // The whole page (not trimmed) at `dpi`, with `marks` drawn over it in their order; ""
+  // when the page cannot be rendered.
+  std::string page_png(int page, int dpi, const std::vector<OverlayMark>& marks);
 
  private:
   struct Impl;

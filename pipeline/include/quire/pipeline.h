@@ -12,6 +12,7 @@
 #include "quire/error.h"
 #include "quire/export.h"
 #include "quire/extract.h"
+#include "quire/json.h"
 #include "quire/layout.h"
 #include "quire/model.h"
 
@@ -32,6 +33,9 @@ struct BuildOptions {
   bool keep_intermediate = false;
   std::string intermediate_dir;  // set by build_corpus from keep_intermediate
   bool verify = true;
+  // Put each book's seconds per stage in site/report.html. The report (and so the corpus)
+  // then differs from run to run, and the corpus-level files are not taken from the cache.
+  bool report_times = false;
   // Findings of the wording check (a figure that reads like prose, ...) fail the build
   // (exit 1) instead of being warnings (exit 3).
   bool strict = false;
@@ -91,6 +95,55 @@ struct MergeOptions {
   ExportOptions exporting;
 };
 void merge_corpora(const MergeOptions& options);
+
+// ---- quire inspect: a picture of what quire decided on a page ----
+struct InspectOptions {
+  std::string pdf;
+  std::string out_dir;
+  int first_page = 0, last_page = 0;  // 1-based inclusive; 0: the first / the last page
+  int dpi = 100;                      // of the page images
+  // Lines of the overlay, in points: a block's box, and the rules of a code grid or table.
+  double line_width = 1.0, grid_line_width = 0.3;
+  // Furniture is tinted red inside (opacity) as well as outlined, as the one thing taken out.
+  double furniture_alpha = 0.15;
+  // A code block's grid is ruled at every line and every this many columns (a rule at every
+  // character would hide the characters).
+  int code_grid_columns = 10;
+  BuildOptions build;  // the stages' options, as `quire build` takes them
+};
+
+// One shape of the overlay. kind: a block type ("paragraph", "code", ...), "code-grid" and
+// "table-cell" (inside the block numbered `number`), "furniture" (a removal; `reason` is
+// clean's), or "excluded" (a page of matter left out; `reason` is its kind). `number`: a
+// block's reading order on the page from 1 (blocks), the removal's order on the page.
+struct InspectMark {
+  std::string kind;
+  int number = 0;
+  Box box;
+  uint32_t color = 0;  // 0xRRGGBB
+  std::string reason, label;
+  bool operator==(const InspectMark&) const = default;
+};
+
+struct InspectPage {
+  int page = 0;
+  std::vector<InspectMark> marks;
+};
+
+struct InspectReport {
+  Book book;  // as laid out (not verified, not exported)
+  std::vector<InspectPage> pages;
+};
+
+// The overlay of one page of a laid-out book (page: its number and size).
+std::vector<InspectMark> overlay_marks(const Book& book, const Page& page, const InspectOptions& options = {});
+Json to_json(const InspectMark&);
+
+// Runs the book through extract -> clean -> layout as `quire build` does, then writes
+// out_dir/page-NNNN.png (the page with its overlay), page-NNNN.json (the marks) for each
+// page of the range, and index.html. out_dir is replaced atomically: on an error (quire::Error
+// naming the file and page) nothing is left of it.
+InspectReport inspect_book(const InspectOptions& options);
 
 // ---- the wording check ----
 struct WordDifference {
