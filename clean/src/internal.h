@@ -72,6 +72,10 @@ class RunningHeadPass {
   RunningHeadPass(Document& doc, const CleanOptions& options);
   ~RunningHeadPass();
   void scan_page(size_t page_index);
+  // After every page is scanned: where the book prints inside a much larger page (the bands
+  // at the page's edges hold no text on nearly every page), measures the bands from the
+  // edges of the printed area instead and returns true: then every page is scanned again.
+  bool printed_area();
   void decide();
   const std::vector<size_t>& cut_page(size_t page_index);
   // Frees what the page's rows and lines kept, once cut_page's result has been used: on the

@@ -17,6 +17,8 @@
 // section heading at the top of a page does not recur and is larger than the body: all stay.
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
@@ -182,17 +184,26 @@ void split_tokens(Row& r) {
   }
 }
 
+// Where the head and foot bands end, as shares of the page height from its top: a line whose
+// top is above `head` is in the head band; one whose bottom is below `foot` (and not in the
+// head band) in the foot band.
+struct Bands {
+  double head = 0;
+  double foot = 1;
+  bool in_head(const Line& l, double height) const { return l.bbox.y0 < head * height; }
+  bool in_foot(const Line& l, double height) const { return l.bbox.y1 > foot * height && !in_head(l, height); }
+};
+
 // The rows of one page's head and foot bands: the head band's first, each band's from the
 // smallest baseline down.
-std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions& o) {
+std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions& o, const Bands& bands) {
   std::vector<Row> rows;
   if (page.height <= 0) return rows;
   for (bool top : {true, false}) {
     std::vector<std::pair<double, size_t>> in_band;
     for (size_t li = 0; li < page.lines.size(); ++li) {
       const Line& l = page.lines[li];
-      bool inside = top ? l.bbox.y0 < o.band_ratio * page.height
-                        : l.bbox.y1 > (1 - o.band_ratio) * page.height && !(l.bbox.y0 < o.band_ratio * page.height);
+      bool inside = top ? bands.in_head(l, page.height) : bands.in_foot(l, page.height);
       if (inside && l.direction == 0) in_band.push_back({line_baseline(l), li});
     }
     std::stable_sort(in_band.begin(), in_band.end());
@@ -398,6 +409,10 @@ struct RunningHeadPass::State {
   std::vector<SizeChars> size_chars;
   // Signatures of the short lines in the middle of the page (outside both bands), each once.
   std::vector<std::vector<std::string>> mid_lines;
+  // Per page: the top of its highest line and the bottom of its lowest, as shares of the page
+  // height (NaN for a page without horizontal text), for printed_area.
+  std::vector<std::pair<double, double>> ink;
+  Bands bands;
   // Set by decide.
   std::vector<Row*> rows;  // into page_rows, page by page
   std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
@@ -416,6 +431,9 @@ struct RunningHeadPass::State {
     max_size.resize(n);
     size_chars.resize(n);
     mid_lines.resize(n);
+    ink.assign(n, {std::nan(""), std::nan("")});
+    bands.head = o.band_ratio;
+    bands.foot = 1 - o.band_ratio;
     page_group.assign(n, {0, 0});
     logged.resize(n);
     dropped.resize(n);
@@ -429,9 +447,13 @@ RunningHeadPass::~RunningHeadPass() = default;
 void RunningHeadPass::scan_page(size_t pi) {
   State& st = *state_;
   const Page& page = st.doc.pages[pi];
-  st.page_rows[pi] = page_band_rows(page, pi, st.o);
+  st.page_rows[pi] = page_band_rows(page, pi, st.o, st.bands);
   auto& bases = st.bases[pi];
   auto& sizes = st.max_size[pi];
+  bases.clear();
+  sizes.clear();
+  st.gaps[pi].clear();
+  st.mid_lines[pi].clear();
   bases.reserve(page.lines.size());
   sizes.reserve(page.lines.size());
   for (const auto& l : page.lines) {
@@ -445,9 +467,15 @@ void RunningHeadPass::scan_page(size_t pi) {
   st.size_chars[pi] = page_size_chars(page);
   // A head is short; what stands as a whole line in the middle of the page is the text's.
   auto& mid = st.mid_lines[pi];
+  double top = std::numeric_limits<double>::infinity(), bottom = -top;
   for (const auto& l : page.lines) {
-    if (l.direction != 0 || l.bbox.y0 < st.o.band_ratio * page.height ||
-        l.bbox.y1 > (1 - st.o.band_ratio) * page.height)
+    if (l.direction != 0) continue;
+    top = std::min(top, l.bbox.y0);
+    bottom = std::max(bottom, l.bbox.y1);
+  }
+  if (page.height > 0 && bottom >= top) st.ink[pi] = {top / page.height, bottom / page.height};
+  for (const auto& l : page.lines) {
+    if (l.direction != 0 || l.bbox.y0 < st.bands.head * page.height || l.bbox.y1 > st.bands.foot * page.height)
       continue;
     const std::vector<std::string> tokens = whitespace_tokens(l.text());
     if (tokens.empty() || tokens.size() > static_cast<size_t>(st.o.head_max_tokens)) continue;
@@ -455,6 +483,53 @@ void RunningHeadPass::scan_page(size_t pi) {
   }
   std::sort(mid.begin(), mid.end());
   mid.erase(std::unique(mid.begin(), mid.end()), mid.end());
+}
+
+// The edge of the printed area on one side: the position (points from the page's top) where
+// the text of at least `frame_share` of the pages ends within `tolerance` (the page frame: a
+// folio, a foot or a head line stands in the same place on every page), provided no more than
+// 1 - `share` of the pages print beyond it. `ends` holds each page's outermost edge of text,
+// signed so that larger is farther out. NaN when the pages show no such frame.
+static double frame_edge(std::vector<double> ends, double frame_share, double share, double tolerance) {
+  if (ends.empty()) return std::nan("");
+  std::sort(ends.begin(), ends.end());
+  size_t best = 0, best_end = 0;
+  for (size_t i = 0, j = 0; j < ends.size(); ++j) {
+    while (ends[j] - ends[i] > tolerance) ++i;
+    if (j - i + 1 > best) best = j - i + 1, best_end = j;
+  }
+  const double n = static_cast<double>(ends.size());
+  if (static_cast<double>(best) < frame_share * n) return std::nan("");
+  const double edge = ends[best_end];
+  const auto beyond = std::count_if(ends.begin(), ends.end(), [&](double e) { return e > edge + tolerance; });
+  if (static_cast<double>(beyond) > (1 - share) * n) return std::nan("");
+  return edge;
+}
+
+bool RunningHeadPass::printed_area() {
+  State& st = *state_;
+  const CleanOptions& o = st.o;
+  std::vector<double> tops, bottoms, heights;
+  for (size_t pi = 0; pi < st.ink.size(); ++pi) {
+    const auto& [top, bottom] = st.ink[pi];
+    if (std::isnan(top)) continue;
+    const double h = st.doc.pages[pi].height;
+    tops.push_back(-top * h);
+    bottoms.push_back(bottom * h);
+    heights.push_back(h);
+  }
+  if (tops.size() < static_cast<size_t>(std::max(1, o.printed_area_min_pages))) return false;
+  std::sort(heights.begin(), heights.end());
+  const double height = heights[heights.size() / 2];
+  const double tol = o.baseline_tolerance;
+  const double top = -frame_edge(tops, o.printed_area_frame_share, o.printed_area_share, tol) / height;
+  const double bottom = frame_edge(bottoms, o.printed_area_frame_share, o.printed_area_share, tol) / height;
+  Bands bands = st.bands;
+  if (!std::isnan(top) && top > o.band_ratio) bands.head = top + o.band_ratio;
+  if (!std::isnan(bottom) && bottom < 1 - o.band_ratio) bands.foot = bottom - o.band_ratio;
+  if (bands.head == st.bands.head && bands.foot == st.bands.foot) return false;
+  st.bands = bands;
+  return true;
 }
 
 void RunningHeadPass::decide() {

@@ -288,6 +288,29 @@ TEST(RunningHeads, SectionHeadingEveryEntryHasStaysAtTheTopOfAPage) {
   }
 }
 
+// Typographic fact: a book set for a small page and printed on larger paper (A5 text on A4,
+// as groff does when its page length and the device's paper disagree) has its foot, folio
+// included, two thirds of the way down the page, far outside a band measured from the
+// paper's edge; the rest of the paper is empty on every page. The bands are measured from
+// the edges of the printed area, and the body's last lines stay.
+TEST(PageNumbers, FolioOfASmallPagePrintedOnLargerPaperIsRemoved) {
+  constexpr double kA4 = 842, kA5 = 595;
+  Document d = book(8, [&](Page& p) {
+    p.height = kA4;
+    p.lines.clear();
+    p.lines.push_back(text_line(p.number % 2 ? "Getting Started" : "The Ring Log", 72, 40));
+    for (int i = 0; i < 30; ++i)
+      p.lines.push_back(text_line("Body words " + arabic(p.number) + "-" + std::to_string(i) + " of the running prose.", 72, 70 + 15.0 * i));
+    p.lines.push_back(text_line(arabic(p.number), 210, kA5 - 25));
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)}) << p.number;
+    EXPECT_EQ(p.lines.size(), 30u) << p.number;
+    EXPECT_TRUE(has_line(p, "Body words " + arabic(p.number) + "-29 of the running prose.")) << p.number;
+  }
+}
+
 // Typographic fact: a section's running head may appear on one page only, but it repeats a
 // title set larger elsewhere in the book.
 TEST(RunningHeads, OneOffHeadNamingASectionIsRemoved) {

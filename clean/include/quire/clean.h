@@ -25,6 +25,16 @@ struct CleanOptions {
   // folio 13-15% up from the bottom): candidates are taken from the edge inwards and the first
   // row that is not furniture ends the furniture of that edge.
   double band_ratio = 0.2;
+  // ...measured from the edges of the printed area where the book prints inside a larger
+  // page (A5 set on A4 paper: folios two thirds down the page). That edge is a page frame:
+  // the text of at least printed_area_frame_share of the pages ends in one place (within
+  // baseline_tolerance: the folio or the foot line), no more than 1 - printed_area_share of
+  // them print beyond it, and it lies outside the band at the page's edge. Pages that merely
+  // end short (exercises, slides) end in many places and move no band. At least
+  // printed_area_min_pages pages with text are needed.
+  double printed_area_frame_share = 0.5;
+  double printed_area_share = 0.95;
+  int printed_area_min_pages = 4;
   // Points: lines whose baselines differ by at most this share one head row (a head and its
   // folio set as separate lines on one baseline), and rows on different pages share one slot.
   double baseline_tolerance = 2.0;
