@@ -147,6 +147,7 @@ class Finder {
   bool framed_words(const Cluster& c) const;
   FigureRegion make_region(const Cluster& c, std::vector<bool>& taken) const;
   bool structural(const Item& it, const Box& hull) const;
+  bool spanning_rule(const Cluster& c) const;
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
   bool badges(const Cluster& c) const;
   bool banner(const Cluster& c, const std::vector<size_t>& inside) const;

@@ -140,10 +140,11 @@ Verdict Finder::classify(const Cluster& c) const {
   for (size_t i : c.items) {
     const Item& it = items_[i];
     any_image |= it.image;
-    rules_only &= it.rule || corner(it, h);
+    // (Paint of the paper's colour shows nothing: the white cells a table is painted with.)
+    rules_only &= it.rule || it.paper || corner(it, h);
     if (structural(it, h)) {
       boxed = true;
-    } else if (it.image || !it.rule) {
+    } else if (it.image || !(it.rule || it.paper)) {
       v.interior.push_back(i);
       drawing += area(intersection(it.box, h));
     }
@@ -153,10 +154,10 @@ Verdict Finder::classify(const Cluster& c) const {
     return v;
   }
   if (rules_only) {
-    // Table rules and frames made of rules have a rule across the whole box; a line
-    // drawing (LaTeX's picture environment draws boxes and arrows as rules) has none.
-    for (size_t i : c.items)
-      if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return v;
+    // Table rules and frames made of rules have a rule across the whole box, drawn in one
+    // stroke or cell by cell; a line drawing (LaTeX's picture environment draws boxes and
+    // arrows as rules) has none.
+    if (spanning_rule(c)) return v;
     v.interior = c.items;
   }
   std::vector<size_t> inside;
@@ -286,6 +287,35 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
                        std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
   const bool rows = inside.size() == 1 || static_cast<double>(stacked) >= o_.text_box_stacked_share * inside.size();
   return textual && rows;
+}
+
+// A horizontal rule across (frame_span_ratio of) the cluster's width: one path, or pieces
+// on one line that meet end to end (a table's rule stroked cell by cell).
+bool Finder::spanning_rule(const Cluster& c) const {
+  const Box& h = c.hull;
+  const double e = o_.rule_max_thickness;
+  std::vector<const Box*> flat;
+  for (size_t i : c.items)
+    if (items_[i].rule && items_[i].box.height() <= e) flat.push_back(&items_[i].box);
+  std::sort(flat.begin(), flat.end(), [](const Box* a, const Box* b) {
+    return a->y0 != b->y0 ? a->y0 < b->y0 : a->x0 < b->x0;
+  });
+  for (size_t i = 0; i < flat.size();) {
+    size_t j = i;
+    std::vector<std::pair<double, double>> spans;
+    while (j < flat.size() && flat[j]->y0 - flat[i]->y0 <= e) spans.push_back({flat[j]->x0, flat[j]->x1}), ++j;
+    std::sort(spans.begin(), spans.end());
+    double x0 = spans.front().first, x1 = spans.front().second;
+    for (const auto& [a, b] : spans) {
+      if (a > x1 + e) x0 = a;
+      x1 = std::max(x1, b);
+      if (x1 - x0 >= o_.frame_span_ratio * h.width()) return true;
+    }
+    i = j;
+  }
+  for (size_t i : c.items)  // a frame's side or a full-width shape
+    if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return true;
+  return false;
 }
 
 // Classifies one cluster; a text box's inner drawing is clustered and classified again.
