@@ -207,8 +207,8 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
 }
 
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
-                                       const std::vector<Image>& furniture) {
-  return Finder(page, options, furniture, {}).run();
+                                       const std::vector<Image>& furniture, const BodyText& body) {
+  return Finder(page, options, furniture, body).run();
 }
 
 PageDecor page_decor(const Page& page, const LayoutOptions& options) {
@@ -235,29 +235,40 @@ bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, c
   return false;
 }
 
-std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options) {
+std::vector<Image> repeated_images(const std::vector<const std::vector<Image>*>& page_images,
+                                   const LayoutOptions& options) {
   struct Seen {
     Image image;
     int pages = 0;
-    int last_page = -1;
+    size_t last_page = 0;
   };
   std::vector<Seen> seen;
-  for (const auto& page : doc.pages) {
-    for (const auto& im : page.images) {
+  for (size_t pi = 0; pi < page_images.size(); ++pi) {
+    for (const auto& im : *page_images[pi]) {
       auto it = std::find_if(seen.begin(), seen.end(),
                              [&](const Seen& s) { return is_repeated_image(im, {s.image}, options); });
       if (it == seen.end()) {
-        seen.push_back({im, 1, page.number});
-      } else if (it->last_page != page.number) {
+        seen.push_back({im, 1, pi});
+      } else if (it->last_page != pi) {
         it->pages++;
-        it->last_page = page.number;
+        it->last_page = pi;
       }
     }
   }
+  // (A slide deck's overlays show one picture on a few slides in a row; a logo or a
+  // watermark stands on most of the pages.)
+  const double least = std::max(static_cast<double>(options.repeated_image_min_pages),
+                                options.repeated_image_min_share * static_cast<double>(page_images.size()));
   std::vector<Image> out;
   for (const auto& s : seen)
-    if (s.pages >= options.repeated_image_min_pages) out.push_back(s.image);
+    if (static_cast<double>(s.pages) >= least) out.push_back(s.image);
   return out;
+}
+
+std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options) {
+  std::vector<const std::vector<Image>*> page_images;
+  for (const auto& page : doc.pages) page_images.push_back(&page.images);
+  return repeated_images(page_images, options);
 }
 
 }  // namespace quire::detail

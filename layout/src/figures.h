@@ -33,7 +33,7 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
 
 // The same, leaving out images that are furniture (the result of repeated_images()).
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
-                                       const std::vector<Image>& furniture);
+                                       const std::vector<Image>& furniture, const BodyText& body = {});
 
 // What a page draws around text, as drawn (tight_box): horizontal rules (table rules,
 // underlines, the top and bottom of frames; at most rule_max_thickness high and at least
@@ -43,12 +43,15 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
 PageDecor page_decor(const Page& page, const LayoutOptions& options);
 
 // Document pre-pass: images drawn at the same place with the same pixel size on at least
-// options.repeated_image_min_pages pages (logos, ornaments). One representative each, in
-// page order of first appearance.
+// options.repeated_image_min_pages pages and on at least options.repeated_image_min_share
+// of the book's pages (logos, ornaments, a watermark). One representative each, in page
+// order of first appearance. `page_images` holds each page's images, in page order.
+std::vector<Image> repeated_images(const std::vector<const std::vector<Image>*>& page_images,
+                                   const LayoutOptions& options);
 std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options);
 
 // True when `image` is one of `repeated` (same pixel size, same place within tolerance):
-// layout logs such images as furniture ("repeated-logo").
+// the figure finder leaves such images out (BookStats::repeated_images).
 bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options);
 
 }  // namespace quire::detail

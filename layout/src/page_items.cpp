@@ -47,7 +47,7 @@ class PagePasses {
       body.left = st.left_margin.at(parity);
       body.right = st.right_margin.at(parity);
     }
-    regions = find_figures(page, o, body);
+    regions = find_figures(page, o, st.repeated_images, body);
     std::vector<bool> label_line(page.lines.size(), false);
     for (const auto& r : regions)
       for (size_t i : r.label_lines)

@@ -1196,6 +1196,43 @@ TEST(Footnotes, SideBySideInTwoColumnsStayApart) {
                                              "2 The right note begins here and ends on its second line."}));
 }
 
+TEST(Robustness, LinesWhoseBoxesHaveNoHeightAreLaidOut) {
+  // A font without metrics gives its glyphs boxes of no height (seen in a Korean XeTeX
+  // manual). Every line is still a row of its own: the text comes out, and layout ends.
+  Page p = make_page(1, filler(100, 6));
+  for (auto& l : p.lines) {
+    l.bbox.y0 = l.bbox.y1;
+    for (auto& s : l.spans) s.bbox.y0 = s.bbox.y1;
+  }
+  auto r = layout_document(make_doc({p}));
+  size_t words = 0;
+  for (const auto& b : all_blocks(r)) words += quire::whitespace_tokens(b.text).size();
+  EXPECT_EQ(words, 6u * 15u);
+}
+
+TEST(Figures, ImageAtOnePlaceOnMostPagesIsNoFigure) {
+  // A watermark or a logo beside the text: the same picture at the same place on most of
+  // the book's pages is furniture, never a figure; a picture drawn once is one. (Slide
+  // overlays that show one picture on a few slides in a row stay figures.)
+  std::vector<Page> pages;
+  for (int n = 1; n <= 6; ++n) {
+    Page p = make_page(n, filler(100, 12));
+    add_image(p, {250, 400, 360, 470}, 220, 140);
+    if (n == 3) add_image(p, {150, 500, 450, 700}, 600, 400);
+    if (n >= 4) add_image(p, {150, 520, 450, 700}, 640, 360);  // overlays on three pages
+    pages.push_back(p);
+  }
+  for (int n = 7; n <= 8; ++n) pages.push_back(make_page(n, filler(100, 12)));
+  auto r = layout_document(make_doc(pages));
+  std::vector<int> figures;
+  for (const auto& b : all_blocks(r))
+    if (b.type == BlockType::Figure) {
+      figures.push_back(b.page);
+      EXPECT_GT(b.bbox.y0, 480) << "the watermark taken on page " << b.page;  // (its box: 400-470)
+    }
+  EXPECT_EQ(figures, (std::vector<int>{3, 4, 5, 6}));
+}
+
 TEST(Footnotes, BeforeAFloatAtTheTopOfTheNextPage) {
   // Page 1 ends in a full line with footnotes under it; page 2 opens with a figure and its
   // caption, then a new paragraph. The paragraph of page 1 may go on over the figure, so it

@@ -365,9 +365,11 @@ struct LayoutOptions {
   // running-head or footer decoration (rules, bands, logos).
   double furniture_band_ratio = 0.08;
   // An image drawn at the same place (within this many points) with the same pixel size on
-  // at least repeated_image_min_pages pages is a logo or ornament: furniture.
+  // at least repeated_image_min_pages pages, and on at least repeated_image_min_share of the
+  // book's pages, is a logo, an ornament or a watermark: furniture, never a figure.
   double repeated_image_tolerance = 2;
   int repeated_image_min_pages = 3;
+  double repeated_image_min_share = 0.5;
   // The crop box is the drawing's box grown by this, in points, so anti-aliased edges and
   // line caps stay in; the render is then trimmed to the ink.
   double figure_crop_margin = 1.5;
