@@ -141,6 +141,16 @@ struct LayoutOptions {
   // ...when its glyphs stand on average at most this share of a cell from the cell starts
   // (and half as far as by the font's advance).
   double cell_misfit = 0.1;
+  // The advance of a monospace glyph, as a share of its size, where neither the book nor the
+  // span measures it (the common typewriter faces advance 0.5-0.6 em).
+  double mono_advance_ratio = 0.6;
+  // A listing's line pitch is the median of its row distances at most this many times the
+  // least (a blank line or a column break makes a larger one).
+  double code_pitch_spread = 1.3;
+  // Room at a page's foot or head, in line pitches, makes whole blank lines of a listing
+  // rounded down after adding this share of a pitch (0.75 pitch is a line: the text
+  // block's edge is not a baseline, so the room falls a little short of whole lines).
+  double code_page_room_round = 0.25;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
