@@ -206,7 +206,8 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
       const double x0 = cols.left.front(), x1 = cols.right.back();
       for (const auto& [p, r] : rules)
         if (p == page && r.y0 >= extent[i].second - o.edge_tolerance && r.y1 <= extent[i + 1].first + o.edge_tolerance &&
-            r.x0 <= x0 + o.edge_tolerance + 0.5 * (x1 - x0) && r.x1 >= x1 - 0.5 * (x1 - x0))
+            r.x0 <= x0 + o.edge_tolerance + o.table_header_rule_span * (x1 - x0) &&
+            r.x1 >= x1 - o.table_header_rule_span * (x1 - x0))
           return true;
       return false;
     };

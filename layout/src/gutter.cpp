@@ -203,14 +203,14 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     R = std::max(R, l->bbox.x1);
   }
   int n = static_cast<int>(std::ceil(R - L));
-  if (n < 50) return g;
+  if (n < o.gutter_min_span) return g;
   GutterSearch search{lines, pl, o, L, std::vector<int>(n + 1, 0)};
   std::vector<int>& cover = search.cover;
   for (const Line* l : lines)
     for (int x = static_cast<int>(l->bbox.x0 - L); x <= static_cast<int>(l->bbox.x1 - L) && x <= n; ++x)
       if (x >= 0) cover[x]++;
   search.limit = static_cast<int>(o.max_gutter_crossing * lines.size());
-  int lo = static_cast<int>(0.3 * n), hi = static_cast<int>(0.7 * n);
+  int lo = static_cast<int>(o.gutter_from_share * n), hi = static_cast<int>(o.gutter_to_share * n);
   // Strips crossed by few lines, widest first (in x order among equals).
   const std::vector<std::pair<int, int>> strips = open_strips(cover, lo, hi, n, search.limit, o.min_gutter);
   double gx0 = 0, gx1 = 0;
