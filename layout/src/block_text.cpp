@@ -16,16 +16,37 @@
 
 namespace quire::detail {
 
-void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
-  struct Piece {
-    size_t row;
-    const Line* line;
-    Box box;
-    std::string text;
-    size_t column = 0;
-    size_t cell = 0;  // index in `cells`
-    bool bold = true;
-  };
+namespace {
+
+// A table's cell line: one line of a row, its tokens joined by single spaces.
+struct Piece {
+  size_t row;
+  const Line* line;
+  Box box;
+  std::string text;
+  size_t column = 0;
+  size_t cell = 0;  // index in `cells`
+  bool bold = true;
+};
+
+// A cell: a piece and the wrapped lines under it.
+struct Cell {
+  int page = 0;
+  size_t column = 0;
+  Box box;                     // of its first line
+  double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
+  std::string text;
+  bool bold = true;
+};
+
+// The columns of a table: each column's left and right edge.
+struct TableColumns {
+  size_t count = 0;
+  std::vector<double> left, right;
+};
+
+// A table's cells are its rows' lines (a typesetter sets each cell as a line of its own).
+std::vector<Piece> table_pieces(const std::vector<const Row*>& rs) {
   std::vector<Piece> pieces;
   for (size_t i = 0; i < rs.size(); ++i)
     for (const Line* l : rs[i]->lines) {
@@ -37,26 +58,39 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
         if (has_token(sp.text) && !sp.bold) p.bold = false;
       pieces.push_back(std::move(p));
     }
-  // Columns: the pieces' extents merged where they overlap, left to right.
+  return pieces;
+}
+
+// Columns: the pieces' extents merged where they overlap, left to right (a column's cells
+// stand under one another; the gap between columns is clear of text).
+TableColumns table_columns(std::vector<Piece>& pieces) {
   std::vector<size_t> order(pieces.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t c) { return pieces[a].box.x0 < pieces[c].box.x0; });
-  size_t columns = 0;
+  TableColumns cols;
   double reach = -1e300;
-  std::vector<double> col_left, col_right;
   for (size_t k : order) {
-    if (columns == 0 || pieces[k].box.x0 > reach) {
-      ++columns;
+    if (cols.count == 0 || pieces[k].box.x0 > reach) {
+      ++cols.count;
       reach = pieces[k].box.x1;
-      col_left.push_back(pieces[k].box.x0);
-      col_right.push_back(reach);
+      cols.left.push_back(pieces[k].box.x0);
+      cols.right.push_back(reach);
     } else {
       reach = std::max(reach, pieces[k].box.x1);
-      col_right.back() = reach;
+      cols.right.back() = reach;
     }
-    pieces[k].column = columns - 1;
+    pieces[k].column = cols.count - 1;
   }
-  // Wrapped lines: per column, each piece against the one above it.
+  return cols;
+}
+
+// Wrapped lines: per column, each piece against the one above it. A line goes on in the
+// cell above when it starts at the cell's left edge a line below and its first word would
+// not have fitted after the line above (no typesetter wraps a word that fits). Each piece's
+// entry is the piece it goes on from, or -1.
+std::vector<long> wrapped_lines(const std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
+                                const TableColumns& cols, const LayoutOptions& o) {
+  const size_t columns = cols.count;
   auto page_of = [&](const Piece& p) { return rs[p.row]->page; };
   std::vector<long> above(pieces.size(), -1);  // the piece a wrapped line goes on from
   std::vector<std::vector<size_t>> in_column(columns);
@@ -75,17 +109,23 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
       long first = ks[n - 1];
       while (above[first] >= 0) first = above[first];
       if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.edge_tolerance) continue;
-      const std::optional<double> word_end = first_word_end(*p.line, false);
+      const std::optional<double> word_end = Builder::first_word_end(*p.line, false);
       if (!word_end) continue;
-      const double limit = c + 1 < columns ? col_left[c + 1] - o.min_cell_gap_ratio * size : col_right[c] + o.edge_tolerance;
+      const double limit =
+          c + 1 < columns ? cols.left[c + 1] - o.min_cell_gap_ratio * size : cols.right[c] + o.edge_tolerance;
       if (a.box.x1 + o.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
       above[ks[n]] = ks[n - 1];
     }
   }
-  // A wrapped line stands on a row of the page with no cell of its own beside it, and
-  // with a column empty (cells of every column side by side are the next row).
+  return above;
+}
+
+// A wrapped line stands on a row of the page with no cell of its own beside it, and
+// with a column empty (cells of every column side by side are the next row).
+std::vector<long> kept_wraps(const std::vector<Piece>& pieces, const std::vector<long>& above, size_t row_count,
+                             size_t columns) {
   std::vector<long> keep(above);
-  std::vector<std::vector<uint8_t>> filled(rs.size(), std::vector<uint8_t>(columns, 0));
+  std::vector<std::vector<uint8_t>> filled(row_count, std::vector<uint8_t>(columns, 0));
   for (const Piece& p : pieces) filled[p.row][p.column] = 1;
   for (size_t k = 0; k < pieces.size(); ++k) {
     if (above[k] < 0) continue;
@@ -94,19 +134,16 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
     for (size_t q = 0; q < pieces.size(); ++q)
       if (pieces[q].row == pieces[k].row && q != k && above[q] < 0) keep[k] = -1;
   }
-  // Cells: a piece and the wrapped lines under it.
-  struct Cell {
-    int page = 0;
-    size_t column = 0;
-    Box box;          // of its first line
-    double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
-    std::string text;
-    bool bold = true;
-  };
+  return keep;
+}
+
+// Cells: a piece and the wrapped lines under it. A line's extent is taken from its
+// baseline, not its box (a font's box may be far taller than its letters).
+std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long>& keep,
+                              const std::vector<const Row*>& rs, const LayoutOptions& o) {
   std::vector<Cell> cells;
   for (size_t k = 0; k < pieces.size(); ++k) {
     Piece& p = pieces[k];
-    // A line's extent from its baseline, not its box (a font's box may be far taller).
     const Row& row = *rs[p.row];
     const double size = std::max(1.0, row.size);
     const double top = row.baseline - o.table_row_rise_ratio * size, bottom = row.baseline + o.table_row_drop_ratio * size;
@@ -119,16 +156,22 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
       continue;
     }
     p.cell = cells.size();
-    cells.push_back({page_of(p), p.column, p.box, top, bottom, p.text, p.bold});
+    cells.push_back({rs[p.row]->page, p.column, p.box, top, bottom, p.text, p.bold});
   }
-  // Rows: cells whose extents overlap, top to bottom.
+  return cells;
+}
+
+// Rows: cells whose extents overlap, top to bottom (a cell set middle-aligned beside a
+// wrapped one stands lower than its first line). `extent` receives each row's top and
+// bottom (of its letters).
+std::vector<std::vector<size_t>> table_rows(const std::vector<Cell>& cells,
+                                            std::vector<std::pair<double, double>>& extent) {
   std::vector<size_t> by_top(cells.size());
   for (size_t k = 0; k < by_top.size(); ++k) by_top[k] = k;
   std::stable_sort(by_top.begin(), by_top.end(), [&](size_t a, size_t c) {
     return cells[a].page != cells[c].page ? cells[a].page < cells[c].page : cells[a].top < cells[c].top;
   });
   std::vector<std::vector<size_t>> grid;  // cells of each row
-  std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
   int band_page = -1;
   double band_bottom = 0;
   for (size_t k : by_top) {
@@ -143,15 +186,14 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
     band_bottom = std::max(band_bottom, c.bottom);
     extent.back().second = std::max(extent.back().second, c.bottom);
   }
-  b.rows.assign(grid.size(), std::vector<std::string>(columns));
-  for (size_t i = 0; i < grid.size(); ++i) {
-    std::stable_sort(grid[i].begin(), grid[i].end(), [&](size_t a, size_t c) { return cells[a].box.x0 < cells[c].box.x0; });
-    for (size_t k : grid[i]) {
-      std::string& cell = b.rows[i][cells[k].column];
-      cell += (cell.empty() ? "" : " ") + cells[k].text;
-    }
-  }
-  // The header: bold rows over a body that is not all bold, or a row ruled off.
+  return grid;
+}
+
+// The header: bold rows over a body that is not all bold, or a row ruled off (a rule across
+// half the table or more between its first two rows, none between the next two).
+void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const std::vector<Cell>& cells,
+                 const std::vector<std::pair<double, double>>& extent, const TableColumns& cols,
+                 const std::vector<std::pair<int, Box>>& rules, const LayoutOptions& o) {
   size_t bold_rows = 0;
   while (bold_rows < grid.size() &&
          std::all_of(grid[bold_rows].begin(), grid[bold_rows].end(), [&](size_t k) { return cells[k].bold; }))
@@ -161,16 +203,23 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
     auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page
       const int page = cells[grid[i].front()].page;
       if (page != cells[grid[i + 1].front()].page) return false;
-      const double x0 = col_left.front(), x1 = col_right.back();
+      const double x0 = cols.left.front(), x1 = cols.right.back();
       for (const auto& [p, r] : rules)
         if (p == page && r.y0 >= extent[i].second - o.edge_tolerance && r.y1 <= extent[i + 1].first + o.edge_tolerance &&
-            r.x0 <= x0 + o.edge_tolerance + 0.5 * (x1 - x0) && r.x1 >= x1 - 0.5 * (x1 - x0))
+            r.x0 <= x0 + o.edge_tolerance + o.table_header_rule_span * (x1 - x0) &&
+            r.x1 >= x1 - o.table_header_rule_span * (x1 - x0))
           return true;
       return false;
     };
     if (ruled(0) && !ruled(1)) b.header_rows = 1;
   }
-  // The text, in columns.
+}
+
+// The text, in columns: a line per row, two spaces at least between columns, as a
+// fixed-width rendering shows them; a column whose cells mostly end at one x (numbers set
+// flush right) is set flush right, others flush left.
+std::string table_text(const std::vector<std::vector<std::string>>& rows, const std::vector<Cell>& cells,
+                       size_t columns, const LayoutOptions& o) {
   std::vector<size_t> width(columns, 0), lefts(columns, 0), rights(columns, 0), count(columns, 0);
   for (const Cell& c : cells) {
     width[c.column] = std::max(width[c.column], utf8_length(c.text));
@@ -187,10 +236,10 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
   std::vector<size_t> start(columns, 0);
   for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
   std::string text;
-  for (size_t i = 0; i < grid.size(); ++i) {
+  for (size_t i = 0; i < rows.size(); ++i) {
     std::string line;
     for (size_t c = 0; c < columns; ++c) {
-      const std::string& cell = b.rows[i][c];
+      const std::string& cell = rows[i][c];
       if (cell.empty()) continue;
       const size_t used = utf8_length(line);
       size_t at = start[c];
@@ -201,7 +250,30 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
     }
     text += (i ? "\n" : "") + line;
   }
-  b.text = std::move(text);
+  return text;
+}
+
+}  // namespace
+
+void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
+  std::vector<Piece> pieces = table_pieces(rs);
+  const TableColumns cols = table_columns(pieces);
+  const size_t columns = cols.count;
+  const std::vector<long> above = wrapped_lines(pieces, rs, cols, o);
+  const std::vector<long> keep = kept_wraps(pieces, above, rs.size(), columns);
+  const std::vector<Cell> cells = table_cells(pieces, keep, rs, o);
+  std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
+  std::vector<std::vector<size_t>> grid = table_rows(cells, extent);
+  b.rows.assign(grid.size(), std::vector<std::string>(columns));
+  for (size_t i = 0; i < grid.size(); ++i) {
+    std::stable_sort(grid[i].begin(), grid[i].end(), [&](size_t a, size_t c) { return cells[a].box.x0 < cells[c].box.x0; });
+    for (size_t k : grid[i]) {
+      std::string& cell = b.rows[i][cells[k].column];
+      cell += (cell.empty() ? "" : " ") + cells[k].text;
+    }
+  }
+  find_header(b, grid, cells, extent, cols, rules, o);
+  b.text = table_text(b.rows, cells, columns, o);
 }
 
 std::string Builder::prose(const std::vector<const Row*>& rs, std::vector<HyphenJoin>& log,

@@ -11,23 +11,36 @@
 
 namespace quire::detail {
 
-std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
-  if (rows.empty()) return {};
-  auto advance_of = [&](const Span& s) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "@%.1f", s.size);
-    auto it = st.mono_advance.find(s.font + buf);
-    if (it != st.mono_advance.end() && it->second > 0) return it->second;
-    if (s.last_advance > 0) return static_cast<double>(s.last_advance);
-    return 0.6 * s.size;  // the advance of the common typewriter faces is 0.5-0.6 em
-  };
-  // One advance for the whole listing: that of the font most of its glyphs are set in
-  // (margin line numbers and bold keywords may use other faces of other sizes).
+namespace {
+
+// A monospace span's advance: as the book measured the font at that size, else as the span's
+// last glyph measured it, else the share of an em that typewriter faces advance.
+double font_advance(const Span& s, const BookStats& st, const LayoutOptions& o) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "@%.1f", s.size);
+  auto it = st.mono_advance.find(s.font + buf);
+  if (it != st.mono_advance.end() && it->second > 0) return it->second;
+  if (s.last_advance > 0) return static_cast<double>(s.last_advance);
+  return o.mono_advance_ratio * s.size;
+}
+
+// The faces of a listing (font at size) with their glyph counts, each span's face in order,
+// and the face most of its glyphs are set in with that face's advance.
+struct ListingFonts {
   std::map<std::string, std::pair<long, const Span*>> fonts;
   std::vector<const std::string*> span_font;  // each span's key in `fonts`, spans in order
+  const std::string* main_font = nullptr;     // (keys are unique: the same key, the same string)
+  double adv = 0;
+};
+
+// One advance for the whole listing: that of the font most of its glyphs are set in
+// (margin line numbers and bold keywords may use other faces of other sizes).
+ListingFonts listing_fonts(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+  ListingFonts lf;
+  auto& fonts = lf.fonts;
   {
     const Span* prev = nullptr;
-    decltype(fonts)::value_type* entry = nullptr;
+    decltype(lf.fonts)::value_type* entry = nullptr;
     for (const Row* r : rows)
       for (const auto* l : r->lines)
         for (const auto& s : l->spans) {
@@ -37,29 +50,31 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
           prev = &s;
           entry->second.first += static_cast<long>(utf8_length(s.text));
           entry->second.second = &s;
-          span_font.push_back(&entry->first);
+          lf.span_font.push_back(&entry->first);
         }
   }
-  double adv = 0;
   long most = -1;
-  const std::string* main_font = nullptr;  // (keys are unique: the same key, the same string)
   for (const auto& [k, f] : fonts)
     if (f.first > most) {
       most = f.first;
-      adv = advance_of(*f.second);
-      main_font = &k;
+      lf.adv = font_advance(*f.second, st, o);
+      lf.main_font = &k;
     }
-  // The listing's own advance where it has enough glyphs: a listing package may set every
-  // character in a fixed box wider than the font's natural advance, so the same font has
-  // different pitches in different listings.
-  // Measured from token start to token start across one space (a glyph may sit off
-  // centre in its cell, and the space cell is where the difference shows).
+  return lf;
+}
+
+// The listing's own advance where it has enough glyphs: a listing package may set every
+// character in a fixed box wider than the font's natural advance, so the same font has
+// different pitches in different listings.
+// Measured from token start to token start across one space (a glyph may sit off
+// centre in its cell, and the space cell is where the difference shows).
+std::vector<double> own_advances(const std::vector<const Row*>& rows, const ListingFonts& lf) {
   std::vector<double> own;
   size_t span_index = 0;
   for (const Row* r : rows)
     for (const auto* l : r->lines)
       for (const auto& s : l->spans) {
-        if (span_font[span_index++] != main_font) continue;
+        if (lf.span_font[span_index++] != lf.main_font) continue;
         auto cps = to_u32(s.text);
         if (s.xs.size() != cps.size()) continue;
         long prev_start = -1;
@@ -71,59 +86,81 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
           prev_start = static_cast<long>(i);
         }
       }
+  return own;
+}
+
+// A short listing measures its own advance where that puts its glyphs on whole character
+// cells, and the font's advance over the book does not: a listing package may set each
+// character in a cell wider than the glyph, so that the glyphs of a word stand closer
+// together than the cells. Of the listing's measures `own`, the one that fits best; else `adv`.
+//
+// Glyph positions are taken from the column's edge, as the columns are counted (a listing
+// that goes on over a page break may stand at another margin there).
+double best_fitting_cell(const std::vector<const Row*>& rows, const std::vector<double>& own, double adv,
+                         const LayoutOptions& o) {
+  std::vector<double> xs;
+  for (const Row* r : rows)
+    for (const auto* l : r->lines)
+      for (const auto& s : l->spans)
+        for (float x : s.xs) xs.push_back(x - r->col_left);
+  const double base = xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
+  // Mean distance of the glyphs from the nearest cell start, in cells.
+  auto misfit = [&](double cell) {
+    if (xs.empty() || cell <= 0) return 1.0;
+    double off = 0;
+    for (double x : xs) {
+      const double t = (x - base) / cell;
+      off += std::fabs(t - std::round(t));
+    }
+    return off / static_cast<double>(xs.size());
+  };
+  // (Searched from the least to the greatest measure, the font's advance included, in
+  // steps of a thousandth, or in 200 steps where the measures disagree more.)
+  double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
+  if (adv > 0) {
+    lo = std::min(lo, adv);
+    hi = std::max(hi, adv);
+  }
+  double best = 0, best_misfit = 1;
+  const double step = std::max(lo / 1000, (hi - lo) / 200);
+  for (double cell = lo; cell <= hi + 1e-9; cell += step)
+    if (double m = misfit(cell); m < best_misfit) {
+      best = cell;
+      best_misfit = m;
+    }
+  if (best_misfit <= o.cell_misfit && (adv <= 0 || 2 * best_misfit < misfit(adv))) return best;
+  return adv;
+}
+
+// The listing's advance: its own measures where there are many, the best fitting of a few,
+// else its main font's advance (or, with none, that of typewriter faces at the body size).
+double listing_advance(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+  const ListingFonts lf = listing_fonts(rows, st, o);
+  double adv = lf.adv;
+  std::vector<double> own = own_advances(rows, lf);
   if (own.size() >= o.min_advance_samples) {
     auto mid = own.begin() + static_cast<std::ptrdiff_t>(own.size() / 2);
     std::nth_element(own.begin(), mid, own.end());
     adv = *mid;
   } else if (own.size() >= o.min_own_advance_samples) {
-    // A short listing measures its own advance where that puts its glyphs on whole character
-    // cells, and the font's advance over the book does not: a listing package may set each
-    // character in a cell wider than the glyph, so that the glyphs of a word stand closer
-    // together than the cells. Of the listing's measures, the one that fits best.
-    //
-    // Glyph positions are taken from the column's edge, as the columns are counted below (a
-    // listing that goes on over a page break may stand at another margin there).
-    std::vector<double> xs;
-    for (const Row* r : rows)
-      for (const auto* l : r->lines)
-        for (const auto& s : l->spans)
-          for (float x : s.xs) xs.push_back(x - r->col_left);
-    const double base = xs.empty() ? 0 : *std::min_element(xs.begin(), xs.end());
-    // Mean distance of the glyphs from the nearest cell start, in cells.
-    auto misfit = [&](double cell) {
-      if (xs.empty() || cell <= 0) return 1.0;
-      double off = 0;
-      for (double x : xs) {
-        const double t = (x - base) / cell;
-        off += std::fabs(t - std::round(t));
-      }
-      return off / static_cast<double>(xs.size());
-    };
-    // (Searched from the least to the greatest measure, the font's advance included, in
-    // steps of a thousandth, or in 200 steps where the measures disagree more.)
-    double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
-    if (adv > 0) {
-      lo = std::min(lo, adv);
-      hi = std::max(hi, adv);
-    }
-    double best = 0, best_misfit = 1;
-    const double step = std::max(lo / 1000, (hi - lo) / 200);
-    for (double cell = lo; cell <= hi + 1e-9; cell += step)
-      if (double m = misfit(cell); m < best_misfit) {
-        best = cell;
-        best_misfit = m;
-      }
-    if (best_misfit <= o.cell_misfit && (adv <= 0 || 2 * best_misfit < misfit(adv))) adv = best;
+    adv = best_fitting_cell(rows, own, adv, o);
   }
-  if (adv <= 0) adv = 0.6 * st.body_size;
+  if (adv <= 0) adv = o.mono_advance_ratio * st.body_size;
+  return adv;
+}
 
-  struct Glyph {
-    long col;
-    char32_t c;
-    bool gap_before;  // white space before it in the source (a token boundary)
-  };
+struct Glyph {
+  long col;
+  char32_t c;
+  bool gap_before;  // white space before it in the source (a token boundary)
+};
+
+// Each row's glyphs on the character grid: column = distance from the column's edge over
+// the advance (a glyph without a recorded position stands one advance after the last).
+// `base` receives the leftmost first column of a row (the listing's left edge), 0 for none.
+std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, double adv, long& base) {
   std::vector<std::vector<Glyph>> glyphs(rows.size());
-  long base = LONG_MAX;
+  base = LONG_MAX;
   for (size_t r = 0; r < rows.size(); ++r) {
     const Row& row = *rows[r];
     bool gap = true;
@@ -151,40 +188,61 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     if (!glyphs[r].empty()) base = std::min(base, glyphs[r].front().col);
   }
   if (base == LONG_MAX) base = 0;
-  // Line pitch of the listing: the usual baseline distance between consecutive rows (going
-  // down the page: a listing continued in the next column starts higher up).
+  return glyphs;
+}
+
+// Line pitch of the listing: the usual baseline distance between consecutive rows (going
+// down the page: a listing continued in the next column starts higher up), 0 for none.
+double listing_pitch(const std::vector<const Row*>& rows, const LayoutOptions& o) {
   std::vector<double> pitches;
   for (size_t r = 1; r < rows.size(); ++r)
     if (rows[r]->page == rows[r - 1]->page && rows[r]->baseline > rows[r - 1]->baseline)
       pitches.push_back(rows[r]->baseline - rows[r - 1]->baseline);
-  double pitch = 0;
-  if (!pitches.empty()) {
-    double mn = *std::min_element(pitches.begin(), pitches.end());
-    std::vector<double> near;
-    for (double p : pitches)
-      if (p <= mn * 1.3) near.push_back(p);
-    auto mid = near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2);
-    std::nth_element(near.begin(), mid, near.end());
-    pitch = *mid;
+  if (pitches.empty()) return 0;
+  double mn = *std::min_element(pitches.begin(), pitches.end());
+  std::vector<double> near;
+  for (double p : pitches)
+    if (p <= mn * o.code_pitch_spread) near.push_back(p);
+  auto mid = near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2);
+  std::nth_element(near.begin(), mid, near.end());
+  return *mid;
+}
+
+// Blank lines between two consecutive rows of a listing: each is one more line pitch of
+// vertical space.
+long blank_lines_between(const Row& above, const Row& row, double pitch, const BookStats& st,
+                         const LayoutOptions& o) {
+  long extra = 0;
+  if (pitch > 0 && row.page == above.page) {
+    extra = std::lround((row.baseline - above.baseline) / pitch) - 1;
+  } else if (pitch > 0) {
+    // At a page break, blank lines show as room left at the foot of the text block
+    // and room above the first line of the next page.
+    auto bottom = st.text_bottom.find(above.page % 2);
+    auto top = st.text_top.find(row.page % 2);
+    if (bottom != st.text_bottom.end() && above.nothing_below)
+      extra += std::max(
+          0L, static_cast<long>(std::floor((bottom->second - above.baseline) / pitch + o.code_page_room_round)));
+    if (top != st.text_top.end() && row.nothing_above)
+      extra +=
+          std::max(0L, static_cast<long>(std::floor((row.baseline - top->second) / pitch + o.code_page_room_round)));
   }
+  return extra;
+}
+
+}  // namespace
+
+std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+  if (rows.empty()) return {};
+  const double adv = listing_advance(rows, st, o);
+  long base = 0;
+  const std::vector<std::vector<Glyph>> glyphs = glyph_grid(rows, adv, base);
+  const double pitch = listing_pitch(rows, o);
   std::string out;
   for (size_t r = 0; r < rows.size(); ++r) {
     if (r > 0) {
       out += '\n';
-      // Blank lines inside the listing: each is one more line pitch of vertical space.
-      long extra = 0;
-      if (pitch > 0 && rows[r]->page == rows[r - 1]->page) {
-        extra = std::lround((rows[r]->baseline - rows[r - 1]->baseline) / pitch) - 1;
-      } else if (pitch > 0) {
-        // At a page break, blank lines show as room left at the foot of the text block
-        // and room above the first line of the next page.
-        auto bottom = st.text_bottom.find(rows[r - 1]->page % 2);
-        auto top = st.text_top.find(rows[r]->page % 2);
-        if (bottom != st.text_bottom.end() && rows[r - 1]->nothing_below)
-          extra += std::max(0L, static_cast<long>(std::floor((bottom->second - rows[r - 1]->baseline) / pitch + 0.25)));
-        if (top != st.text_top.end() && rows[r]->nothing_above)
-          extra += std::max(0L, static_cast<long>(std::floor((rows[r]->baseline - top->second) / pitch + 0.25)));
-      }
+      const long extra = blank_lines_between(*rows[r - 1], *rows[r], pitch, st, o);
       for (long k = 0; k < extra; ++k) out += '\n';
     }
     long cur = 0;

@@ -12,37 +12,42 @@
 
 namespace quire::detail {
 
-// A two-column page has a vertical strip near the middle of the text area that almost no
-// line crosses, with a flush left edge on both sides of it.
-Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
-  Gutter g;
-  if (lines.size() < static_cast<size_t>(2 * o.min_column_lines)) return g;
-  double L = 1e9, R = -1e9;
-  for (const Line* l : lines) {
-    L = std::min(L, l->bbox.x0);
-    R = std::max(R, l->bbox.x1);
-  }
-  int n = static_cast<int>(std::ceil(R - L));
-  if (n < 50) return g;
-  std::vector<int> cover(n + 1, 0);
-  for (const Line* l : lines)
-    for (int x = static_cast<int>(l->bbox.x0 - L); x <= static_cast<int>(l->bbox.x1 - L) && x <= n; ++x)
-      if (x >= 0) cover[x]++;
-  int limit = static_cast<int>(o.max_gutter_crossing * lines.size());
-  int lo = static_cast<int>(0.3 * n), hi = static_cast<int>(0.7 * n);
-  // Strips crossed by few lines, widest first (in x order among equals).
+namespace {
+
+// Strips of [lo, hi] of `cover` crossed by at most `most` lines and at least `min_width` wide,
+// widest first (in x order among equals). A strip found at or after `lo` may run on to `end`.
+std::vector<std::pair<int, int>> open_strips(const std::vector<int>& cover, int lo, int hi, int end, int most,
+                                             double min_width) {
   std::vector<std::pair<int, int>> strips;  // start, length
   for (int x = lo; x <= hi;) {
-    if (cover[x] > limit) { ++x; continue; }
+    if (cover[x] > most) { ++x; continue; }
     int s = x;
-    while (x <= n && cover[x] <= limit) ++x;
-    if (x - s >= o.min_gutter) strips.push_back({s, x - s});
+    while (x <= end && cover[x] <= most) ++x;
+    if (x - s >= min_width) strips.push_back({s, x - s});
   }
   std::stable_sort(strips.begin(), strips.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  return strips;
+}
+
+// The search for a page's gutter: its lines, and how many of them cross each point of the
+// text area's width (`cover`, from its left edge `L`).
+struct GutterSearch {
+  const std::vector<const Line*>& lines;
+  const PageLines& pl;
+  const LayoutOptions& o;
+  double L = 0;
+  std::vector<int> cover;
+  int limit = 0;  // most lines a gutter may be crossed by
+
+  // A line on one side of the strip [gx0, gx1] (a glyph box may reach a point into it).
+  static bool on_side(const Line* l, bool right, double gx0, double gx1) {
+    return right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
+  }
+
   // Both sides must hold lines with a flush left edge: prose, or on one side a listing (a
   // column of code beside one of prose). Code on both sides is one listing with its
-  // comments set in a column of their own.
-  auto aligned = [&](bool right, double gx0, double gx1, bool with_code = false) {
+  // comments set in a column of their own. The number of one side's lines at its edge.
+  int aligned(bool right, double gx0, double gx1, bool with_code = false) const {
     std::vector<double> xs;
     for (const Line* l : lines) {
       bool mono = true;
@@ -52,7 +57,7 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
           break;
         }
       if (mono && !with_code) continue;
-      if (right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1) xs.push_back(l->bbox.x0);
+      if (on_side(l, right, gx0, gx1)) xs.push_back(l->bbox.x0);
     }
     if (xs.empty()) return 0;
     double m = mode(xs, 1.0);
@@ -60,17 +65,18 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     for (double x : xs)
       if (std::fabs(x - m) <= o.edge_tolerance) ++c;
     return c;
-  };
+  }
+
   // A short column beside a whole one: its lines start together beside the other's lines,
   // and one of them is as wide as a line of the whole column. A caption there (under a
   // figure at the column's top, centred) is not one of its lines.
-  auto short_column = [&](bool right, double gx0, double gx1) {
+  bool short_column(bool right, double gx0, double gx1) const {
     double whole_top = 1e9, whole_bottom = -1e9, whole_left = 1e9, whole_right = -1e9;
     double widest = 0, first_x0 = 0;
     int n = 0;
     for (const Line* l : lines) {
-      const bool on_short_side = right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
-      const bool on_whole_side = right ? l->bbox.x1 <= gx0 + 1 : l->bbox.x0 >= gx1 - 1;
+      const bool on_short_side = on_side(l, right, gx0, gx1);
+      const bool on_whole_side = on_side(l, !right, gx0, gx1);
       if (on_whole_side) {
         whole_top = std::min(whole_top, l->bbox.y0);
         whole_bottom = std::max(whole_bottom, l->bbox.y1);
@@ -85,18 +91,19 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     if (n == 0 || widest < o.short_column_width_ratio * (whole_right - whole_left)) return false;
     // (Beside it: not above or below the whole column's lines.)
     for (const Line* l : lines) {
-      const bool on_short_side = right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
+      const bool on_short_side = on_side(l, right, gx0, gx1);
       if (on_short_side && (l->bbox.y0 < whole_top - o.edge_tolerance || l->bbox.y1 > whole_bottom + o.edge_tolerance))
         return false;
     }
     return true;
-  };
+  }
+
   // Whether a side holds justified prose: lines of several words that end together (not a
   // table's cells beside a column of names set in a typewriter face).
-  auto justified = [&](bool right, double gx0, double gx1) {
+  bool justified(bool right, double gx0, double gx1) const {
     std::vector<double> x1s;
     for (const Line* l : lines) {
-      if (!(right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1)) continue;
+      if (!on_side(l, right, gx0, gx1)) continue;
       const std::string t = pl.text(*l);
       if (std::count(t.begin(), t.end(), ' ') + 1 >= o.min_justified_line_words) x1s.push_back(l->bbox.x1);
     }
@@ -104,27 +111,29 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     const double m = mode(x1s, 1.0);
     return std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
            o.min_column_lines;
-  };
+  }
+
   // Whether a third or more of one side's lines stand on the baselines of the other side's:
   // a table's rows (a name in a typewriter face, its description beside it), where a
   // listing beside a column of prose keeps a line pitch of its own.
-  auto paired = [&](bool right, double gx0, double gx1) {
+  bool paired(bool right, double gx0, double gx1) const {
     std::vector<double> other;
     size_t n = 0, on = 0;
     for (const Line* l : lines)
-      if (right ? l->bbox.x1 <= gx0 + 1 : l->bbox.x0 >= gx1 - 1) other.push_back(line_baseline(*l));
+      if (on_side(l, !right, gx0, gx1)) other.push_back(line_baseline(*l));
     for (const Line* l : lines) {
-      if (!(right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1)) continue;
+      if (!on_side(l, right, gx0, gx1)) continue;
       ++n;
       const double b = line_baseline(*l);
       if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; })) ++on;
     }
     return 3 * on >= n;
-  };
+  }
+
   // With `code`, one side may be a listing: asked of a strip's least crossed part only, as
   // a listing's ragged right edge leaves a wide strip crossed by few of its lines.
   // With `short_only`, one side must be a short column.
-  auto columns = [&](double gx0, double gx1, bool code = false, bool short_only = false) {
+  bool columns(double gx0, double gx1, bool code = false, bool short_only = false) const {
     const bool left = aligned(false, gx0, gx1) >= o.min_column_lines;
     const bool right = aligned(true, gx0, gx1) >= o.min_column_lines;
     if (short_only) return (left && !right && short_column(true, gx0, gx1)) || (right && !left && short_column(false, gx0, gx1));
@@ -134,10 +143,11 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
                      !paired(true, gx0, gx1)) ||
                     (right && justified(true, gx0, gx1) && aligned(false, gx0, gx1, true) >= o.min_column_lines &&
                      !paired(false, gx0, gx1)));
-  };
+  }
+
   // The gutter is the widest strip with a column on each side. A short last column leaves a
   // wide empty strip below its few lines; then a narrower strip is the gutter.
-  auto gutter_at = [&](int start, int len, double& gx0, double& gx1) {
+  bool gutter_at(int start, int len, double& gx0, double& gx1) const {
     gx0 = L + start;
     gx1 = L + start + len;
     if (columns(gx0, gx1)) return true;
@@ -153,14 +163,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     // the least are asked last, for a short column beside a whole one.)
     for (const bool short_only : {false, true}) {
       const int most = short_only ? least : least + std::max(1, limit / 4);
-      std::vector<std::pair<int, int>> parts;
-      for (int x = start; x < start + len;) {
-        if (cover[x] > most) { ++x; continue; }
-        int s = x;
-        while (x < start + len && cover[x] <= most) ++x;
-        if (x - s >= o.min_gutter) parts.push_back({s, x - s});
-      }
-      std::stable_sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+      const std::vector<std::pair<int, int>> parts =
+          open_strips(cover, start, start + len - 1, start + len - 1, most, o.min_gutter);
       for (bool code : {false, true}) {
         if (short_only && code) break;  // (a short column is prose)
         for (const auto& [from, part] : parts) {
@@ -171,10 +175,11 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
       }
     }
     return false;
-  };
+  }
+
   // A narrower strip than the widest needs a justified column on its left: lines that end
   // together at its edge (a page of one column has its odd strips between short lines).
-  auto justified_left = [&](double gx0) {
+  bool justified_left(double gx0) const {
     std::vector<double> x1s;
     for (const Line* l : lines)
       if (l->bbox.x1 <= gx0 + 1) x1s.push_back(l->bbox.x1);
@@ -182,11 +187,36 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     const double m = mode(x1s, 1.0);
     const auto at = std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
     return at >= o.min_column_lines && 3 * static_cast<size_t>(at) >= x1s.size() && gx0 - m <= 2 * o.min_gutter;
-  };
+  }
+};
+
+}  // namespace
+
+// A two-column page has a vertical strip near the middle of the text area that almost no
+// line crosses, with a flush left edge on both sides of it.
+Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
+  Gutter g;
+  if (lines.size() < static_cast<size_t>(2 * o.min_column_lines)) return g;
+  double L = 1e9, R = -1e9;
+  for (const Line* l : lines) {
+    L = std::min(L, l->bbox.x0);
+    R = std::max(R, l->bbox.x1);
+  }
+  int n = static_cast<int>(std::ceil(R - L));
+  if (n < o.gutter_min_span) return g;
+  GutterSearch search{lines, pl, o, L, std::vector<int>(n + 1, 0)};
+  std::vector<int>& cover = search.cover;
+  for (const Line* l : lines)
+    for (int x = static_cast<int>(l->bbox.x0 - L); x <= static_cast<int>(l->bbox.x1 - L) && x <= n; ++x)
+      if (x >= 0) cover[x]++;
+  search.limit = static_cast<int>(o.max_gutter_crossing * lines.size());
+  int lo = static_cast<int>(o.gutter_from_share * n), hi = static_cast<int>(o.gutter_to_share * n);
+  // Strips crossed by few lines, widest first (in x order among equals).
+  const std::vector<std::pair<int, int>> strips = open_strips(cover, lo, hi, n, search.limit, o.min_gutter);
   double gx0 = 0, gx1 = 0;
   bool found = false;
   for (size_t k = 0; k < strips.size() && !found; ++k)
-    found = gutter_at(strips[k].first, strips[k].second, gx0, gx1) && (k == 0 || justified_left(gx0));
+    found = search.gutter_at(strips[k].first, strips[k].second, gx0, gx1) && (k == 0 || search.justified_left(gx0));
   if (!found) return g;
   g.found = true;
   g.x0 = gx0;

@@ -108,18 +108,12 @@ std::vector<std::tuple<size_t, size_t, int>> runs(const std::u32string& text, co
   return out;
 }
 
-}  // namespace
-
-void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o) {
-  if (b.type == BlockType::Code || b.type == BlockType::Figure || b.text.empty()) return;
-  std::vector<LinkKey> keys;
-  const std::vector<Glyph> glyphs = row_glyphs(rs, keys);
-  const std::u32string text = to_u32(b.text);
-
-  // Each character of the text takes the glyph it was made from: the text holds the glyphs'
-  // characters in order, less the hyphens of joined words (and note marks), so the next
-  // glyph with the same character, a few on at most, is its own.
-  std::vector<int> font(text.size(), -1), link(text.size(), -1);
+// Each character of the text takes the glyph it was made from: the text holds the glyphs'
+// characters in order, less the hyphens of joined words (and note marks), so the next
+// glyph with the same character, a few on at most, is its own. Fills each character's font
+// bits and link key index (-1: none).
+void match_glyphs(const std::u32string& text, const std::vector<Glyph>& glyphs, const LayoutOptions& o,
+                  std::vector<int>& font, std::vector<int>& link) {
   size_t g = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     if (is_space_cp(text[i])) continue;
@@ -131,14 +125,18 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
         break;
       }
   }
+}
 
-  // The words of the text (code point ranges) and the font bits most of each one's
-  // characters carry.
-  struct Word {
-    size_t from, to;
-    uint8_t font;
-    size_t line;  // line of the text (a table's row)
-  };
+// A word of the text (a code point range) and the font bits most of its characters carry.
+struct Word {
+  size_t from, to;
+  uint8_t font;
+  size_t line;  // line of the text (a table's row)
+};
+
+// The words of the text: a word's style is that of most of its letters (a word's glyphs
+// are set in one font; a stray glyph of another face is a symbol the font lacks).
+std::vector<Word> text_words(const std::u32string& text, const std::vector<int>& font) {
   std::vector<Word> ws;
   size_t line = 0;
   for (size_t i = 0; i < text.size();) {
@@ -160,13 +158,18 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
     ws.push_back({i, j, f, line});
     i = j;
   }
+  return ws;
+}
 
-  // A font a run of words shares with the block is the block's own, not a style: where most
-  // of the other words are set in it too (a listing's line in an item, a table of commands),
-  // or where the run is most of the block and bold or italic (a heading, a glossary term, an
-  // epigraph) or the block is a heading. A short item set in monospace (naming an option) is
-  // code. A table's row set wholly bold or italic is its header. A note's printed title
-  // ("Note", "Tip:") opening the block in bold or italic is its title.
+// A font a run of words shares with the block is the block's own, not a style: where most
+// of the other words are set in it too (a listing's line in an item, a table of commands),
+// or where the run is most of the block and bold or italic (a heading, a glossary term, an
+// epigraph) or the block is a heading. A short item set in monospace (naming an option) is
+// code. A table's row set wholly bold or italic is its header. A note's printed title
+// ("Note", "Tip:") opening the block in bold or italic is its title. Each word's font bits
+// that are the block's own.
+std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Word>& ws, BlockType type,
+                               const LayoutOptions& o) {
   uint8_t keep_mask[3] = {kSpanMono, kSpanBold, kSpanItalic};
   std::vector<uint8_t> cleared(ws.size(), 0);
   for (int bit = 0; bit < 3; ++bit) {
@@ -184,14 +187,14 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
         if ((k < i || k >= j) && (ws[k].font & m)) ++styled_others;
       const bool throughout = others >= o.own_font_min_others &&
                               static_cast<double>(styled_others) >= o.own_font_share * static_cast<double>(others);
-      const bool most = (bit != 0 || b.type == BlockType::Heading) &&
+      const bool most = (bit != 0 || type == BlockType::Heading) &&
                         static_cast<double>(run) >= o.own_font_share * static_cast<double>(ws.size());
       if (throughout || most)
         for (size_t k = i; k < j; ++k) cleared[k] |= m;
       i = j;
     }
   }
-  if (b.type == BlockType::Table)
+  if (type == BlockType::Table)
     for (size_t i = 0; i < ws.size();) {
       size_t j = i;
       uint8_t all = kSpanBold | kSpanItalic;
@@ -206,8 +209,14 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
     for (const char* title : {"note", "tip", "hint", "warning", "caution", "important", "attention", "danger", "sidebar"})
       if (first == title) cleared[0] |= kSpanBold | kSpanItalic;
   }
+  return cleared;
+}
 
-  // One style a character: monospace first (an italic typewriter word is code), then bold.
+// The block's style runs. One style a character: monospace first (an italic typewriter word
+// is code), then bold. Emphasis starts and ends on a word character (a reader does not see
+// a comma as emphasised); a sentence's comma or full stop after code is not code.
+void add_styles(Block& b, const std::u32string& text, const std::vector<Word>& ws, const std::vector<int>& font,
+                const std::vector<uint8_t>& cleared) {
   std::vector<int> style(text.size(), -1);
   for (size_t w = 0; w < ws.size(); ++w)
     for (size_t i = ws[w].from; i < ws[w].to; ++i) {
@@ -237,31 +246,40 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
     }
     b.styles.push_back({from, to - from, st});
   }
+}
 
+// A link's run [from, to) less the punctuation around it that the annotation's box took in
+// with its words: brackets around all of them, and the sentence's punctuation at its ends.
+void trim_link(const std::u32string& text, size_t& from, size_t& to) {
+  // (A bracket that closes one opened in the link's words is theirs: "Reference (2.100)".)
+  auto opened = [&](size_t a, size_t z, char32_t open, char32_t close) {
+    long depth = 0;
+    for (size_t k = a; k < z; ++k) depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+    return depth;
+  };
+  // A pair of brackets around all the link's words is the sentence's.
+  auto encloses = [&](char32_t open, char32_t close) {
+    if (to - from < 2 || text[from] != open || text[to - 1] != close) return false;
+    long depth = 0;
+    for (size_t k = from + 1; k + 1 < to; ++k) {
+      depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
+      if (depth < 0) return false;
+    }
+    return depth == 0;
+  };
+  while (encloses(U'(', U')') || encloses(U'[', U']')) ++from, --to;
+  while (from < to && link_edge(text[from], true) && !(text[from] == U'(' && opened(from, to, U'(', U')') == 0) &&
+         !(text[from] == U'[' && opened(from, to, U'[', U']') == 0))
+    ++from;
+  while (to > from && link_edge(text[to - 1], false) && !(text[to - 1] == U')' && opened(from, to, U'(', U')') == 0) &&
+         !(text[to - 1] == U']' && opened(from, to, U'[', U']') == 0))
+    --to;
+}
+
+// The block's links: runs of words under one annotation; an internal one also as a target.
+void add_links(Block& b, const std::u32string& text, const std::vector<int>& link, const std::vector<LinkKey>& keys) {
   for (auto [from, to, v] : runs(text, link)) {
-    // (A bracket that closes one opened in the link's words is theirs: "Reference (2.100)".)
-    auto opened = [&](size_t a, size_t z, char32_t open, char32_t close) {
-      long depth = 0;
-      for (size_t k = a; k < z; ++k) depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
-      return depth;
-    };
-    // A pair of brackets around all the link's words is the sentence's.
-    auto encloses = [&](char32_t open, char32_t close) {
-      if (to - from < 2 || text[from] != open || text[to - 1] != close) return false;
-      long depth = 0;
-      for (size_t k = from + 1; k + 1 < to; ++k) {
-        depth += text[k] == open ? 1 : text[k] == close ? -1 : 0;
-        if (depth < 0) return false;
-      }
-      return depth == 0;
-    };
-    while (encloses(U'(', U')') || encloses(U'[', U']')) ++from, --to;
-    while (from < to && link_edge(text[from], true) && !(text[from] == U'(' && opened(from, to, U'(', U')') == 0) &&
-           !(text[from] == U'[' && opened(from, to, U'[', U']') == 0))
-      ++from;
-    while (to > from && link_edge(text[to - 1], false) && !(text[to - 1] == U')' && opened(from, to, U'(', U')') == 0) &&
-           !(text[to - 1] == U']' && opened(from, to, U'[', U']') == 0))
-      --to;
+    trim_link(text, from, to);
     if (from >= to) continue;
     const auto& [uri, page, y] = keys[static_cast<size_t>(v)];
     if (!uri.empty()) {
@@ -271,6 +289,21 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
       b.links.push_back({from, to - from, ""});
     }
   }
+}
+
+}  // namespace
+
+void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o) {
+  if (b.type == BlockType::Code || b.type == BlockType::Figure || b.text.empty()) return;
+  std::vector<LinkKey> keys;
+  const std::vector<Glyph> glyphs = row_glyphs(rs, keys);
+  const std::u32string text = to_u32(b.text);
+  std::vector<int> font(text.size(), -1), link(text.size(), -1);
+  match_glyphs(text, glyphs, o, font, link);
+  const std::vector<Word> ws = text_words(text, font);
+  const std::vector<uint8_t> cleared = own_fonts(text, ws, b.type, o);
+  add_styles(b, text, ws, font, cleared);
+  add_links(b, text, link, keys);
 }
 
 void remap_inline(Block& b, const std::string& before) {

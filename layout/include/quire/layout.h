@@ -55,6 +55,14 @@ struct LayoutOptions {
   // A gutter may be crossed by at most this share of a page's lines (spanning headings
   // and figures cross it; the text of a column never does).
   double max_gutter_crossing = 0.15;
+  // A page's lines must span at least this many points to hold two columns (a narrower
+  // span holds no two columns of lines of several words), ...
+  double gutter_min_span = 50;
+  // ... and a gutter starts between these shares of that span from its left (columns of
+  // unequal width still leave the gutter near the middle; a strip near an edge is a margin
+  // between a label and the text).
+  double gutter_from_share = 0.3;
+  double gutter_to_share = 0.7;
   // Each column needs at least this many lines whose left edges align (within
   // `edge_tolerance`): a real column has a flush left edge.
   int min_column_lines = 4;
@@ -141,6 +149,16 @@ struct LayoutOptions {
   // ...when its glyphs stand on average at most this share of a cell from the cell starts
   // (and half as far as by the font's advance).
   double cell_misfit = 0.1;
+  // The advance of a monospace glyph, as a share of its size, where neither the book nor the
+  // span measures it (the common typewriter faces advance 0.5-0.6 em).
+  double mono_advance_ratio = 0.6;
+  // A listing's line pitch is the median of its row distances at most this many times the
+  // least (a blank line or a column break makes a larger one).
+  double code_pitch_spread = 1.3;
+  // Room at a page's foot or head, in line pitches, makes whole blank lines of a listing
+  // rounded down after adding this share of a pitch (0.75 pitch is a line: the text
+  // block's edge is not a baseline, so the room falls a little short of whole lines).
+  double code_page_room_round = 0.25;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
@@ -208,6 +226,10 @@ struct LayoutOptions {
   // Rows of a table follow one another at about the line pitch (~1.2 em), a blank row at
   // most: a larger baseline distance, in ems of the row's size, ends the table.
   double max_table_row_pitch = 2.4;
+  // A rule under a table's first row rules off its header when it starts within this share
+  // of the table's width from its left edge and ends within as much of its right edge: it
+  // crosses the middle (a header rule runs across the columns; a cell's underline does not).
+  double table_header_rule_span = 0.5;
   // A cell's text wraps onto the next line of its column at the table's line pitch: a line
   // of a column at most this many ems of its size below the one before, starting at its
   // left edge, whose first word would not have fitted after it (the rule of
