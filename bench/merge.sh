@@ -22,7 +22,7 @@ counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(100 300 1000)
 rounds=${BENCH_ROUNDS:-3}
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "BENCH_ROUNDS must be a positive number, not '$rounds'"; exit 1; }
-jobs=${BENCH_MERGE_JOBS:-$(nproc)}
+jobs=${BENCH_MERGE_JOBS:-$(getconf _NPROCESSORS_ONLN)}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
