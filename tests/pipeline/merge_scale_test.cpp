@@ -203,5 +203,63 @@ TEST(MergeScale, AThousandShardsMergeIntoOneCorpusInBookOrderWhateverTheShardOrd
   EXPECT_FALSE(fs::exists(t.path / "short"));
 }
 
+
+// Merge reads a shard.json that is the first one's text but for its index without parsing
+// it (a cluster's shards each name every book); any other file is parsed and compared.
+TEST(MergeScale, EveryShardListIsCheckedWhetherOrNotItIsTheFirstOnesText) {
+  TempDir t("merge-lists");
+  fs::path in = t.path / "in";
+  fs::create_directories(in);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 3; ++i) {
+    ids.push_back(book_id(i));
+    fs::create_symlink(fixture_books() / "fx-plain.pdf", in / (book_id(i) + ".pdf"));
+  }
+  std::string shards;
+  for (int i = 0; i < 3; ++i) {
+    const fs::path dir = t.path / ("s" + std::to_string(i));
+    auto b = run_quire("build " + shell_quote(in) + " -o " + shell_quote(dir) + " --quiet --shard " + std::to_string(i) + "/3");
+    ASSERT_TRUE(built(b.code)) << b.out;
+    shards += " " + shell_quote(dir);
+  }
+  auto good = run_quire("merge" + shards + " -o " + shell_quote(t.path / "good"));
+  ASSERT_EQ(good.code, 0) << good.out;
+  const fs::path last = t.path / "s2" / "shard.json";
+  const std::string original = read_file(last);
+  ASSERT_EQ(original, shard_info(2, 3, ids));
+  auto merge_with = [&](const std::string& text, const std::string& out) {
+    std::ofstream(last, std::ios::binary | std::ios::trunc) << text;
+    return run_quire("merge" + shards + " -o " + shell_quote(t.path / out));
+  };
+  // The same content in another layout: parsed, and the same corpus.
+  auto compact = merge_with(dump(Json::parse(original), false), "compact");
+  EXPECT_EQ(compact.code, 0) << compact.out;
+  std::string why;
+  EXPECT_TRUE(same_tree(t.path / "good", t.path / "compact", &why)) << why;
+  // Another book list, N or index: refused, whatever the layout.
+  std::vector<std::string> other = ids;
+  other[1] = "zq-book-9999";
+  for (bool pretty : {true, false}) {
+    Json j = Json::parse(shard_info(2, 3, other));
+    auto r = merge_with(dump(j, pretty), "other-list");
+    EXPECT_EQ(r.code, 10) << r.out;
+    EXPECT_NE(r.out.find("belongs to another build"), std::string::npos) << r.out;
+    j = Json::parse(shard_info(2, 4, ids));
+    r = merge_with(dump(j, pretty), "other-count");
+    EXPECT_EQ(r.code, 10) << r.out;
+    EXPECT_NE(r.out.find("belongs to another build"), std::string::npos) << r.out;
+    j = Json::parse(shard_info(0, 3, ids));
+    r = merge_with(dump(j, pretty), "twice");
+    EXPECT_EQ(r.code, 10) << r.out;
+    EXPECT_NE(r.out.find("shard 0 given twice"), std::string::npos) << r.out;
+  }
+  // An index with a leading zero or a sign is not the first one's text: parsed (and a JSON
+  // parser refuses a leading zero).
+  auto zero = merge_with(replace_all(original, "\"index\": 2", "\"index\": 02"), "zero");
+  EXPECT_EQ(zero.code, 10) << zero.out;
+  EXPECT_FALSE(fs::exists(t.path / "other-list"));
+  EXPECT_FALSE(fs::exists(t.path / "zero"));
+}
+
 }  // namespace
 }  // namespace quire::test
