@@ -14,6 +14,7 @@
 #
 # usage: bench/merge.sh [QUIRE_BINARY] [COUNT...]      (default counts: 100 300 1000)
 #   BENCH_MERGE_JOBS: --jobs of the merge (default: all cores)
+#   BENCH_MERGE_ARGS: more arguments of the merge, e.g. --no-site
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 quire=$(realpath "${1:-$here/build/cli/quire}")
@@ -72,7 +73,8 @@ measure() {
 }
 median() { sort -n | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'; }
 
-echo "quire merge of N one-book shards (--jobs $jobs; $rounds rounds, medians; largest peak RSS)"
+extra=${BENCH_MERGE_ARGS:-}
+echo "quire merge of N one-book shards (--jobs $jobs${extra:+ $extra}; $rounds rounds, medians; largest peak RSS)"
 printf "%7s %9s %8s %8s %8s %10s %9s\n" shards chapters wall_s cpu_s rss_mb ms/book out_mb
 for n in "${counts[@]}"; do
   rm -rf "$work/shards"
@@ -83,7 +85,8 @@ for n in "${counts[@]}"; do
   : >"$work/res"
   for ((round = 1; round <= rounds; round++)); do
     rm -rf "$work/merged"
-    measure "$quire" merge "${dirs[@]}" -o "$work/merged" --jobs "$jobs" >>"$work/res"
+    # shellcheck disable=SC2086
+    measure "$quire" merge "${dirs[@]}" -o "$work/merged" --jobs "$jobs" $extra >>"$work/res"
   done
   wall=$(awk '{print $1}' "$work/res" | median)
   cpu=$(awk '{print $2}' "$work/res" | median)

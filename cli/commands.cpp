@@ -452,17 +452,22 @@ int cmd_diff(const Args& args) {
 
 int cmd_merge(const Args& args) {
   MergeOptions o;
+  bool no_site = false;
   po::options_description d("quire merge options");
   d.add_options()
       ("shards", po::value(&o.shards)->multitoken()->required(), "the shard outputs (from build --shard I/N)")
       ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write")
       ("map", po::value(&o.map_path), "the map.toml the shards were built with")
       ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are")
-      ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads");
+      ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads")
+      ("no-site", po::bool_switch(&no_site),
+       "write the corpus without site/ (each chapter page has a menu of every section of the map, "
+       "so without a map the site grows with the square of the books)");
   po::positional_options_description pos;
   pos.add("shards", -1);
   po::variables_map vm;
-  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR]", d, pos, vm)) return 0;
+  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR] [--no-site]", d, pos, vm)) return 0;
+  o.exporting.site = !no_site;
   merge_corpora(o);
   std::cerr << "merged " << o.shards.size() << " shard outputs into " << o.out_dir << "\n";
   return 0;

@@ -125,6 +125,11 @@ TEST(MergeScale, AThousandShardsMergeIntoOneCorpusInBookOrderWhateverTheShardOrd
   ASSERT_FALSE(template_lines[1].empty());
   const Json manifest4 = Json::parse(read_file(t.path / "merged4" / "manifest.json"));
   ASSERT_EQ(manifest4.at("books").size(), 4u);
+  // Without the site, the same corpus but site/.
+  auto bare = run_quire("merge" + four_shards + " -o " + shell_quote(t.path / "bare4") + " --no-site");
+  ASSERT_EQ(bare.code, 0) << bare.out;
+  EXPECT_FALSE(fs::exists(t.path / "bare4" / "site"));
+  EXPECT_EQ(run_command("diff -r -q -x site " + shell_quote(t.path / "merged4") + " " + shell_quote(t.path / "bare4")).code, 0);
 
   // The thousand shards, one book each.
   std::vector<std::string> ids;
