@@ -460,13 +460,16 @@ int cmd_merge(const Args& args) {
       ("map", po::value(&o.map_path), "the map.toml the shards were built with")
       ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are")
       ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads")
+      ("link", po::bool_switch(&o.link),
+       "hard-link the books' files from the shards instead of copying them (same file system; "
+       "the corpus then shares them with the shards, which quire never changes in place)")
       ("no-site", po::bool_switch(&no_site),
        "write the corpus without site/ (each chapter page has a menu of every section of the map, "
        "so without a map the site grows with the square of the books)");
   po::positional_options_description pos;
   pos.add("shards", -1);
   po::variables_map vm;
-  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR] [--no-site]", d, pos, vm)) return 0;
+  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR] [--link] [--no-site]", d, pos, vm)) return 0;
   o.exporting.site = !no_site;
   merge_corpora(o);
   std::cerr << "merged " << o.shards.size() << " shard outputs into " << o.out_dir << "\n";

@@ -130,6 +130,14 @@ TEST(MergeScale, AThousandShardsMergeIntoOneCorpusInBookOrderWhateverTheShardOrd
   ASSERT_EQ(bare.code, 0) << bare.out;
   EXPECT_FALSE(fs::exists(t.path / "bare4" / "site"));
   EXPECT_EQ(run_command("diff -r -q -x site " + shell_quote(t.path / "merged4") + " " + shell_quote(t.path / "bare4")).code, 0);
+  // Linked instead of copied: the same bytes, and the shards' files.
+  auto linked = run_quire("merge" + four_shards + " -o " + shell_quote(t.path / "linked4") + " --link");
+  ASSERT_EQ(linked.code, 0) << linked.out;
+  EXPECT_TRUE(same_tree(t.path / "merged4", t.path / "linked4", &why)) << why;
+  EXPECT_TRUE(fs::equivalent(t.path / "linked4" / "books" / book_id(1) / "book.json",
+                             t.path / "real1" / "books" / book_id(1) / "book.json"));
+  EXPECT_FALSE(fs::equivalent(t.path / "merged4" / "books" / book_id(1) / "book.json",
+                              t.path / "real1" / "books" / book_id(1) / "book.json"));
 
   // The thousand shards, one book each.
   std::vector<std::string> ids;
@@ -140,13 +148,13 @@ TEST(MergeScale, AThousandShardsMergeIntoOneCorpusInBookOrderWhateverTheShardOrd
     make_shard(dir, i, ids, t.path / ("real" + std::to_string(i % 2)), book_id(i % 2));
     shard_dirs.push_back(shell_quote(dir));
   }
-  auto merge = [&](const std::vector<std::string>& dirs, const std::string& out, int jobs) {
+  auto merge = [&](const std::vector<std::string>& dirs, const std::string& out, int jobs, const std::string& more = "") {
     std::string args;
     for (const auto& d : dirs) args += " " + d;
     const auto started = std::chrono::steady_clock::now();
-    auto r = run_quire("merge" + args + " -o " + shell_quote(t.path / out) + " --jobs " + std::to_string(jobs));
+    auto r = run_quire("merge" + args + " -o " + shell_quote(t.path / out) + " --jobs " + std::to_string(jobs) + more);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::printf("merge of %zu shards at --jobs %d: %.2f s\n", dirs.size(), jobs, seconds);
+    std::printf("merge of %zu shards at --jobs %d%s: %.2f s\n", dirs.size(), jobs, more.c_str(), seconds);
     return r;
   };
   auto first = merge(shard_dirs, "merged", 2);
@@ -188,14 +196,15 @@ TEST(MergeScale, AThousandShardsMergeIntoOneCorpusInBookOrderWhateverTheShardOrd
   EXPECT_TRUE(same_tree(t.path / "shards" / "s999" / "books" / book_id(999),
                         t.path / "merged" / "books" / book_id(999), &why)) << why;
 
-  // The same bytes from the shards in reverse and in a shuffled order, at one job.
+  // The same bytes from the shards in reverse order at one job, and in a shuffled order with
+  // the books linked.
   std::vector<std::string> reversed(shard_dirs.rbegin(), shard_dirs.rend());
   auto second = merge(reversed, "reversed", 1);
   ASSERT_EQ(second.code, 0) << second.out;
   EXPECT_TRUE(same_tree(t.path / "merged", t.path / "reversed", &why)) << why;
   std::vector<std::string> shuffled = shard_dirs;
   std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(32));
-  auto third = merge(shuffled, "shuffled", 2);
+  auto third = merge(shuffled, "shuffled", 2, " --link");
   ASSERT_EQ(third.code, 0) << third.out;
   EXPECT_TRUE(same_tree(t.path / "merged", t.path / "shuffled", &why)) << why;
 
