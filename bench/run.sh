@@ -27,7 +27,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 quire=${1:-$here/build/cli/quire}
 shift || true
-books=("$@")
+books=()
+# Absolute paths: the books are linked into folders of their own.
+for f in "$@"; do books+=("$(realpath "$f")"); done
 if [ ${#books[@]} -eq 0 ]; then
   for f in /usr/share/doc/octave/octave.pdf /usr/share/R/doc/manual/R-intro.pdf \
            /usr/share/R/doc/manual/R-data.pdf /usr/share/R/doc/manual/R-exts.pdf \
