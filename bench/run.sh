@@ -11,13 +11,25 @@
 # CPU time over the rounds and the largest peak RSS; the speed-up line also gives the lowest
 # and highest of the rounds' own ratios.
 #
+# Then the shelf: every PDF under /usr/share/doc and /usr/share/R/doc in one folder, built at
+# --jobs 1, --jobs 2 and the default --jobs (all cores), with the speed-up, the peak RSS, how
+# busy the cores were (CPU time over wall time times cores) and a cached rebuild against a
+# cold build. Last, `quire merge` of 100, 300 and 1,000 one-book shards (bench/merge.sh).
+#
 # usage: bench/run.sh [QUIRE_BINARY] [PDF...]
 #   default books: octave.pdf, the R manuals (refman.pdf included), when installed.
+#   BENCH_ONLY: the parts to run, of "books shelf merge" (default: all three)
+#   BENCH_SHELF_LIST: a file of PDF paths, one a line, for the shelf (default: the two folders)
+#   BENCH_SHELF_LIMIT: at most this many PDFs of the shelf, picked evenly over their sizes
+#   BENCH_MERGE_COUNTS: the shard counts of the merge (default "100 300 1000")
+# Profile commands for what these figures show: bench/README.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 quire=${1:-$here/build/cli/quire}
 shift || true
-books=("$@")
+books=()
+# Absolute paths: the books are linked into folders of their own.
+for f in "$@"; do books+=("$(realpath "$f")"); done
 if [ ${#books[@]} -eq 0 ]; then
   for f in /usr/share/doc/octave/octave.pdf /usr/share/R/doc/manual/R-intro.pdf \
            /usr/share/R/doc/manual/R-data.pdf /usr/share/R/doc/manual/R-exts.pdf \
@@ -25,7 +37,12 @@ if [ ${#books[@]} -eq 0 ]; then
     [ -f "$f" ] && books+=("$f")
   done
 fi
-[ ${#books[@]} -gt 0 ] || { echo "no books to benchmark (install octave-doc and r-doc-pdf)"; exit 0; }
+only=" ${BENCH_ONLY:-books shelf merge} "
+part() { [[ "$only" == *" $1 "* ]]; }
+if part books && [ ${#books[@]} -eq 0 ]; then
+  echo "no books to benchmark (install octave-doc and r-doc-pdf)"
+  only=${only/ books / }
+fi
 command -v mutool >/dev/null || { echo "mutool missing (apt-get install mupdf-tools)"; exit 1; }
 command -v pdftotext >/dev/null || { echo "pdftotext missing (apt-get install poppler-utils)"; exit 1; }
 rounds=${BENCH_ROUNDS:-3}
@@ -40,7 +57,14 @@ trap 'rm -rf "$work"' EXIT
 measure() {
   local t="$work/time" start end
   start=$EPOCHREALTIME
-  /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/err" || { echo "FAILED: $*" >&2; cat "$work/err" >&2; echo "nan nan nan"; return; }
+  local rc=0
+  /usr/bin/time -f "%e %U %S %M" -o "$t" "$@" >/dev/null 2>"$work/err" || rc=$?
+  # A build whose books were built with warnings (3), or of which a book failed (4), when
+  # the caller allows it (MEASURE_OK), is timed as it ran.
+  if [ "$rc" -ne 0 ] && [[ " ${MEASURE_OK:-} " != *" $rc "* ]]; then
+    echo "FAILED: $*" >&2; cat "$work/err" >&2; echo "nan nan nan"; return
+  fi
+  [ "$rc" -eq 0 ] || echo "$rc" >"$work/last-exit"
   end=$EPOCHREALTIME
   awk -v s="$start" -v e="$end" '{printf "%.3f %.2f %.0f\n", e - s, $2+$3, $4/1024}' "$t"
 }
@@ -86,6 +110,7 @@ startup() {
   done | awk '{print ($2 - $1) * 1000}' | sort -n | awk '{v[NR]=$1} END{printf "%.1f", v[(NR+1)/2]}'
 }
 echo "start-up (median of 21 runs): quire --version $(startup "$quire" --version) ms, mutool -v $(startup mutool -v) ms"
+if part books; then
 echo "$rounds rounds per book; medians of wall and CPU seconds, largest peak RSS"
 printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" book pages tool wall_s cpu_s rss_mb "x mutool"
 tools=(mutool pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached build-j1-pages-in-memory build-j1-every-page-out)
@@ -123,4 +148,76 @@ if [ ${#books[@]} -gt 1 ]; then
     measure "$quire" build "$work/all" -o "$work/outa3" --jobs 2 --quiet --cache "$work/cache" >>"$work/res-all-books-build-cached"
   done
   table all-books "" mutool build-j1 build-j2 build-cached
+fi
+fi
+
+# The shelf: many books of every size in one folder, as a user's shelf is.
+if part shelf; then
+  shelf=()
+  if [ -n "${BENCH_SHELF_LIST:-}" ]; then
+    mapfile -t shelf < <(grep -v '^$' "$BENCH_SHELF_LIST")
+  else
+    mapfile -t shelf < <(find /usr/share/doc /usr/share/R/doc -name '*.pdf' -type f 2>/dev/null | sort)
+  fi
+  if [ -n "${BENCH_SHELF_LIMIT:-}" ] && [ "${#shelf[@]}" -gt "$BENCH_SHELF_LIMIT" ]; then
+    # Evenly over the sizes, the smallest and the largest included, so that a short shelf
+    # has the long books and the many small ones of the whole.
+    mapfile -t shelf < <(for f in "${shelf[@]}"; do printf '%s %s\n' "$(stat -L -c %s "$f")" "$f"; done | sort -n -k1,1 -k2 |
+      awk -v n="$BENCH_SHELF_LIMIT" '{p[NR]=$0} END{for (i = 0; i < n; i++) { k = (n > 1) ? int(1 + i * (NR - 1) / (n - 1) + 0.5) : 1; if (!(k in seen)) { seen[k]; sub(/^[0-9]+ /, "", p[k]); print p[k] } } }')
+  fi
+  if [ "${#shelf[@]}" -eq 0 ]; then
+    echo "no shelf: no PDFs under /usr/share/doc or /usr/share/R/doc"
+  else
+    mkdir -p "$work/shelf"
+    k=0
+    for f in "${shelf[@]}"; do
+      # Names made unique by their place in the list (many manuals are called manual.pdf).
+      ln -s "$f" "$work/shelf/$(printf '%03d' "$k")-$(basename "$f")"
+      k=$((k + 1))
+    done
+    pages=$(for f in "${shelf[@]}"; do pdfinfo "$f" 2>/dev/null | awk '/^Pages:/{print $2}'; done | awk '{s+=$1} END{print s+0}')
+    mb=$(du -shL "$work/shelf" | awk '{print $1}')
+    cores=$(getconf _NPROCESSORS_ONLN)  # not nproc, which obeys OMP_THREAD_LIMIT
+    echo
+    echo "shelf: ${#shelf[@]} PDFs, $pages pages, $mb; $rounds rounds; medians of wall and CPU seconds, largest peak RSS"
+    printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" book pages tool wall_s cpu_s rss_mb "x mutool"
+    export MEASURE_OK="3 4"
+    rm -f "$work/last-exit"
+    rm -rf "$work/cache"
+    measure "$quire" build "$work/shelf" -o "$work/outs3" --quiet --cache "$work/cache" >"$work/res-shelf-build-cold-cache"
+    for ((round = 1; round <= rounds; round++)); do
+      measure bash -c "for f in $work/shelf/*.pdf; do mutool convert -F text -o $work/m.txt \$f 2>/dev/null || true; done" >>"$work/res-shelf-mutool"
+      measure "$quire" build "$work/shelf" -o "$work/outs1" --jobs 1 --quiet >>"$work/res-shelf-build-j1"
+      measure "$quire" build "$work/shelf" -o "$work/outs2" --jobs 2 --quiet >>"$work/res-shelf-build-j2"
+      measure "$quire" build "$work/shelf" -o "$work/outs0" --quiet >>"$work/res-shelf-build-default"
+      measure "$quire" build "$work/shelf" -o "$work/outs3" --quiet --cache "$work/cache" >>"$work/res-shelf-build-cached"
+    done
+    unset MEASURE_OK
+    table shelf "$pages" mutool build-j1 build-j2 build-default build-cached
+    read -r j1 _ j1rss < <(summary "$work/res-shelf-build-j1")
+    read -r j2 _ j2rss < <(summary "$work/res-shelf-build-j2")
+    read -r w0 c0 _ < <(summary "$work/res-shelf-build-default")
+    read -r cold _ _ < <(summary "$work/res-shelf-build-cold-cache")
+    read -r cached _ _ < <(summary "$work/res-shelf-build-cached")
+    awk -v a="$j1" -v b="$j2" -v r1="$j1rss" -v r2="$j2rss" -v w="$w0" -v c="$c0" -v n="$cores" -v cold="$cold" -v hot="$cached" 'BEGIN{
+      printf "shelf          jobs 1 -> 2: %.2fx faster, peak RSS %d -> %d MB; default --jobs (%d cores): %.0f%% CPU (%.0f%% of the cores busy)\n",
+             a/b, r1, r2, n, 100*c/w, 100*c/(w*n)
+      printf "shelf          cached rebuild: %.3f s, %.2f%% of the cold build that filled the cache (%.3f s)\n", hot, 100*hot/cold, cold }'
+    if [ -f "$work/last-exit" ]; then
+      echo "shelf          (quire build exited $(cat "$work/last-exit"): 3, books built with warnings; 4, a book failed)"
+    fi
+    # Output byte-identical at any --jobs, on the shelf too.
+    if diff -r -q "$work/outs1" "$work/outs2" >/dev/null && diff -r -q "$work/outs1" "$work/outs0" >/dev/null &&
+       diff -r -q "$work/outs1" "$work/outs3" >/dev/null; then
+      echo "shelf          output at --jobs 1, 2, the default and cached: identical"
+    else
+      echo "shelf          OUTPUT DIFFERS between --jobs 1, 2, the default and cached"
+    fi
+  fi
+fi
+
+if part merge; then
+  echo
+  # shellcheck disable=SC2086
+  BENCH_ROUNDS=$rounds "$here/bench/merge.sh" "$quire" ${BENCH_MERGE_COUNTS:-100 300 1000}
 fi

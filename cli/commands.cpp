@@ -445,17 +445,36 @@ int cmd_diff(const Args& args) {
 
 int cmd_merge(const Args& args) {
   MergeOptions o;
+  bool no_site = false;
+  std::string shards_from;
   po::options_description d("quire merge options");
   d.add_options()
-      ("shards", po::value(&o.shards)->multitoken()->required(), "the shard outputs (from build --shard I/N)")
+      ("shards", po::value(&o.shards)->multitoken(), "the shard outputs (from build --shard I/N)")
+      ("shards-from", po::value(&shards_from),
+       "a file of shard output folders, one a line (for more than a command line holds)")
       ("output,o", po::value(&o.out_dir)->required(), "the corpus folder to write")
       ("map", po::value(&o.map_path), "the map.toml the shards were built with")
       ("pdf-dir", po::value(&o.pdf_dir), "where the map's PDF files are")
-      ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads");
+      ("jobs,j", po::value(&o.exporting.jobs)->default_value(default_jobs()), "worker threads")
+      ("link", po::bool_switch(&o.link),
+       "hard-link the books' files from the shards instead of copying them (same file system; "
+       "the corpus then shares them with the shards, which quire never changes in place)")
+      ("no-site", po::bool_switch(&no_site),
+       "write the corpus without site/ (each chapter page has a menu of every section of the map, "
+       "so without a map the site grows with the square of the books)");
   po::positional_options_description pos;
   pos.add("shards", -1);
   po::variables_map vm;
-  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--map map.toml --pdf-dir DIR]", d, pos, vm)) return 0;
+  if (!parse(args, "quire merge SHARD_OUT... -o OUT [--shards-from FILE] [--map map.toml --pdf-dir DIR] [--link] [--no-site]",
+             d, pos, vm))
+    return 0;
+  if (!shards_from.empty()) {
+    std::ifstream in(shards_from);
+    if (!in) throw Error(ExitCode::NotFound, shards_from, 0, "cannot read the list of shard outputs");
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) o.shards.push_back(line);
+  }
+  o.exporting.site = !no_site;
   merge_corpora(o);
   std::cerr << "merged " << o.shards.size() << " shard outputs into " << o.out_dir << "\n";
   return 0;

@@ -166,13 +166,15 @@ BuildReport build_corpus(const BuildOptions& options) {
     std::vector<size_t> order(all.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return all[a].id < all[b].id; });
+    // The share keeps the books' own order (the map's, or the file names'): positions in
+    // `all`, sorted, rather than a search of `all` per comparison (quadratic in the books).
+    std::vector<size_t> picked;
     for (size_t k = 0; k < order.size(); ++k)
       if (static_cast<int>(k % static_cast<size_t>(options.shard_count)) == options.shard_index)
-        mine.push_back(all[order[k]]);
-    std::sort(mine.begin(), mine.end(), [&](const BookJob& a, const BookJob& b) {
-      return std::find_if(all.begin(), all.end(), [&](auto& j) { return j.id == a.id; }) <
-             std::find_if(all.begin(), all.end(), [&](auto& j) { return j.id == b.id; });
-    });
+        picked.push_back(order[k]);
+    std::sort(picked.begin(), picked.end());
+    mine.reserve(picked.size());
+    for (size_t i : picked) mine.push_back(all[i]);
   }
 
   fs::path out = fs::absolute(options.out_dir).lexically_normal();

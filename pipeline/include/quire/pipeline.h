@@ -92,6 +92,10 @@ struct MergeOptions {
   std::string out_dir;
   std::string map_path;  // the map the shards were built with, if any
   std::string pdf_dir;
+  // Hard-link the books' files from the shards instead of copying them (a book whose files
+  // cannot be linked, on another file system, is copied). The corpus then shares those files
+  // with the shards, which must not be changed in place afterwards (quire never does).
+  bool link = false;
   ExportOptions exporting;
 };
 void merge_corpora(const MergeOptions& options);
