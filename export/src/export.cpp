@@ -405,14 +405,15 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
   }
   if (site.title.empty()) site.title = books.size() == 1 ? books[0].book.title : "Learning map";
 
+  std::map<std::string, std::string> short_names;  // the map's, by book id (the last entry of an id wins)
+  if (map)
+    for (const auto& mb : map->books) short_names[mb.id] = mb.short_name;
   for (const auto& bi : books) {
     SiteBook sb;
     sb.id = bi.book.id;
     sb.title = bi.book.title;
     sb.authors = bi.book.authors;
-    if (map)
-      for (const auto& mb : map->books)
-        if (mb.id == sb.id) sb.short_name = mb.short_name;
+    if (auto it = short_names.find(sb.id); it != short_names.end()) sb.short_name = it->second;
     sb.chapters.resize(bi.files.size());
     for (size_t i = 0; i < bi.files.size(); ++i) {
       SiteChapter& sc = sb.chapters[i];

@@ -350,15 +350,25 @@ std::string page_head(const std::string& title, const std::string& root) {
          "</head>\n";
 }
 
+// Sections the bar lists on every page. A corpus built without a map has one section per
+// book, and every page of a shelf of thousands would carry a link to each (the site would
+// grow with the square of the books): past this many, the bar leads to the map instead.
+constexpr size_t kMenuMaxSections = 60;
+
 // The bar at the top of every page: a skip link, the way home, the map's sections, the
 // search box and the colour scheme's switch. `root` leads from the page to site/.
 std::string site_header(const SiteModel& site, const std::string& root, const std::string& extra) {
   std::string o = "<header class=\"site\">\n<a class=\"skip\" href=\"#content\">Skip to the text</a>\n";
   o += "<a class=\"home\" href=\"" + root + "index.html\">" + html_escape(site.title) + "</a>\n";
   o += "<nav class=\"sections-menu\" aria-label=\"Sections of the map\"><details><summary>Sections</summary><ol>\n";
-  for (size_t s = 0; s < site.sections.size(); ++s)
-    o += "<li><a href=\"" + root + "index.html#section-" + std::to_string(s + 1) + "\">" + html_escape(site.sections[s].title) +
-         "</a></li>\n";
+  if (site.sections.size() <= kMenuMaxSections) {
+    for (size_t s = 0; s < site.sections.size(); ++s)
+      o += "<li><a href=\"" + root + "index.html#section-" + std::to_string(s + 1) + "\">" +
+           html_escape(site.sections[s].title) + "</a></li>\n";
+  } else {
+    o += "<li><a href=\"" + root + "index.html\">All " + std::to_string(site.sections.size()) +
+         " sections, on the map</a></li>\n";
+  }
   o += "<li class=\"report\"><a href=\"" + root + "report.html\">Build report</a></li>\n</ol></details></nav>\n";
   o += "<form class=\"search\" role=\"search\" data-root=\"" + root + "\">"
        "<label class=\"sr\" for=\"search-box\">Search the books</label>"

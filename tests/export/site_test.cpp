@@ -240,6 +240,32 @@ TEST(Site, ArrowsFollowTheMapOrderEachChapterOnce) {
   EXPECT_EQ(n, 2u);
 }
 
+// Without a map each book is a section. A page lists them all in its bar while they are
+// few; a shelf of many books would put a link to every book on every page, so there the bar
+// leads to the map, and a page's size no longer grows with the number of books.
+TEST(Site, TheSectionsMenuOfAManyBookShelfLeadsToTheMap) {
+  auto header_links = [](size_t count) {
+    std::vector<Book> books;
+    for (size_t i = 0; i < count; ++i) books.push_back(test::sample_book("book-" + std::to_string(100 + i)));
+    test::TempDir out("menu");
+    test::export_corpus(books, out.str());
+    std::string page;
+    for (const auto& f : test::list_files(out.path / "site" / "book-100"))
+      if (f.size() > 5 && f.substr(f.size() - 5) == ".html") {
+        page = read(out.path / "site" / "book-100" / f);
+        break;
+      }
+    const size_t begin = page.find("<nav class=\"sections-menu\""), end = page.find("</nav>", begin);
+    EXPECT_NE(begin, std::string::npos);
+    return page.substr(begin, end - begin);
+  };
+  const std::string few = header_links(3);
+  EXPECT_NE(few.find("index.html#section-3\""), std::string::npos) << few;
+  const std::string many = header_links(61);
+  EXPECT_EQ(many.find("#section-"), std::string::npos) << many;
+  EXPECT_NE(many.find("<a href=\"../index.html\">All 61 sections, on the map</a>"), std::string::npos) << many;
+}
+
 TEST(Site, PagesAreSelfContained) {
   std::vector<Book> books = {test::sample_book()};
   test::TempDir out("static");
