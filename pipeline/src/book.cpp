@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <unordered_set>
 
 #include "book_io.h"
 #include "quire/json.h"
@@ -35,7 +36,11 @@ Book book_record(const Document& doc, const std::string& id, const LayoutOptions
     }
     for (const auto& e : p.errors) book.warnings.push_back(doc.file + ": page " + std::to_string(p.number) + ": " + e);
   }
-  for (const auto& w : doc.warnings) book.warnings.push_back(w);
+  // An engine reports a page it could not read both on the page and in the document's
+  // warnings: each message is listed once, where it first comes.
+  std::unordered_set<std::string> listed(book.warnings.begin(), book.warnings.end());
+  for (const auto& w : doc.warnings)
+    if (listed.insert(w).second) book.warnings.push_back(w);
   return book;
 }
 

@@ -522,7 +522,10 @@ TEST(Limits, APageOverTheTimeLimitIsSkippedAndNamed) {
   auto b = run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / "out") +
                      " --page-timeout 0.000001 --no-verify --ocr never");
   EXPECT_EQ(b.code, 3) << b.out;  // built, with warnings
-  EXPECT_NE(b.out.find("fx-classic.pdf: page 1: cannot read page: skipped: over the"), std::string::npos) << b.out;
+  const std::string named = "fx-classic.pdf: page 1: cannot read page: skipped: over the";
+  const size_t at = b.out.find(named);
+  EXPECT_NE(at, std::string::npos) << b.out;
+  EXPECT_EQ(b.out.find(named, at + 1), std::string::npos) << "the page is reported once\n" << b.out;
   EXPECT_TRUE(fs::exists(t.path / "out" / "manifest.json"));
 }
 
