@@ -161,7 +161,8 @@ void infer_monospace(Document& doc, int jobs, const std::function<void(Page&)>& 
             return ascii ? static_cast<unsigned char>(s.text[i]) : wide[i];
           };
           for (size_t i = 0; i + 1 < n && st.advances.size() < kMaxSamples; ++i) {
-            if (space(cp(i)) || space(cp(i + 1))) continue;
+            // (A wide character stands on the em square in every face: it tells nothing.)
+            if (space(cp(i)) || space(cp(i + 1)) || (cp(i) >= 0x1100 && is_wide_cp(cp(i)))) continue;
             float a = s.xs[i + 1] - s.xs[i];
             if (a > 0) st.advances.push_back(a / static_cast<float>(s.size));
           }

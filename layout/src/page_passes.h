@@ -36,8 +36,10 @@ inline double median_in_place(std::vector<double>& v) {
 // skipping white space (engines place synthetic spaces anywhere in the gap). Appends to `out`.
 inline void append_advances(const Span& s, const std::u32string& cps, std::vector<double>& out) {
   if (s.xs.size() != cps.size()) return;
+  // (Wide characters stand on the em square in every face: their advances tell no
+  // typewriter face from a proportional one.)
   for (size_t i = 1; i < cps.size(); ++i)
-    if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1])) out.push_back(s.xs[i] - s.xs[i - 1]);
+    if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1]) && !is_wide_cp(cps[i - 1])) out.push_back(s.xs[i] - s.xs[i - 1]);
 }
 
 // The most common value of `v` rounded to `step` (the smallest such value on a tie).

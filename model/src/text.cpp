@@ -149,6 +149,12 @@ bool is_space_cp(char32_t c) {
   return u_isUWhiteSpace(static_cast<UChar32>(c));
 }
 
+bool is_wide_cp(char32_t c) {
+  if (c < 0x1100) return false;  // (nothing below Hangul Jamo is wide)
+  const int w = u_getIntPropertyValue(static_cast<UChar32>(c), UCHAR_EAST_ASIAN_WIDTH);
+  return w == U_EA_WIDE || w == U_EA_FULLWIDTH;
+}
+
 bool is_letter_cp(char32_t c) {
   if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
   return u_isUAlphabetic(static_cast<UChar32>(c));

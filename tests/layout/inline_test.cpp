@@ -116,6 +116,12 @@ INSTANTIATE_TEST_SUITE_P(
                   {"Quire keeps the *wording,* and only the wording, of every book it reads today."},
                   "Quire keeps the wording, and only the wording, of every book it reads today.",
                   {"em:wording"}},
+        // Hangul (and Han, kana) stand on the em square in every face: a run of them on one
+        // advance is no typewriter face, and the words beside a code run stay prose.
+        StyleCase{"wide characters on one advance are no code",
+                  {"입력은 원칙적으로 UTF-8으로 한다. 선언이 있으면 된다 `\\XeTeXinputencoding` 입력도 지원하는데 좋다."},
+                  "입력은 원칙적으로 UTF-8으로 한다. 선언이 있으면 된다 \\XeTeXinputencoding 입력도 지원하는데 좋다.",
+                  {"code:\\XeTeXinputencoding"}},
         StyleCase{"bold word",
                   {"Do **not** remove the spool directory while the service is running on the host."},
                   "Do not remove the spool directory while the service is running on the host.",

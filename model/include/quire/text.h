@@ -33,6 +33,9 @@ std::vector<std::string> whitespace_tokens(std::string_view);
 std::string slugify(std::string_view, size_t max_len = 60, std::string_view fallback = "untitled");
 
 bool is_space_cp(char32_t);
+// A character set on the full em square (East Asian Wide or Fullwidth: Han, Hangul, kana,
+// fullwidth forms). Every face sets these at one advance, proportional or not.
+bool is_wide_cp(char32_t);
 // A letter of any script (Unicode alphabetic).
 bool is_letter_cp(char32_t);
 // True for code points that mean the text layer is unusable: U+FFFD, private use, C0/C1 controls.
