@@ -47,7 +47,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options,
     heads.scan_page(pi);
     line_numbers.classify_page(pi);
   });
-  if (heads.printed_area()) read_pages(doc, options.jobs, [&](size_t pi, const Page&) { heads.scan_page(pi); });
+  if (heads.printed_area()) change_pages(doc, options.jobs, [&](size_t pi, Page&) { heads.scan_page(pi); });
   heads.decide();
   change_pages(doc, options.jobs, [&](size_t pi, Page&) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
   line_numbers.decide();
