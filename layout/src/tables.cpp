@@ -84,6 +84,14 @@ bool heads_columns(const std::vector<const Line*>& head, const std::vector<const
   return true;
 }
 
+// Whether `head` heads every column of `row` but the first: a cross table names its rows in
+// the first (stub) column and its columns at the top, and leaves the stub's head empty, so
+// its header row has one cell fewer, none of them over the first column.
+bool heads_stub_columns(const std::vector<const Line*>& head, const std::vector<const Line*>& row) {
+  if (head.empty() || head.size() + 1 != row.size() || head.front()->bbox.x0 < row.front()->bbox.x1) return false;
+  return heads_columns(head, std::vector<const Line*>(row.begin() + 1, row.end()));
+}
+
 // Whether `r` holds only wrapped lines of a table's cells: each of its pieces starts where
 // a column of the table starts (`lefts`, sorted: the left edges of its rows' cells) and ends
 // before the next column's start. `from` is the first column a piece may start at.
@@ -158,6 +166,15 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     const Row& r = it.row;
     const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
     auto cells = table_cells(r, o, o.min_table_cells);
+    // A row that goes on in the open run's columns (a cell left empty) is that run's.
+    if (cells.empty() && i + 1 < items.size() && items[i + 1].kind == Item::Text &&
+        next_table_row(r, items[i + 1].row, o) && !(next_row && wrapped_cells(r, lefts, most_cells, o))) {
+      auto head = table_cells(r, o, o.min_header_table_cells);
+      if (!head.empty() && heads_stub_columns(head, table_cells(items[i + 1].row, o, o.min_table_cells))) {
+        flush();
+        cells = std::move(head);
+      }
+    }
     if (cells.empty() && (bold_head ? next_row : r.bold)) {
       cells = table_cells(r, o, o.min_header_table_cells);
       // Under its bold header, a row of the same size whose cells stand in its columns.
@@ -176,7 +193,8 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       continue;
     }
     if (!cur.empty()) {
-      const bool header = full_rows == 1 && cur.size() == 1 && heads_columns(prev_cells, cells);
+      const bool header =
+          full_rows == 1 && cur.size() == 1 && (heads_columns(prev_cells, cells) || heads_stub_columns(prev_cells, cells));
       const size_t need = std::min(o.min_shared_edges, cells.size() - 1);
       if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < need && !header)) flush();
     }

@@ -100,6 +100,25 @@ TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
         {"vim", "3570", "I:390", "Unix text editor Vi IMproved, a text editor (standard)"},
         {"w3m", "2828", "I:190", "a browser"}},
        0},
+      // A cross table names its rows in the first column and its columns at the top, with
+      // the first column's head left empty: the header has one cell fewer.
+      {"a cross table: the first column's head left empty",
+       {{{160, 0, "alpha"}, {kLong, 0, "arm"}},
+        {{72, 0, "testing"}, {160, 0, "1"}, {kLong, 0, "-"}},
+        {{72, 0, "unstable"}, {160, 0, "1"}, {kLong, 0, "2"}}},
+       {},
+       {{"", "alpha", "arm"}, {"testing", "1", "-"}, {"unstable", "1", "2"}},
+       0},
+      // ... while a row of the body whose first cell is empty goes on in the table's
+      // columns, over a row that has all its cells.
+      {"a row with its first cell empty inside a table",
+       {{{72, 0, "BRE"}, {160, 0, "ERE"}, {kLong, 0, "what it matches"}},
+        {{72, 0, "\\."}, {160, 0, "\\."}, {kLong, 0, "a dot"}},
+        {{160, 0, "+ ?"}, {kLong, 0, "ERE only"}},
+        {{72, 0, "c"}, {160, 0, "c"}, {kLong, 0, "the character"}}},
+       {},
+       {{"BRE", "ERE", "what it matches"}, {"\\.", "\\.", "a dot"}, {"", "+ ?", "ERE only"}, {"c", "c", "the character"}},
+       0},
   };
   for (const auto& c : cases) {
     std::vector<LineSpec> l = filler(100, 4);
