@@ -63,6 +63,7 @@ class PagePasses {
   // reach.
   void columns() {
     g = find_gutter(lines, pl, o);
+    if (ruled_across(g, lines, page_decor(page, o).rules, o)) g = Gutter();
     if (g.found) {
       std::vector<double> x1s;
       for (const Line* l : lines) {

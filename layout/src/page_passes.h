@@ -120,6 +120,14 @@ struct Gutter {
 // A two-column page has a vertical strip near the middle of the text area that almost no
 // line crosses, with a flush left edge on both sides of it.
 Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o);
+// Whether horizontal `rules` (page_decor) cross the gutter row after row, between lines on
+// both of its sides: then it is the gap between a table's columns, whose rows are ruled
+// across all of them (a page's two columns are never ruled row by row; a float across them
+// brings a few rules). At least min_column_lines rules reaching past the gutter on both sides
+// by min_gutter, between the first and the last line that both sides hold, and as many as
+// gutter_ruled_rows_share of the lines of the side with fewer.
+bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const std::vector<Box>& rules,
+                  const LayoutOptions& o);
 
 // Captions (captions.cpp).
 // The lines of a caption that starts at row `start` and runs down: same size, tight leading,

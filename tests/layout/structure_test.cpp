@@ -193,6 +193,39 @@ TEST(Tables, TwoColumnsUnderABoldHeaderAreATable) {
   EXPECT_EQ(tables[0].rows[1], (std::vector<std::string>{"pwd", "name of the working directory"}));
 }
 
+TEST(Tables, ATableRuledRowByRowIsNotTwoColumns) {
+  // A page-long table of short cells on the left and a column of descriptions on the right
+  // leaves a strip no line crosses between them, as a two-column page does; but its rows are
+  // ruled across every column (each rule drawn a cell at a time), and the two columns of a
+  // page never are. Read as columns, the descriptions would come out after all the names.
+  std::vector<LineSpec> l;
+  std::vector<VectorPath> rules;
+  const double cells[] = {72, 170, 236, 290, 540};  // the columns' left edges, then the right
+  for (int i = 0; i < 20; ++i) {
+    const double baseline = 100 + 14.0 * i;
+    const std::string n = std::to_string(i);
+    if (i == 0) {
+      for (auto [x, t] : std::vector<std::pair<double, std::string>>{
+               {cells[0], "package"}, {cells[1], "popcon"}, {cells[2], "size"}, {cells[3], "description"}})
+        l.push_back({x, baseline, t, 10});
+    } else {
+      l.push_back({cells[0], baseline, "package-" + n, 10});
+      l.push_back({cells[1], baseline, "V:" + n + ", I:5", 10});
+      l.push_back({cells[2], baseline, n + "51", 10});
+      l.push_back({cells[3], baseline, "the description of package number " + n, 10});
+    }
+    for (int c = 0; c < 4; ++c) rules.push_back(fill({cells[c] - 4, baseline + 4, cells[c + 1] - 4 + 0.5, baseline + 4.4}));
+  }
+  Page page = make_page(1, l);
+  page.paths = rules;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), 20u);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"package", "popcon", "size", "description"}));
+  EXPECT_EQ(tables[0].rows[7], (std::vector<std::string>{"package-7", "V:7, I:5", "751", "the description of package number 7"}));
+}
+
 TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
   // The table's last rows at the top of the next page, in the same columns, go on with it,
   // however few they are.

@@ -55,6 +55,11 @@ struct LayoutOptions {
   // A gutter may be crossed by at most this share of a page's lines (spanning headings
   // and figures cross it; the text of a column never does).
   double max_gutter_crossing = 0.15;
+  // Nor is a strip a gutter where horizontal rules cross it between the lines of both sides,
+  // at least min_column_lines of them and this share of the lines of the side with fewer:
+  // a table ruled row by row across its columns (a page's two columns are not; a float
+  // across them brings a few rules).
+  double gutter_ruled_rows_share = 0.5;
   // A page's lines must span at least this many points to hold two columns (a narrower
   // span holds no two columns of lines of several words), ...
   double gutter_min_span = 50;
