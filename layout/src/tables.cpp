@@ -97,7 +97,8 @@ bool heads_stub_columns(const std::vector<const Line*>& head, const std::vector<
 // before the next column's start. `from` is the first column a piece may start at.
 bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pieces, const LayoutOptions& o,
                    size_t from = 0) {
-  if (r.mono || r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
+  // (A piece may be set all in the typewriter face: a cell's last word, a command's name.)
+  if (r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
   for (const Line* piece : r.lines) {
     size_t k = from;
     while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.edge_tolerance) ++k;
@@ -205,7 +206,9 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       const Row& before = items[i - 1].row;
       std::vector<double> own;
       add_lefts(own, cells, o);
-      if (out.count(&before) == 0 && next_table_row(before, r, o) && wrapped_cells(before, own, cells.size(), o, 1))
+      // (A line all in the typewriter face there is a listing's last.)
+      if (out.count(&before) == 0 && !before.mono && next_table_row(before, r, o) &&
+          wrapped_cells(before, own, cells.size(), o, 1))
         cur.push_back(&before);
     }
     if (cur.empty() && i == 0 && !open_cells.empty())

@@ -43,6 +43,7 @@ struct Cell {
   double dy;
   std::string text;
   bool bold = false;
+  bool mono = false;
 };
 
 // Typographic fact: a table's row is its cells side by side; a cell that wraps goes on in
@@ -100,6 +101,14 @@ TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
         {"vim", "3570", "I:390", "Unix text editor Vi IMproved, a text editor (standard)"},
         {"w3m", "2828", "I:190", "a browser"}},
        0},
+      {"a cell's wrapped line set all in the typewriter face",
+       {{{72, 0, "mc"}, {160, 0, "1482"}, {kLong, 0, "The text of this cell is long and ends in"}},
+        {{kLong, 0, "sysvinit", false, true}},
+        {{72, 0, "sudo"}, {160, 0, "5990"}, {kLong, 0, "short text"}},
+        {{72, 0, "vim"}, {160, 0, "3570"}, {kLong, 0, "an editor"}}},
+       {},
+       {{"mc", "1482", "The text of this cell is long and ends in sysvinit"}, {"sudo", "5990", "short text"}, {"vim", "3570", "an editor"}},
+       0},
       // A cross table names its rows in the first column and its columns at the top, with
       // the first column's head left empty: the header has one cell fewer.
       {"a cross table: the first column's head left empty",
@@ -125,7 +134,7 @@ TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
     const double top = 180;
     double baseline = top;
     for (const auto& line : c.lines) {
-      for (const auto& cell : line) l.push_back({cell.x, baseline + cell.dy, cell.text, 10, false, cell.bold});
+      for (const auto& cell : line) l.push_back({cell.x, baseline + cell.dy, cell.text, 10, cell.mono, cell.bold});
       baseline += 12;
     }
     auto tail = filler(baseline + 20, 3);
