@@ -187,7 +187,7 @@ int cmd_clean(const Args& args) {
   if (!parse(args, "quire clean pages.jsonl -o clean.jsonl [--removed removed.jsonl]", d, pos, vm)) return 0;
   Document doc = read_pages_file(input);
   CleanResult r = clean_document(doc, co);
-  for (const auto& w : r.warnings) std::cerr << "warning: " << w << "\n";
+  for (const auto& w : r.warnings) std::cerr << "warning: " << w.text() << "\n";
   std::ostringstream out, log;
   write_pages_jsonl(out, doc);
   for (const auto& rm : r.removed) log << dump(to_json(rm), false);
@@ -219,7 +219,7 @@ int cmd_layout(const Args& args) {
   // The book's record as `quire build` makes it (its title, authors, OCR pages, warnings).
   Book b = book_record(doc, slugify(fs::path(doc.file).stem().string(), 60, "book"), lo);
   lay_out_book(b, doc, lo);
-  for (const auto& w : b.warnings) std::cerr << "warning: " << w << "\n";
+  for (const auto& w : b.warnings) std::cerr << "warning: " << w.text() << "\n";
   std::ostringstream out;
   write_book_jsonl(out, b);
   write_file_atomically(output, out.str());
@@ -366,7 +366,7 @@ int cmd_inspect(const Args& args) {
   if (o.dpi < 18 || o.dpi > 600) throw Error(ExitCode::Usage, "", 0, "--dpi takes 18 to 600");
   b.clean.jobs = b.layout.jobs = b.extract.jobs;
   InspectReport r = inspect_book(o);
-  for (const auto& w : r.book.warnings) std::cerr << "warning: " << w << "\n";
+  for (const auto& w : r.book.warnings) std::cerr << "warning: " << w.text() << "\n";
   size_t marks = 0;
   for (const auto& p : r.pages) marks += p.marks.size();
   std::cerr << o.pdf << ": " << r.pages.size() << " pages drawn, " << marks << " boxes: "

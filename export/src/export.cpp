@@ -130,7 +130,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   // warnings go to its own slot, joined in chapter order.
   struct Written {
     Json entry;
-    std::vector<std::string> warnings;
+    std::vector<Diagnostic> warnings;
     bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
@@ -197,8 +197,9 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
       ++figures;
       if (!f.written) {
         b.image.clear();
-        w.warnings.push_back(book.file + ": page " + std::to_string(b.page) + ": figure " + std::to_string(k) +
-                             " of chapter \"" + c.title + "\" could not be rendered");
+        w.warnings.push_back(Diagnostic::at("export", "figure-unrendered", book.file, b.page,
+                                            "figure " + std::to_string(k) + " of chapter \"" + c.title +
+                                                "\" could not be rendered"));
         continue;
       }
       w.any_figure_file = true;
@@ -288,7 +289,10 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   j["joins"] = std::move(joins);
   j["ocr_pages"] = book.ocr_pages;
   j["low_confidence_pages"] = book.low_confidence_pages;
-  j["warnings"] = book.warnings;
+  // The lines, as people read them (docs/spec/corpus.md).
+  Json warnings = Json::array();
+  for (const auto& w : book.warnings) warnings.push_back(w.text());
+  j["warnings"] = std::move(warnings);
   write_file((dir / "book.json").string(), dump(j, true));
 }
 

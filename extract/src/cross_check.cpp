@@ -180,8 +180,8 @@ CrossCheckReport cross_check(const std::string& path, const ExtractOptions& opti
   o.engine = Engine::Poppler;
   Document pop = extract_document(path, o);
   if (options.on_warning) {
-    for (const auto& w : mu.warnings) options.on_warning(w);
-    for (const auto& w : pop.warnings) options.on_warning(w);
+    for (const auto& w : mu.warnings) options.on_warning(w.text());
+    for (const auto& w : pop.warnings) options.on_warning(w.text());
   }
   CrossCheckReport r;
   r.file = mu.file;

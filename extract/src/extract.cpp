@@ -362,9 +362,10 @@ Document extract_document(const std::string& path, const ExtractOptions& options
       } catch (const Error&) {
         throw e;  // report MuPDF's reason: it is the default engine
       }
-      doc.warnings.insert(doc.warnings.begin(), detail::base_name(path) +
-                                                    ": MuPDF could not open the file (" + e.what() +
-                                                    "); extracted with Poppler instead");
+      doc.warnings.insert(doc.warnings.begin(),
+                          Diagnostic::at("extract", "engine-fallback", detail::base_name(path), 0,
+                                         std::string("MuPDF could not open the file (") + e.what() +
+                                             "); extracted with Poppler instead"));
     }
   }
   doc.sha256 = digest.valid() ? digest.get() : sha256_file(path);
@@ -375,7 +376,7 @@ Document extract_document(const std::string& path, const ExtractOptions& options
   if (ocr_pages > 0)
     doc.engine = ocr_pages == static_cast<int>(doc.pages.size()) ? "tesseract" : doc.engine + "+tesseract";
   if (options.on_warning)
-    for (const auto& w : doc.warnings) options.on_warning(w);
+    for (const auto& w : doc.warnings) options.on_warning(w.text());
   return doc;
 }
 

@@ -1143,7 +1143,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   if (needs_ocr) needs_ocr->assign(static_cast<size_t>(count), 0);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
-  std::vector<std::string> worker_warnings;
+  std::vector<Diagnostic> worker_warnings;
   std::mutex warn_mutex;
   Keeper keeper(count, jobs);
   // Worker contexts that still own kept drawings when their page loop ends.
@@ -1172,13 +1172,16 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       if (options.page_timeout > 0 &&
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options.page_timeout)
         cookie.abort = 1;
+      const char* code = "page-unreadable";
       if (cookie.abort) {
         ok = 0;
+        code = "page-timeout";
         std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);
         if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
         if (raw.list) fz_drop_display_list(w->ctx, raw.list);
         raw = RawPage{};
       } else if (!ok && budget_bytes && (std::strstr(err, "alloc") || std::strstr(err, "out of memory"))) {
+        code = "page-over-memory";
         std::snprintf(err, sizeof err, "skipped: over the %g MiB page memory budget", options.page_memory_mb);
       }
       fz_display_list* list = raw.list;
@@ -1190,7 +1193,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
         p.paths.clear();
         p.errors.push_back(std::string("cannot read page: ") + err);
         std::lock_guard lock(warn_mutex);
-        worker_warnings.push_back(doc.file + ": page " + std::to_string(index + 1) + ": " + p.errors.back());
+        worker_warnings.push_back(Diagnostic::at("extract", code, doc.file, index + 1, p.errors.back()));
       } else if (raw.failed) {
         p.errors.push_back("out of memory while recording images and paths");
       }
@@ -1297,11 +1300,12 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     const size_t index = static_cast<size_t>(first - 1 + k);
     if (index < labels.size()) doc.pages[static_cast<size_t>(k)].label = labels[index];
   }
-  // Warnings in a fixed order whatever the thread timing.
-  std::sort(worker_warnings.begin(), worker_warnings.end());
+  // Warnings in a fixed order whatever the thread timing: by their lines (page 10 before
+  // page 2), the order book.json has always listed them in.
+  std::ranges::sort(worker_warnings, {}, &Diagnostic::text);
   std::sort(main->warnings.begin(), main->warnings.end());
   main->warnings.erase(std::unique(main->warnings.begin(), main->warnings.end()), main->warnings.end());
-  for (auto& m : main->warnings) doc.warnings.push_back(doc.file + ": " + m);
+  for (auto& m : main->warnings) doc.warnings.push_back(Diagnostic::at("extract", "engine-repair", doc.file, 0, m));
   for (auto& m : worker_warnings) doc.warnings.push_back(m);
 
   // The kept drawings move, with the contexts that own them, to the caller. All workers

@@ -528,7 +528,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
   const std::string tessdata = tessdata_dir();
   std::atomic<int> next{0};
   std::mutex warn_mutex;
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
   std::vector<std::exception_ptr> failures(static_cast<size_t>(jobs));
 
   auto work = [&](int id) {
@@ -549,7 +549,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         if (!pix) {
           page.errors.push_back(std::string("cannot render the page for OCR: ") + err);
           std::lock_guard lock(warn_mutex);
-          warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
+          warnings.push_back(Diagnostic::at("extract", "ocr-failed", doc.file, page.number, page.errors.back()));
           return;
         }
         const int width = fz_pixmap_width(w.mu.ctx, pix), height = fz_pixmap_height(w.mu.ctx, pix);
@@ -571,7 +571,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         if (!read) {
           page.errors.push_back("Tesseract could not read the page");
           std::lock_guard lock(warn_mutex);
-          warnings.push_back(doc.file + ": page " + std::to_string(page.number) + ": " + page.errors.back());
+          warnings.push_back(Diagnostic::at("extract", "ocr-failed", doc.file, page.number, page.errors.back()));
           return;
         }
         page.lines = lines_from_ocr(r.lines, tuning);
@@ -636,7 +636,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
   for (auto& t : threads) t.join();
   for (auto& f : failures)
     if (f) std::rethrow_exception(f);
-  std::sort(warnings.begin(), warnings.end());
+  std::ranges::sort(warnings, {}, &Diagnostic::text);  // by their lines, as always
   for (auto& w : warnings) doc.warnings.push_back(w);
   return count;
 }

@@ -248,7 +248,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
   std::mutex warn_mutex;
-  std::vector<std::string> page_warnings;
+  std::vector<Diagnostic> page_warnings;
 
   auto read_one = [&](const PopplerFile* d, int k) {
     PopplerPage read;
@@ -261,7 +261,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
         p.number = index + 1;
         p.errors.push_back("cannot read page (Poppler)");
         std::lock_guard lock(warn_mutex);
-        page_warnings.push_back(doc.file + ": page " + std::to_string(index + 1) + ": " + p.errors.back());
+        page_warnings.push_back(Diagnostic::at("extract", "page-unreadable", doc.file, index + 1, p.errors.back()));
       }
       if (static_cast<size_t>(index) < labels.size()) p.label = labels[static_cast<size_t>(index)];
       doc.pages[static_cast<size_t>(k)] = std::move(p);
@@ -307,7 +307,7 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
     for (auto& f : failures)
       if (f) std::rethrow_exception(f);
   }
-  std::sort(page_warnings.begin(), page_warnings.end());
+  std::ranges::sort(page_warnings, {}, &Diagnostic::text);  // by their lines, as always
   doc.warnings = std::move(page_warnings);
   return doc;
 }

@@ -195,7 +195,8 @@ class ChapterCut {
       chapters(starts, parts, HeadingLevels(doc_, chapter_level, flow_.blocks, flow_.sizes));
       std::stable_sort(res_.excluded.begin(), res_.excluded.end(),
                        [](const ExcludedMatter& a, const ExcludedMatter& b) { return a.first_page < b.first_page; });
-      if (!from_outline_ && res_.chapters.empty()) res_.warnings.push_back("no chapters found");
+      if (!from_outline_ && res_.chapters.empty())
+        res_.warnings.push_back(Diagnostic::at("layout", "no-chapters", doc_.file, 0, "no chapters found"));
     }
     keep_joins(res_, kept_, flow_.join_ends);
     place_footnotes(res_.chapters);
@@ -289,7 +290,8 @@ class ChapterCut {
 
   // No outline and no chapter headings: one chapter.
   void one_chapter() {
-    res_.warnings.push_back("no outline and no chapter headings: the book is one chapter");
+    res_.warnings.push_back(Diagnostic::at("layout", "one-chapter", doc_.file, 0,
+                                           "no outline and no chapter headings: the book is one chapter"));
     Chapter c;
     c.title = !doc_.metadata.title.empty() ? doc_.metadata.title : doc_.file;
     c.blocks = std::move(flow_.blocks);
@@ -404,7 +406,7 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& o) {
   LayoutResult res;
   detail::PageFlow flow = detail::flow_pages(doc, o, res.joins);
   if (doc.pages.empty()) {
-    res.warnings.push_back("no pages");
+    res.warnings.push_back(Diagnostic::at("layout", "no-pages", doc.file, 0, "no pages"));
     return res;
   }
   ChapterCut(doc, o, flow, res).run();

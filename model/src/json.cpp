@@ -254,6 +254,43 @@ WordLedger ledger_from_json(const Json& j) {
   return l;
 }
 
+Json to_json(const Diagnostic& d) {
+  Json j;
+  j["file"] = d.file;
+  j["page"] = d.page;
+  j["stage"] = d.stage;
+  j["code"] = d.code;
+  j["message"] = d.message;
+  return j;
+}
+
+Diagnostic diagnostic_from_json(const Json& j, const std::string& file) {
+  if (j.is_object())
+    return Diagnostic::at(j.at("stage").get<std::string>(), j.at("code").get<std::string>(),
+                          j.at("file").get<std::string>(), j.at("page").get<int>(),
+                          j.at("message").get<std::string>());
+  // An older file's line: its location is taken apart so that text() gives the line back.
+  std::string_view rest = j.get_ref<const std::string&>();
+  Diagnostic d;
+  const std::string prefix = file + ": ";
+  if (!file.empty() && rest.starts_with(prefix)) {
+    d.file = file;
+    rest.remove_prefix(prefix.size());
+  }
+  if (rest.starts_with("page ")) {
+    const char* first = rest.data() + 5;
+    const char* last = rest.data() + rest.size();
+    int page = 0;
+    auto [end, ec] = std::from_chars(first, last, page);
+    if (ec == std::errc() && end != first && page > 0 && std::string_view(end, last).starts_with(": ")) {
+      d.page = page;
+      rest = std::string_view(end + 2, last);
+    }
+  }
+  d.message = std::string(rest);
+  return d;
+}
+
 HyphenJoin join_from_json(const Json& j) {
   return {j.at("page").get<int>(), j.at("before").get<std::string>(),
           j.at("after").get<std::string>(), j.at("joined").get<std::string>()};
@@ -388,7 +425,9 @@ Json document_header(const Document& d) {
   Json outline = Json::array();
   for (const auto& o : d.outline) outline.push_back(to_json(o));
   h["outline"] = std::move(outline);
-  h["warnings"] = d.warnings;
+  Json warnings = Json::array();
+  for (const auto& w : d.warnings) warnings.push_back(to_json(w));
+  h["warnings"] = std::move(warnings);
   return h;
 }
 
@@ -677,7 +716,7 @@ Document read_pages_jsonl(std::istream& in, const std::string& name) {
                       m.at("producer")};
         for (const auto& o : j.at("outline"))
           d.outline.push_back({o.at("title"), o.at("level"), o.at("page"), o.at("y")});
-        d.warnings = j.at("warnings").get<std::vector<std::string>>();
+        for (const auto& w : j.at("warnings")) d.warnings.push_back(diagnostic_from_json(w, d.file));
       } else {
         d.pages.push_back(page_from_json(j));
       }
@@ -713,7 +752,9 @@ void write_book_jsonl(std::ostream& out, const Book& b) {
   h["joins"] = std::move(joins);
   h["ocr_pages"] = b.ocr_pages;
   h["low_confidence_pages"] = b.low_confidence_pages;
-  h["warnings"] = b.warnings;
+  Json warnings = Json::array();
+  for (const auto& w : b.warnings) warnings.push_back(to_json(w));
+  h["warnings"] = std::move(warnings);
   out << dump(h, false);
   for (const auto& c : b.chapters) {
     Json j;
@@ -752,7 +793,7 @@ Book read_book_jsonl(std::istream& in, const std::string& name) {
         for (const auto& r : j.at("joins")) b.joins.push_back(join_from_json(r));
         b.ocr_pages = j.at("ocr_pages").get<std::vector<int>>();
         b.low_confidence_pages = j.at("low_confidence_pages").get<std::vector<int>>();
-        b.warnings = j.at("warnings").get<std::vector<std::string>>();
+        for (const auto& w : j.at("warnings")) b.warnings.push_back(diagnostic_from_json(w, b.file));
       } else {
         Chapter c;
         c.title = j.at("title");

@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <thread>
-#include <unordered_set>
 
 #include "book_io.h"
 #include "quire/json.h"
@@ -18,6 +18,18 @@
 namespace quire {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// A page's error as a Diagnostic: the engine's own warning about that page when it gave one
+// (so the page's error carries the engine's kind), else content the page came without.
+Diagnostic page_error(const Document& doc, int page, const std::string& message) {
+  for (const auto& w : doc.warnings)
+    if (w.page == page && w.file == doc.file && w.message == message) return w;
+  return Diagnostic::at("extract", "page-incomplete", doc.file, page, message);
+}
+
+}  // namespace
 
 Book book_record(const Document& doc, const std::string& id, const LayoutOptions& options) {
   Book book;
@@ -34,11 +46,11 @@ Book book_record(const Document& doc, const std::string& id, const LayoutOptions
       book.ocr_pages.push_back(p.number);
       if (p.ocr_confidence >= 0 && p.ocr_confidence < 70) book.low_confidence_pages.push_back(p.number);
     }
-    for (const auto& e : p.errors) book.warnings.push_back(doc.file + ": page " + std::to_string(p.number) + ": " + e);
+    for (const auto& e : p.errors) book.warnings.push_back(page_error(doc, p.number, e));
   }
   // An engine reports a page it could not read both on the page and in the document's
-  // warnings: each message is listed once, where it first comes.
-  std::unordered_set<std::string> listed(book.warnings.begin(), book.warnings.end());
+  // warnings: each is listed once, where it first comes.
+  std::set<Diagnostic> listed(book.warnings.begin(), book.warnings.end());
   for (const auto& w : doc.warnings)
     if (listed.insert(w).second) book.warnings.push_back(w);
   return book;
@@ -49,7 +61,7 @@ void lay_out_book(Book& book, const Document& doc, const LayoutOptions& options)
   book.chapters = std::move(laid.chapters);
   book.excluded = std::move(laid.excluded);
   book.joins = std::move(laid.joins);
-  for (auto& w : laid.warnings) book.warnings.push_back(doc.file + ": " + w);
+  for (auto& w : laid.warnings) book.warnings.push_back(std::move(w));
 }
 
 Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
@@ -65,7 +77,7 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
     write_pages_jsonl(out, doc);
   }
   book.removed = std::move(cleaned.removed);
-  for (auto& w : cleaned.warnings) book.warnings.push_back(doc.file + ": " + w);
+  for (auto& w : cleaned.warnings) book.warnings.push_back(std::move(w));
   lay_out_book(book, doc, options.layout);
   return book;
 }
@@ -125,14 +137,19 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
     size_t shown = 0;
     for (const auto& d : check.differences) {
       if (++shown > 20) {
-        book.warnings.push_back(o.file + ": verify: " + std::to_string(check.differences.size() - 20) + " more word differences");
+        book.warnings.push_back(Diagnostic::at(
+            "verify", "verify-more", o.file, 0,
+            "verify: " + std::to_string(check.differences.size() - 20) + " more word differences"));
         break;
       }
-      book.warnings.push_back(o.file + ": page " + std::to_string(d.page) + ": verify: " + d.kind + " word \"" +
-                              d.word + "\" " + (d.kind == "misplaced" ? d.context : "near \"" + d.context + "\""));
+      book.warnings.push_back(Diagnostic::at(
+          "verify", "verify-" + d.kind, o.file, d.page,
+          "verify: " + d.kind + " word \"" + d.word + "\" " +
+              (d.kind == "misplaced" ? d.context : "near \"" + d.context + "\"")));
     }
     for (const auto& f : check.findings)
-      book.warnings.push_back(o.file + ": page " + std::to_string(f.page) + ": finding: " + f.kind + ": " + f.message);
+      book.warnings.push_back(
+          Diagnostic::at("verify", "finding-" + f.kind, o.file, f.page, "finding: " + f.kind + ": " + f.message));
   }
   o.seconds_verify = since(t);
   t = Clock::now();
@@ -191,7 +208,9 @@ Json outcome_to_json(const BookOutcome& o) {
   j["verify_differences"] = o.verify_differences;
   j["verify_findings"] = o.verify_findings;
   if (o.ledger) j["ledger"] = to_json(*o.ledger);
-  j["warnings"] = o.warnings;
+  Json warnings = Json::array();
+  for (const auto& w : o.warnings) warnings.push_back(w.text());
+  j["warnings"] = std::move(warnings);
   return j;
 }
 
@@ -199,12 +218,15 @@ void report_book(const BookOutcome& o, LogMode mode) {
   if (mode == LogMode::Json) {
     // Each warning is an event of its own, before its book's end, so that a CI log can be
     // searched for them line by line; book_finished lists them again.
-    for (const auto& w : o.ok ? o.warnings : std::vector<std::string>{}) {
+    for (const auto& w : o.ok ? o.warnings : std::vector<Diagnostic>{}) {
       Json ev;
       ev["event"] = "warning";
       ev["book"] = o.id;
       ev["file"] = o.file;
-      ev["message"] = w;
+      if (w.page > 0) ev["page"] = w.page;  // none: about the whole book
+      ev["stage"] = w.stage;
+      ev["code"] = w.code;
+      ev["message"] = w.text();
       std::cerr << dump(ev, false);
     }
     Json j;
@@ -231,7 +253,7 @@ void report_book(const BookOutcome& o, LogMode mode) {
     std::cerr << "error: " << o.error << "\n";
     return;
   }
-  for (const auto& w : o.warnings) std::cerr << "warning: " << w << "\n";
+  for (const auto& w : o.warnings) std::cerr << "warning: " << w.text() << "\n";
   std::cerr << o.id << (o.cached ? " (cached)" : "") << ": " << o.pages << " pages, " << o.chapters << " chapters, " << o.figures << " figures, "
             << o.removed << " furniture spans removed";
   if (o.ocr_pages) std::cerr << ", " << o.ocr_pages << " pages OCR'd";

@@ -271,7 +271,12 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
     o.verify_differences = j.at("verify_differences");
     o.verify_findings = j.at("verify_findings");
     if (j.contains("ledger")) o.ledger = ledger_from_json(j.at("ledger"));
-    o.warnings = j.at("warnings").get<std::vector<std::string>>();
+    // An entry from before warnings were stored as objects holds lines: a miss, so that the
+    // rebuild reports each warning's page, stage and code.
+    for (const auto& w : j.at("warnings")) {
+      if (!w.is_object()) return std::nullopt;
+      o.warnings.push_back(diagnostic_from_json(w, ""));
+    }
   } catch (const std::exception&) {
     return std::nullopt;  // a damaged entry is a miss; it is overwritten on store
   }
@@ -300,7 +305,14 @@ void cache_store(const std::string& cache_dir, const std::string& key, const Boo
   fs::create_directories(tmp, ec);
   fs::copy(fs::path(out_dir) / "books" / outcome.id, tmp / "book", fs::copy_options::recursive, ec);
   if (!ec && !write_contents(tmp, {"book"})) ec = std::make_error_code(std::errc::io_error);
-  if (!ec) std::ofstream(tmp / "outcome.json") << dump(outcome_to_json(outcome), true);
+  if (!ec) {
+    // The warnings as objects (outcome_to_json has their lines, for the log's book_finished).
+    Json j = outcome_to_json(outcome);
+    Json warnings = Json::array();
+    for (const auto& w : outcome.warnings) warnings.push_back(to_json(w));
+    j["warnings"] = std::move(warnings);
+    std::ofstream(tmp / "outcome.json") << dump(j, true);
+  }
   if (ec) {
     fs::remove_all(tmp, ec);
     return;  // a cache that cannot be written only costs time

@@ -133,7 +133,7 @@ TEST(SiteSearch, TheIndexAndReportAreTheSameBytesAtAnyNumberOfThreads) {
 TEST(SiteReport, ShowsEachBooksCountsChecksAndPlots) {
   std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
   books[1].title = "Beta <book>";
-  books[1].warnings.push_back("page 3: a <warning> & more");
+  books[1].warnings.push_back(Diagnostic::at("export", "figure-unrendered", "", 3, "a <warning> & more"));
   WordLedger ledger;
   ledger.extracted = 1234;
   ledger.text = 1200;

@@ -36,7 +36,8 @@ Document sample_document() {
   d.page_count = 120;
   d.metadata = {"A Title — with “quotes”", "Ada Author", "Subject", "TeX", "pdfTeX-1.40.24"};
   d.outline = {{"1 Introduction", 1, 8, 72.0}, {"Unresolved", 2, 0, -1}};
-  d.warnings = {"book.pdf: page 3: repaired xref"};
+  d.warnings = {Diagnostic::at("extract", "page-unreadable", "book.pdf", 3, "cannot read page: x"),
+                Diagnostic::at("extract", "engine-repair", "book.pdf", 0, "repaired xref")};
 
   Page p;
   p.number = 7;
@@ -109,7 +110,8 @@ Book sample_book() {
   b.joins = {{14, "exam-", "ple", "example"}};
   b.ocr_pages = {40, 41};
   b.low_confidence_pages = {41};
-  b.warnings = {"R-intro.pdf: page 41: low OCR confidence"};
+  b.warnings = {Diagnostic::at("extract", "ocr-failed", "R-intro.pdf", 41, "Tesseract could not read the page"),
+                Diagnostic::at("verify", "verify-more", "R-intro.pdf", 0, "verify: 3 more word differences")};
   Chapter c;
   c.title = "Introduction and preliminaries";
   c.number = "1";

@@ -116,7 +116,7 @@ struct CleanOptions {
 
 struct CleanResult {
   std::vector<Removal> removed;     // in page order, then top to bottom, then left to right
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
 };
 
 // Normalises (normalize_document) and removes furniture from `doc` in place; returns the log.

@@ -426,7 +426,7 @@ struct LayoutResult {
   std::vector<Chapter> chapters;
   std::vector<ExcludedMatter> excluded;
   std::vector<HyphenJoin> joins;
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
 };
 
 LayoutResult layout_document(const Document& doc, const LayoutOptions& options = {});

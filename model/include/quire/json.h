@@ -28,6 +28,7 @@ Json to_json(const Removal&);
 Json to_json(const HyphenJoin&);
 Json to_json(const Block&);
 Json to_json(const WordLedger&);
+Json to_json(const Diagnostic&);
 Span span_from_json(const Json&);
 Line line_from_json(const Json&);
 Page page_from_json(const Json&);
@@ -35,6 +36,10 @@ Removal removal_from_json(const Json&);
 HyphenJoin join_from_json(const Json&);
 Block block_from_json(const Json&);
 WordLedger ledger_from_json(const Json&);
+// An object as to_json writes it, or a warning line as files before Diagnostic held them
+// ("FILE: page N: MESSAGE"), read against `file`, the book's PDF; such a line's code and stage
+// are unknown (empty).
+Diagnostic diagnostic_from_json(const Json&, const std::string& file);
 
 // pages.jsonl: a header line {"format":..., "file":..., metadata, outline...} then one line per page.
 void write_pages_jsonl(std::ostream&, const Document&);

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "quire/diagnostic.h"
+
 namespace quire {
 
 inline constexpr const char* kVersion = QUIRE_VERSION;
@@ -164,7 +166,7 @@ struct Document {
   Metadata metadata;
   std::vector<OutlineEntry> outline;
   std::vector<Page> pages;  // may be a sub-range of the document (extract --pages)
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
   // Set when pages' content may wait out of memory (spill.h); null: every page is whole.
   std::shared_ptr<PageSpill> spill;
   bool operator==(const Document&) const = default;
@@ -348,7 +350,7 @@ struct Book {
   std::vector<HyphenJoin> joins;
   std::vector<int> ocr_pages;             // pages whose text came from OCR
   std::vector<int> low_confidence_pages;  // OCR pages under the confidence threshold
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
   std::optional<WordLedger> ledger;  // the whole book's (set by the wording check)
   bool operator==(const Book&) const = default;
 };

@@ -52,7 +52,7 @@ struct BookOutcome {
   bool cached = false;
   ExitCode code = ExitCode::Ok;
   std::string error;  // one line, when !ok
-  std::vector<std::string> warnings;
+  std::vector<Diagnostic> warnings;
   int pages = 0, chapters = 0, figures = 0, removed = 0, ocr_pages = 0;
   std::vector<int> chapter_figures;  // figures found per chapter, in book order
   // Wall seconds per stage (reported in the JSON log; never written into the corpus).
