@@ -255,7 +255,7 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
 
 }  // namespace
 
-void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
+void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order) const {
   std::vector<Piece> pieces = table_pieces(rs);
   const TableColumns cols = table_columns(pieces);
   const size_t columns = cols.count;
@@ -274,6 +274,12 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b) const {
   }
   find_header(b, grid, cells, extent, cols, rules, o);
   b.text = table_text(b.rows, cells, columns, o);
+  std::vector<std::vector<const Piece*>> of_cell(cells.size());
+  for (const Piece& p : pieces) of_cell[p.cell].push_back(&p);
+  order.clear();
+  for (const auto& row : grid)
+    for (size_t k : row)
+      for (const Piece* p : of_cell[k]) order.emplace_back(rs[p->row], p->line);
 }
 
 std::string Builder::prose(const std::vector<const Row*>& rs, std::vector<HyphenJoin>& log,
@@ -352,10 +358,11 @@ void Builder::make_texts() {
         const bool may_cite = b.type != BlockType::Code && b.type != BlockType::Footnote &&
                               b.type != BlockType::Heading && b.type != BlockType::Figure;
         const std::vector<std::string> marked = may_cite ? texts_with_marks(rs) : std::vector<std::string>();
+        std::vector<RowLine> table_order;
         if (b.type == BlockType::Code) {
           b.text = code_text(rs, st, o);
         } else if (b.type == BlockType::Table) {
-          table_grid(rs, b);
+          table_grid(rs, b, table_order);
           // A table's marks cite its notes, but are not found in its text.
           for (const auto& t : marked) find_raised(t, b.raised);
           for (auto& m : b.raised) m.at = std::string::npos;
@@ -369,7 +376,8 @@ void Builder::make_texts() {
             strip_mark_bytes(j.joined);
           }
         }
-        find_inline(b, rs, o);
+        if (b.type == BlockType::Table) find_inline(b, table_order, o);
+        else find_inline(b, rs, o);
         if (titled[i] == 2) strip_title(b);
       },
       16);

@@ -86,7 +86,9 @@ struct Builder {
   // The text has a line per row, its cells set in columns with spaces, two at least
   // between columns, as a fixed-width rendering shows them; a column whose cells end at one
   // x (numbers set flush right) is set flush right, others flush left.
-  void table_grid(const std::vector<const Row*>& rs, Block& b) const;
+  // `order` receives the table's lines in the order its text gives their words: row by row,
+  // cell by cell, each cell's lines top to bottom (a row's lines are read across the page).
+  void table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order) const;
 
   // Prose text of rows: one space between lines, line-end hyphens decided and logged.
   // `texts`, when given, stand for the rows' texts (texts_with_marks).

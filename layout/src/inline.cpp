@@ -41,41 +41,45 @@ bool link_edge(char32_t c, bool leading) {
 
 // The glyphs of the rows, spaces left out (the block's text sets its own), each with its
 // font and the link annotation its centre lies in.
-std::vector<Glyph> row_glyphs(const std::vector<const Row*>& rs, std::vector<LinkKey>& keys) {
+std::vector<Glyph> row_glyphs(const std::vector<RowLine>& lines, std::vector<LinkKey>& keys) {
   std::vector<Glyph> out;
   std::u32string cps;
-  for (const Row* r : rs) {
+  for (const auto& [r, line] : lines) {
+    // (The row's span fonts count its lines' spans in order.)
     size_t k = 0;
-    for (const Line* l : r->lines)
-      for (const Span& s : l->spans) {
-        const uint8_t font = k < r->span_fonts.size() ? r->span_fonts[k] : 0;
-        ++k;
-        cps = to_u32(s.text);
-        for (size_t i = 0; i < cps.size(); ++i) {
-          if (is_space_cp(cps[i])) continue;
-          Glyph g{cps[i], font, -1};
-          if (!r->links.empty()) {
-            // The glyph's centre: from its own x where the engine gives it, else its share
-            // of the span's width.
-            double x0 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i) / static_cast<double>(cps.size());
-            double x1 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i + 1) / static_cast<double>(cps.size());
-            if (s.xs.size() == cps.size()) {
-              x0 = s.xs[i];
-              x1 = i + 1 < cps.size() ? s.xs[i + 1] : (s.last_advance > 0 ? s.xs[i] + s.last_advance : s.bbox.x1);
-            }
-            const double x = (x0 + x1) / 2, y = (s.bbox.y0 + s.bbox.y1) / 2;
-            for (const auto& a : r->links)
-              if (x >= a.bbox.x0 && x <= a.bbox.x1 && y >= a.bbox.y0 && y <= a.bbox.y1) {
-                LinkKey key{a.uri, a.uri.empty() ? a.page : 0, a.uri.empty() ? a.y : -1};
-                auto it = std::find(keys.begin(), keys.end(), key);
-                g.link = static_cast<int>(it - keys.begin());
-                if (it == keys.end()) keys.push_back(std::move(key));
-                break;
-              }
+    for (const Line* l : r->lines) {
+      if (l == line) break;
+      k += l->spans.size();
+    }
+    for (const Span& s : line->spans) {
+      const uint8_t font = k < r->span_fonts.size() ? r->span_fonts[k] : 0;
+      ++k;
+      cps = to_u32(s.text);
+      for (size_t i = 0; i < cps.size(); ++i) {
+        if (is_space_cp(cps[i])) continue;
+        Glyph g{cps[i], font, -1};
+        if (!r->links.empty()) {
+          // The glyph's centre: from its own x where the engine gives it, else its share
+          // of the span's width.
+          double x0 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i) / static_cast<double>(cps.size());
+          double x1 = s.bbox.x0 + s.bbox.width() * static_cast<double>(i + 1) / static_cast<double>(cps.size());
+          if (s.xs.size() == cps.size()) {
+            x0 = s.xs[i];
+            x1 = i + 1 < cps.size() ? s.xs[i + 1] : (s.last_advance > 0 ? s.xs[i] + s.last_advance : s.bbox.x1);
           }
-          out.push_back(g);
+          const double x = (x0 + x1) / 2, y = (s.bbox.y0 + s.bbox.y1) / 2;
+          for (const auto& a : r->links)
+            if (x >= a.bbox.x0 && x <= a.bbox.x1 && y >= a.bbox.y0 && y <= a.bbox.y1) {
+              LinkKey key{a.uri, a.uri.empty() ? a.page : 0, a.uri.empty() ? a.y : -1};
+              auto it = std::find(keys.begin(), keys.end(), key);
+              g.link = static_cast<int>(it - keys.begin());
+              if (it == keys.end()) keys.push_back(std::move(key));
+              break;
+            }
         }
+        out.push_back(g);
       }
+    }
   }
   return out;
 }
@@ -294,9 +298,16 @@ void add_links(Block& b, const std::u32string& text, const std::vector<int>& lin
 }  // namespace
 
 void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o) {
+  std::vector<RowLine> lines;
+  for (const Row* r : rs)
+    for (const Line* l : r->lines) lines.emplace_back(r, l);
+  find_inline(b, lines, o);
+}
+
+void find_inline(Block& b, const std::vector<RowLine>& lines, const LayoutOptions& o) {
   if (b.type == BlockType::Code || b.type == BlockType::Figure || b.text.empty()) return;
   std::vector<LinkKey> keys;
-  const std::vector<Glyph> glyphs = row_glyphs(rs, keys);
+  const std::vector<Glyph> glyphs = row_glyphs(lines, keys);
   const std::u32string text = to_u32(b.text);
   std::vector<int> font(text.size(), -1), link(text.size(), -1);
   match_glyphs(text, glyphs, o, font, link);

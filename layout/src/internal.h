@@ -244,6 +244,10 @@ class BlockStream {
 // text block made from rows `rs`, found by matching the block's text back to the glyphs it
 // was made from.
 void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOptions& o);
+// The same, with the rows' lines in the order the block's text reads them (a table's, cell
+// by cell) where that is not the rows' own order.
+using RowLine = std::pair<const Row*, const Line*>;
+void find_inline(Block& b, const std::vector<RowLine>& lines, const LayoutOptions& o);
 // After a block's text changed from `before` by taking characters out (note marks, an opener
 // label), its styles and links follow the characters they cover.
 void remap_inline(Block& b, const std::string& before);

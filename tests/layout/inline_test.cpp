@@ -199,6 +199,29 @@ TEST(InlineLinks, AUriLinkOnTheWordsItCovers) {
   EXPECT_EQ(runs_of(b), std::vector<std::string>{"link:https://example.org/quire/->https://example.org/quire/"});
 }
 
+TEST(InlineLinks, ATablesStylesAndLinksFollowItsCells) {
+  // A row whose last cell wraps over two lines, the other cells set middle-aligned beside
+  // it: the page sets the cell's first line above the row's other cells, while the table's
+  // text reads the row cell by cell. The name set in the typewriter face and the links on
+  // the sizes stay on their own words.
+  std::vector<std::string> fill(4, "filler text of the page set in the body size and justified to the measure");
+  Page p = test::make_page(1, test::paragraph(72, 100, fill));
+  const double b = 180;
+  auto cell = [&](const std::string& markup, double x, double baseline) { p.lines.push_back(styled_line(markup, x, baseline)); };
+  cell("sudo", 72, b), cell("5990", 160, b), cell("short text", 300, b);
+  cell("Unix text editor Vi IMproved", 300, b + 12), cell("`vim`", 72, b + 18), cell("3570", 160, b + 18);
+  cell("(standard)", 300, b + 24);
+  cell("w3m", 72, b + 36), cell("2828", 160, b + 36), cell("a browser", 300, b + 36);
+  cell("mc", 72, b + 48), cell("1482", 160, b + 48), cell("a file manager", 300, b + 48);
+  p.links.push_back(uri_link(word_box(p, b + 18, "3570"), "https://example.org/vim"));
+  p.links.push_back(uri_link(word_box(p, b + 36, "2828"), "https://example.org/w3m"));
+  const Block t = case_block(layout_document(test::make_doc({p})));
+  ASSERT_EQ(t.type, BlockType::Table) << t.text;
+  EXPECT_EQ(t.rows[1], (std::vector<std::string>{"vim", "3570", "Unix text editor Vi IMproved (standard)"}));
+  EXPECT_EQ(runs_of(t), (std::vector<std::string>{"code:vim", "link:3570->https://example.org/vim",
+                                                   "link:2828->https://example.org/w3m"}));
+}
+
 TEST(InlineLinks, ALinksBracketsAreItsOwnWhenTheyPair) {
   // The annotation's box takes in the brackets around the words; a pair inside the words
   // stays.
