@@ -12,10 +12,12 @@
 // chapter and a warning) are all defined.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include "quire/model.h"
+#include "quire/options_table.h"
 
 namespace quire {
 
@@ -416,6 +418,10 @@ struct LayoutOptions {
   // Anchor ids are at most this many characters (before a "-2" that tells repeats apart).
   size_t max_anchor_chars = 60;
 };
+
+// The fields of LayoutOptions that change the output, as a table (quire/options_table.h):
+// `--set layout.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+std::span<const OptionField<LayoutOptions>> layout_option_table();
 
 struct LayoutResult {
   std::vector<Chapter> chapters;
