@@ -33,6 +33,18 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"min_gutter", &LayoutOptions::min_gutter, "pt",
      "A column gutter must be at least this wide, in points (LaTeX's \\columnsep is 10 pt; the gap between two "
      "words is under 0.5 em, about 5 pt)."},
+    {"gutter_glyph_reach", &LayoutOptions::gutter_glyph_reach, "pt",
+     "A glyph box may reach this far into a gutter from the line beside it (side bearings, an italic overhang)."},
+    {"gutter_part_crossing_share", &LayoutOptions::gutter_part_crossing_share, "share of max_gutter_crossing",
+     "A strip reaching into a column gives its least crossed part as the gutter only when a few spanning rows cross it."},
+    {"gutter_part_slack_divisor", &LayoutOptions::gutter_part_slack_divisor, "parts of the crossing limit",
+     "...the parts asked are crossed by at most 1/N of that limit (one line at least) more than the least."},
+    {"paired_row_share", &LayoutOptions::paired_row_share, "share of lines",
+     "A side whose lines stand this often on the other side's baselines is a table's rows, not a listing beside prose."},
+    {"justified_left_share", &LayoutOptions::justified_left_share, "share of lines",
+     "A narrower strip than the widest is a gutter only where this share of the lines left of it end together ..."},
+    {"justified_left_reach_ratio", &LayoutOptions::justified_left_reach_ratio, "ratio of min_gutter",
+     "...at an edge at most this far left of the strip (a column's edge borders its gutter)."},
     {"max_gutter_crossing", &LayoutOptions::max_gutter_crossing, "share of lines",
      "A gutter may be crossed by at most this share of a page's lines (spanning headings and figures cross it; the "
      "text of a column never does)."},
@@ -57,6 +69,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "a column."},
     {"edge_tolerance", &LayoutOptions::edge_tolerance, "pt",
      "Positions within this many points count as the same edge (glyph boxes vary ~1 pt)."},
+    {"edge_bin", &LayoutOptions::edge_bin, "pt",
+     "The most common edge of a set of lines is looked for in bins this wide (one edge's glyph boxes vary ~1 pt)."},
     {"justified_margin_share", &LayoutOptions::justified_margin_share, "share of lines",
      "The body is justified when this share of its lines end at one right edge; that edge then bounds a column a "
      "listing runs past."},
@@ -128,6 +142,10 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"code_page_room_round", &LayoutOptions::code_page_room_round, "share of line pitch",
      "Room at a page's head or foot makes whole blank lines of a listing rounded down after adding this (the block "
      "edge is no baseline)."},
+    {"cell_search_fine_steps", &LayoutOptions::cell_search_fine_steps, "steps",
+     "A listing's cell width is searched for in steps of at most 1/N of its least measure (a thousandth) ..."},
+    {"cell_search_steps", &LayoutOptions::cell_search_steps, "steps",
+     "...or in this many steps where the measures disagree more (the search stays bounded)."},
     {"monospace_tolerance", &LayoutOptions::monospace_tolerance, "share of advance",
      "Glyph advances of a monospace span agree within this share of the advance."},
     {"min_hyphen_left", &LayoutOptions::min_hyphen_left, "letters",
