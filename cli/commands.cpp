@@ -110,6 +110,19 @@ void add_spill_option(po::options_description& d, ExtractOptions& o) {
                   "$TMPDIR (-1: keep every page in memory). Changes memory use, never output");
 }
 
+// --set stage.option=value (repeatable), for the stages a command runs: a tuning option tried
+// without recompiling (quire options lists them).
+void add_set_option(po::options_description& d, std::vector<std::string>& settings) {
+  d.add_options()("set", po::value(&settings)->composing(),
+                  "stage.option=value: one of the stages' tuning options, e.g. clean.band_ratio=0.15 "
+                  "(repeatable; `quire options` lists them)");
+}
+
+// After the other options, so that --set has the last word.
+void apply_settings(const std::vector<std::string>& settings, const StageOptionTargets& targets) {
+  for (const auto& s : settings) set_stage_option(targets, s);
+}
+
 void apply_extract_choices(ExtractOptions& o, const std::string& engine, const std::string& ocr) {
   if (engine == "mupdf") o.engine = Engine::MuPdf;
   else if (engine == "poppler") o.engine = Engine::Poppler;
@@ -131,6 +144,7 @@ Document read_pages_file(const std::string& path) {
 int cmd_extract(const Args& args) {
   ExtractOptions o;
   std::string input, output, pages, engine, ocr, report;
+  std::vector<std::string> settings;
   bool cross = false;
   po::options_description d("quire extract options");
   d.add_options()
@@ -141,6 +155,7 @@ int cmd_extract(const Args& args) {
       ("cross-check", po::bool_switch(&cross), "compare MuPDF's and Poppler's words per page")
       ("report", po::value(&report), "with --cross-check: write the JSON report here");
   add_extract_options(d, o, engine, ocr);
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
@@ -148,6 +163,7 @@ int cmd_extract(const Args& args) {
              pos, vm))
     return 0;
   apply_extract_choices(o, engine, ocr);
+  apply_settings(settings, {.extract = &o});
   if (!pages.empty()) std::tie(o.first_page, o.last_page) = parse_pages(pages);
   o.on_warning = [](const std::string& w) { std::cerr << "warning: " << w << "\n"; };
   if (cross) {
@@ -174,6 +190,7 @@ int cmd_extract(const Args& args) {
 
 int cmd_clean(const Args& args) {
   std::string input, output, removed;
+  std::vector<std::string> settings;
   CleanOptions co;
   po::options_description d("quire clean options");
   d.add_options()
@@ -181,10 +198,12 @@ int cmd_clean(const Args& args) {
       ("output,o", po::value(&output)->required(), "cleaned pages.jsonl to write")
       ("removed", po::value(&removed), "removal log to write (default: OUTPUT's folder/removed.jsonl)")
       ("jobs,j", po::value(&co.jobs)->default_value(default_jobs()), "worker threads");
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
   if (!parse(args, "quire clean pages.jsonl -o clean.jsonl [--removed removed.jsonl]", d, pos, vm)) return 0;
+  apply_settings(settings, {.clean = &co});
   Document doc = read_pages_file(input);
   CleanResult r = clean_document(doc, co);
   for (const auto& w : r.warnings) std::cerr << "warning: " << w.text() << "\n";
@@ -200,6 +219,7 @@ int cmd_clean(const Args& args) {
 
 int cmd_layout(const Args& args) {
   std::string input, output;
+  std::vector<std::string> settings;
   LayoutOptions lo;
   po::options_description d("quire layout options");
   d.add_options()
@@ -211,10 +231,12 @@ int cmd_layout(const Args& args) {
       ("hyphen-patterns", po::value(&lo.hyphen_patterns)->default_value(lo.hyphen_patterns),
        "hyphenation patterns (libhyphen .dic) of the dictionary's language; \"\" for none")
       ("jobs,j", po::value(&lo.jobs)->default_value(default_jobs()), "worker threads");
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
   if (!parse(args, "quire layout clean.jsonl -o book.jsonl", d, pos, vm)) return 0;
+  apply_settings(settings, {.layout = &lo});
   Document doc = read_pages_file(input);
   // The book's record as `quire build` makes it (its title, authors, OCR pages, warnings).
   Book b = book_record(doc, slugify(fs::path(doc.file).stem().string(), 60, "book"), lo);
@@ -230,6 +252,7 @@ int cmd_layout(const Args& args) {
 int cmd_build(const Args& args) {
   BuildOptions o;
   std::string engine, ocr, shard, log;
+  std::vector<std::string> settings;
   bool quiet = false, no_verify = false;
   po::options_description d("quire build options");
   d.add_options()
@@ -259,12 +282,14 @@ int cmd_build(const Args& args) {
       ("log", po::value(&log)->default_value("human"), "human | json: one JSON object per event on stderr");
   add_extract_options(d, o.extract, engine, ocr);
   add_spill_option(d, o.extract);
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
   if (!parse(args, "quire build DIR -o OUT [--map map.toml] [--jobs N] [--cache DIR] [--shard I/N]", d, pos, vm))
     return 0;
   apply_extract_choices(o.extract, engine, ocr);
+  apply_settings(settings, {&o.extract, &o.clean, &o.layout, &o.exporting});
   if (o.input.empty()) {
     if (o.map_path.empty()) throw Error(ExitCode::Usage, "", 0, "give a folder of PDFs, or --map (with --pdf-dir)");
     o.input = o.pdf_dir.empty() ? fs::path(o.map_path).parent_path().string() : o.pdf_dir;
@@ -343,6 +368,7 @@ int cmd_build(const Args& args) {
 int cmd_inspect(const Args& args) {
   InspectOptions o;
   std::string pages, engine, ocr;
+  std::vector<std::string> settings;
   BuildOptions& b = o.build;
   po::options_description d("quire inspect options");
   d.add_options()
@@ -357,11 +383,13 @@ int cmd_inspect(const Args& args) {
       ("hyphen-patterns", po::value(&b.layout.hyphen_patterns)->default_value(b.layout.hyphen_patterns),
        "hyphenation patterns (libhyphen .dic), as for quire build");
   add_extract_options(d, b.extract, engine, ocr);
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("input", 1);
   po::variables_map vm;
   if (!parse(args, "quire inspect BOOK.pdf [--pages A-B] -o DIR", d, pos, vm)) return 0;
   apply_extract_choices(b.extract, engine, ocr);
+  apply_settings(settings, {&b.extract, &b.clean, &b.layout, nullptr});
   if (!pages.empty()) std::tie(o.first_page, o.last_page) = parse_pages(pages);
   if (o.dpi < 18 || o.dpi > 600) throw Error(ExitCode::Usage, "", 0, "--dpi takes 18 to 600");
   b.clean.jobs = b.layout.jobs = b.extract.jobs;
@@ -477,6 +505,15 @@ int cmd_merge(const Args& args) {
   o.exporting.site = !no_site;
   merge_corpora(o);
   std::cerr << "merged " << o.shards.size() << " shard outputs into " << o.out_dir << "\n";
+  return 0;
+}
+
+int cmd_options(const Args& args) {
+  po::options_description d("quire options options");
+  po::positional_options_description pos;
+  po::variables_map vm;
+  if (!parse(args, "quire options > docs/options.md", d, pos, vm)) return 0;
+  std::cout << options_reference();
   return 0;
 }
 

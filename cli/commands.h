@@ -17,5 +17,6 @@ int cmd_verify(const Args&);
 int cmd_diff(const Args&);
 int cmd_merge(const Args&);
 int cmd_inspect(const Args&);
+int cmd_options(const Args&);
 
 }  // namespace quire::cli

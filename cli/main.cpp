@@ -25,6 +25,7 @@ const Command kCommands[] = {
     {"extract", quire::cli::cmd_extract, "PDF -> pages.jsonl (spans, images, paths, outline)"},
     {"clean", quire::cli::cmd_clean, "pages.jsonl -> pages.jsonl without furniture + removed.jsonl"},
     {"layout", quire::cli::cmd_layout, "pages.jsonl -> book.jsonl (chapters of typed blocks)"},
+    {"options", quire::cli::cmd_options, "the stages' tuning options (for --set) as a Markdown table"},
 };
 
 void usage(std::ostream& out) {

@@ -115,14 +115,15 @@ double best_fitting_cell(const std::vector<const Row*>& rows, const std::vector<
     return off / static_cast<double>(xs.size());
   };
   // (Searched from the least to the greatest measure, the font's advance included, in
-  // steps of a thousandth, or in 200 steps where the measures disagree more.)
+  // steps of a thousandth, or in 200 steps where the measures disagree more: the options
+  // cell_search_fine_steps and cell_search_steps.)
   double lo = *std::min_element(own.begin(), own.end()), hi = *std::max_element(own.begin(), own.end());
   if (adv > 0) {
     lo = std::min(lo, adv);
     hi = std::max(hi, adv);
   }
   double best = 0, best_misfit = 1;
-  const double step = std::max(lo / 1000, (hi - lo) / 200);
+  const double step = std::max(lo / o.cell_search_fine_steps, (hi - lo) / o.cell_search_steps);
   for (double cell = lo; cell <= hi + 1e-9; cell += step)
     if (double m = misfit(cell); m < best_misfit) {
       best = cell;

@@ -39,9 +39,9 @@ struct GutterSearch {
   std::vector<int> cover;
   int limit = 0;  // most lines a gutter may be crossed by
 
-  // A line on one side of the strip [gx0, gx1] (a glyph box may reach a point into it).
-  static bool on_side(const Line* l, bool right, double gx0, double gx1) {
-    return right ? l->bbox.x0 >= gx1 - 1 : l->bbox.x1 <= gx0 + 1;
+  // A line on one side of the strip [gx0, gx1] (a glyph box may reach a little into it).
+  bool on_side(const Line* l, bool right, double gx0, double gx1) const {
+    return right ? l->bbox.x0 >= gx1 - o.gutter_glyph_reach : l->bbox.x1 <= gx0 + o.gutter_glyph_reach;
   }
 
   // Both sides must hold lines with a flush left edge: prose, or on one side a listing (a
@@ -60,7 +60,7 @@ struct GutterSearch {
       if (on_side(l, right, gx0, gx1)) xs.push_back(l->bbox.x0);
     }
     if (xs.empty()) return 0;
-    double m = mode(xs, 1.0);
+    double m = mode(xs, o.edge_bin);
     int c = 0;
     for (double x : xs)
       if (std::fabs(x - m) <= o.edge_tolerance) ++c;
@@ -108,12 +108,13 @@ struct GutterSearch {
       if (std::count(t.begin(), t.end(), ' ') + 1 >= o.min_justified_line_words) x1s.push_back(l->bbox.x1);
     }
     if (x1s.empty()) return false;
-    const double m = mode(x1s, 1.0);
+    const double m = mode(x1s, o.edge_bin);
     return std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
            o.min_column_lines;
   }
 
-  // Whether a third or more of one side's lines stand on the baselines of the other side's:
+  // Whether paired_row_share (a third) or more of one side's lines stand on the baselines of
+  // the other side's:
   // a table's rows (a name in a typewriter face, its description beside it), where a
   // listing beside a column of prose keeps a line pitch of its own.
   bool paired(bool right, double gx0, double gx1) const {
@@ -127,7 +128,7 @@ struct GutterSearch {
       const double b = line_baseline(*l);
       if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; })) ++on;
     }
-    return 3 * on >= n;
+    return static_cast<double>(on) >= o.paired_row_share * static_cast<double>(n);
   }
 
   // With `code`, one side may be a listing: asked of a strip's least crossed part only, as
@@ -156,13 +157,13 @@ struct GutterSearch {
     // gutter. The gutter is then the part of the strip crossed least, when only a few rows
     // cross it (spanning headings and figures), and the columns are taken from there.
     const int least = *std::min_element(cover.begin() + start, cover.begin() + start + len);
-    if (2 * least > limit) return false;
+    if (least > o.gutter_part_crossing_share * limit) return false;
     // (Its parts crossed least, widest first: beyond a short last column the page is empty
     // too. A short column of two lines under a figure is crossed by fewer rows than a column
     // of text, but by more than the gutter beside it: the parts crossed by no more rows than
     // the least are asked last, for a short column beside a whole one.)
     for (const bool short_only : {false, true}) {
-      const int most = short_only ? least : least + std::max(1, limit / 4);
+      const int most = short_only ? least : least + std::max(1, limit / o.gutter_part_slack_divisor);
       const std::vector<std::pair<int, int>> parts =
           open_strips(cover, start, start + len - 1, start + len - 1, most, o.min_gutter);
       for (bool code : {false, true}) {
@@ -182,11 +183,13 @@ struct GutterSearch {
   bool justified_left(double gx0) const {
     std::vector<double> x1s;
     for (const Line* l : lines)
-      if (l->bbox.x1 <= gx0 + 1) x1s.push_back(l->bbox.x1);
+      if (l->bbox.x1 <= gx0 + o.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
     if (x1s.empty()) return false;
-    const double m = mode(x1s, 1.0);
+    const double m = mode(x1s, o.edge_bin);
     const auto at = std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
-    return at >= o.min_column_lines && 3 * static_cast<size_t>(at) >= x1s.size() && gx0 - m <= 2 * o.min_gutter;
+    return at >= o.min_column_lines &&
+           static_cast<double>(at) >= o.justified_left_share * static_cast<double>(x1s.size()) &&
+           gx0 - m <= o.justified_left_reach_ratio * o.min_gutter;
   }
 };
 
@@ -231,7 +234,7 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
   double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
   size_t n[2] = {0, 0};
   for (const Line* l : lines) {
-    const int side = l->bbox.x1 <= gx0 + 1 ? 0 : l->bbox.x0 >= gx1 - 1 ? 1 : -1;
+    const int side = l->bbox.x1 <= gx0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= gx1 - o.gutter_glyph_reach ? 1 : -1;
     if (side < 0) continue;
     ++n[side];
     top[side] = std::min(top[side], l->bbox.y0);

@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 
 namespace quire::detail {
 
@@ -210,7 +211,7 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
     std::string first;
     for (size_t k = ws[0].from; k < ws[0].to; ++k)
       if (text[k] < 0x80 && text[k] != U':' && text[k] != U'.') first += static_cast<char>(std::tolower(static_cast<int>(text[k])));
-    for (const char* title : {"note", "tip", "hint", "warning", "caution", "important", "attention", "danger", "sidebar"})
+    for (std::string_view title : typography::kNoteTitleWords)
       if (first == title) cleared[0] |= kSpanBold | kSpanItalic;
   }
   return cleared;

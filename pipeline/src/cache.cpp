@@ -222,9 +222,8 @@ std::string dictionary_identity(const std::string& cache_dir, const std::string&
 
 std::string cache_key(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
                       const BuildOptions& o) {
-  // Every option a user can set that changes a book's output (a new command-line option must
-  // be added here). Options only settable in code keep their defaults, which the binary's
-  // hash covers.
+  // Every option that changes a book's output: the stages' option tables whole (so a build
+  // with `--set` never reuses a book made with other values), and the choices outside them.
   Json k;
   k["quire"] = kVersion;
   k["format"] = kCorpusFormat;
@@ -238,16 +237,13 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   k["engine"] = static_cast<int>(o.extract.engine);
   k["password"] = sha256_hex(o.extract.password);
   k["ocr"] = static_cast<int>(o.extract.ocr);
-  k["ocr_lang"] = o.extract.ocr_lang;
-  k["ocr_dpi"] = o.extract.ocr_dpi;
-  k["unusable_text_ratio"] = o.extract.unusable_text_ratio;
-  k["page_timeout"] = o.extract.page_timeout;
-  k["band_ratio"] = o.clean.band_ratio;
-  k["min_recurrence"] = o.clean.min_recurrence;
-  k["keep_matter"] = o.layout.keep_matter;
-  k["figure_dpi"] = o.layout.figure_dpi;
-  k["hyphen_dictionary"] = dictionary_identity(o.cache_dir, o.layout.hyphen_dictionary);
-  k["hyphen_patterns"] = file_identity(o.cache_dir, o.layout.hyphen_patterns);
+  k["extract"] = options_json(extract_option_table(), o.extract);
+  k["clean"] = options_json(clean_option_table(), o.clean);
+  Json layout = options_json(layout_option_table(), o.layout);
+  // The dictionary and the patterns count by their contents, not by where they are.
+  layout["hyphen_dictionary"] = dictionary_identity(o.cache_dir, o.layout.hyphen_dictionary);
+  layout["hyphen_patterns"] = file_identity(o.cache_dir, o.layout.hyphen_patterns);
+  k["layout"] = std::move(layout);
   k["verify"] = o.verify;
   k["site"] = o.exporting.site;
   return sha256_hex(dump(k, false));
@@ -346,8 +342,7 @@ std::string index_cache_key(const std::vector<std::pair<std::string, std::string
     map_bytes = ss.str();
   }
   k["map"] = map_path.empty() ? std::string() : sha256_hex(map_bytes);
-  k["site"] = o.exporting.site;
-  k["epub"] = o.exporting.epub;
+  k["export"] = options_json(export_option_table(), o.exporting);
   return sha256_hex(dump(k, false));
 }
 

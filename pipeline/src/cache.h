@@ -1,8 +1,8 @@
 // Private to pipeline/: the build cache for incremental rebuilds (`quire build --cache DIR`).
 //
 // A book's output folder is stored under a key made of everything that can change it: the
-// PDF's bytes, the book id and its map entry, the options, and the quire binary itself (so a
-// rebuilt quire never reuses stale output). The corpus-level files (corpus.jsonl, manifest.json,
+// PDF's bytes, the book id and its map entry, the options (the stages' option tables whole), and
+// the quire binary itself (so a rebuilt quire never reuses stale output). The corpus-level files (corpus.jsonl, manifest.json,
 // site/) are stored too, under a key made of the books' keys in order, the map's bytes and the
 // export options: they are a function of exactly those, so an unchanged corpus reuses them and
 // any changed book or map rebuilds them from the books.

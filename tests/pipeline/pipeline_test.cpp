@@ -217,6 +217,53 @@ TEST(Build, TheCacheReusesUnchangedBooksAndGivesTheSameCorpus) {
   EXPECT_TRUE(tree(t.path / "c") == tree(t.path / "d"));
 }
 
+// `--set stage.option=value` is part of the cache key: an option set to its default reuses the
+// books, another value builds them again (and the same corpus as without the cache); a bad
+// setting is a usage error naming it, before anything is built.
+TEST(Build, ASetOptionIsPartOfTheCacheKey) {
+  TempDir t("cache-set");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache";
+  auto build = [&](const std::string& out, const std::string& settings) {
+    return run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / out) + " --log json --cache " +
+                     shell_quote(cache) + " " + settings);
+  };
+  auto hits = [](const std::string& log) {
+    size_t n = 0;
+    for (size_t at = log.find("\"cached\":true"); at != std::string::npos; at = log.find("\"cached\":true", at + 1)) ++n;
+    return n;
+  };
+  struct Case {
+    const char* settings;
+    size_t cached;  // books taken from the cache (of 2)
+  };
+  const Case cases[] = {
+      {"", 0},                                                         // the cold build
+      {"--set layout.min_gutter=6 --set clean.band_ratio=0.2", 2},     // the defaults
+      {"--set layout.min_gutter=7", 0},                                // another value
+      {"--set layout.min_gutter=7", 2},                                // ... now cached
+      {"--set clean.band_ratio=0.21", 0},
+      {"--set extract.unusable_text_ratio=0.31", 0},
+  };
+  int n = 0;
+  for (const auto& c : cases) {
+    const std::string out = "out" + std::to_string(n++);
+    auto r = build(out, c.settings);
+    ASSERT_TRUE(built(r.code)) << c.settings << "\n" << r.out;
+    EXPECT_EQ(hits(r.out), c.cached) << c.settings << "\n" << r.out;
+  }
+  auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") +
+                         " --quiet --set layout.min_gutter=7");
+  ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  EXPECT_TRUE(tree(t.path / "out3") == tree(t.path / "fresh"));
+
+  auto bad = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "bad") +
+                       " --quiet --set layout.min_guter=7");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("layout has no option 'min_guter'; close: min_gutter"), std::string::npos) << bad.out;
+  EXPECT_FALSE(fs::exists(t.path / "bad"));
+}
+
 // A cache entry that lost a file or holds one cut short (a cache folder pruned by hand, or
 // restored in part by a CI cache) is a miss: that book and the corpus-level files are built
 // again, and the corpus is the one a build without the cache makes.

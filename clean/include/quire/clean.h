@@ -11,10 +11,12 @@
 #pragma once
 
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "quire/model.h"
+#include "quire/options_table.h"
 
 namespace quire {
 
@@ -113,6 +115,10 @@ struct CleanOptions {
   // book's share of --jobs.
   int jobs = 1;
 };
+
+// The fields of CleanOptions that change the output, as a table (quire/options_table.h):
+// `--set clean.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+std::span<const OptionField<CleanOptions>> clean_option_table();
 
 struct CleanResult {
   std::vector<Removal> removed;     // in page order, then top to bottom, then left to right

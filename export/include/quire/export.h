@@ -10,11 +10,13 @@
 #include <iosfwd>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "quire/model.h"
+#include "quire/options_table.h"
 
 namespace quire {
 
@@ -90,6 +92,10 @@ struct ExportOptions {
   // default): the report has no times, and the site is the same bytes on every run.
   std::map<std::string, std::vector<std::pair<std::string, double>>> stage_seconds;
 };
+
+// The fields of ExportOptions that change the output, as a table (quire/options_table.h):
+// `--set export.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+std::span<const OptionField<ExportOptions>> export_option_table();
 
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,
 // removed.jsonl. Sets figure blocks' `image` paths. out_dir must exist. The files and the

@@ -8,12 +8,14 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "quire/hash.h"  // sha256_file, which a Document's sha256 is
 #include "quire/model.h"
+#include "quire/options_table.h"
 
 namespace quire {
 
@@ -55,6 +57,10 @@ struct ExtractOptions {
   // Called after each page is done (for progress), from any worker thread.
   std::function<void(int page)> on_page;
 };
+
+// The fields of ExtractOptions that change the output, as a table (quire/options_table.h):
+// `--set extract.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+std::span<const OptionField<ExtractOptions>> extract_option_table();
 
 // Pages that extraction kept as drawn (MuPDF display lists) because they may hold figures,
 // so that PdfRenderer draws them without reading their content a second time. Which pages

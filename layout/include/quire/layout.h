@@ -12,10 +12,12 @@
 // chapter and a warning) are all defined.
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
 #include "quire/model.h"
+#include "quire/options_table.h"
 
 namespace quire {
 
@@ -60,6 +62,27 @@ struct LayoutOptions {
   // a table ruled row by row across its columns (a page's two columns are not; a float
   // across them brings a few rules).
   double gutter_ruled_rows_share = 0.5;
+  // A glyph box may reach this many points into a gutter from the line beside it (side
+  // bearings, an italic overhang): such a line still stands on its side of the gutter.
+  double gutter_glyph_reach = 1;
+  // A strip that reaches into a column (a listing's ragged right edge) gives its least crossed
+  // part as the gutter only when that part is crossed by at most this share of the lines a
+  // gutter may be crossed by (max_gutter_crossing): a few spanning rows, not a column's lines.
+  double gutter_part_crossing_share = 0.5;
+  // ... and the parts asked are those crossed by at most one Nth of that (one line at least)
+  // more than the least, N being this: a spanning heading crosses at one line, not a few.
+  int gutter_part_slack_divisor = 4;
+  // A side of a gutter whose lines stand, a third or more of them (this share), on the other
+  // side's baselines (within same_baseline) is a table's rows: a listing beside a column of
+  // prose keeps a line pitch of its own.
+  double paired_row_share = 1.0 / 3;
+  // A narrower strip than the widest is the gutter only where the lines left of it end
+  // together (a page of one column has odd strips between short lines): at least this share
+  // of them at one edge, ...
+  double justified_left_share = 1.0 / 3;
+  // ... at most this many times min_gutter left of the strip (a column's edge borders its
+  // gutter).
+  double justified_left_reach_ratio = 2;
   // A page's lines must span at least this many points to hold two columns (a narrower
   // span holds no two columns of lines of several words), ...
   double gutter_min_span = 50;
@@ -85,6 +108,9 @@ struct LayoutOptions {
   double same_baseline = 0.5;
   // Positions within this many points count as the same edge (glyph boxes vary ~1 pt).
   double edge_tolerance = 2;
+  // The most common edge of a set of lines is looked for in bins of this many points (the
+  // glyph boxes of one edge vary ~1 pt); edge_tolerance then counts the lines at it.
+  double edge_bin = 1;
   // The book's body lines are justified when at least this share of them end at one right
   // edge (within edge_tolerance); that edge then bounds a column whose listing runs past it.
   double justified_margin_share = 0.4;
@@ -164,6 +190,12 @@ struct LayoutOptions {
   // rounded down after adding this share of a pitch (0.75 pitch is a line: the text
   // block's edge is not a baseline, so the room falls a little short of whole lines).
   double code_page_room_round = 0.25;
+  // A listing's cell width is searched for between its least and greatest measure in steps of
+  // at most one this-many-th of the least (a thousandth: well under the spread of glyph
+  // positions over a line), ...
+  int cell_search_fine_steps = 1000;
+  // ... or in this many steps where the measures disagree more (the search stays bounded).
+  int cell_search_steps = 200;
   // Glyph advances of a monospace span agree within this share of the advance.
   double monospace_tolerance = 0.03;
 
@@ -421,6 +453,10 @@ struct LayoutOptions {
   // Anchor ids are at most this many characters (before a "-2" that tells repeats apart).
   size_t max_anchor_chars = 60;
 };
+
+// The fields of LayoutOptions that change the output, as a table (quire/options_table.h):
+// `--set layout.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+std::span<const OptionField<LayoutOptions>> layout_option_table();
 
 struct LayoutResult {
   std::vector<Chapter> chapters;

@@ -33,4 +33,9 @@ inline bool is_note_symbol(char32_t c) {
 inline constexpr std::array<std::string_view, 9> kCaptionWords = {
     "figure", "fig.", "fig", "table", "listing", "exhibit", "plate", "chart", "diagram"};
 
+// Words that, alone, title an admonition ("Note", "Tip:") and are set in bold or italic as a
+// title, lowercase: the emphasis is the title's type, not a style of the text.
+inline constexpr std::array<std::string_view, 9> kNoteTitleWords = {
+    "note", "tip", "hint", "warning", "caution", "important", "attention", "danger", "sidebar"};
+
 }  // namespace quire::typography

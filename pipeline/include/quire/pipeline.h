@@ -81,6 +81,22 @@ Book book_record(const Document& doc, const std::string& id, const LayoutOptions
 // layout warnings.
 void lay_out_book(Book& book, const Document& doc, const LayoutOptions& options);
 
+// ---- the stages' options by name: `--set stage.option=value`, `quire options` ----
+// The options structs a command takes; null: the command does not take that stage's options.
+struct StageOptionTargets {
+  ExtractOptions* extract = nullptr;
+  CleanOptions* clean = nullptr;
+  LayoutOptions* layout = nullptr;
+  ExportOptions* exporting = nullptr;
+};
+// Applies one "stage.option=value" (stage: extract, clean, layout or export) through the
+// stage's option table. Throws Error(ExitCode::Usage), one line naming the setting, for an
+// unknown stage or option (with the close names), a stage the command does not take, or a
+// value that is not of the option's type.
+void set_stage_option(const StageOptionTargets& targets, std::string_view setting);
+// docs/options.md: every stage's option table with its defaults, as Markdown.
+std::string options_reference();
+
 // Builds the corpus into options.out_dir atomically (a temporary folder beside it, renamed
 // into place). A failing book is reported and the others are built.
 BuildReport build_corpus(const BuildOptions& options);

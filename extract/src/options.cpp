@@ -1,0 +1,35 @@
+#include "quire/extract.h"
+
+namespace quire {
+
+namespace {
+
+// The fields of ExtractOptions that change what a page gives, but engine and ocr (choices with
+// flags of their own) and password (a secret: the cache key holds its hash). The page range,
+// threads, spilling and callbacks change which pages are read, how fast or where they wait,
+// never what a page gives.
+constexpr OptionField<ExtractOptions> kTable[] = {
+    {"ocr_lang", &ExtractOptions::ocr_lang, "Tesseract language",
+     "Language of the words OCR reads (--ocr-lang)."},
+    {"ocr_dpi", &ExtractOptions::ocr_dpi, "dpi",
+     "Resolution a page is rendered at for OCR: Tesseract reads body type best at 300 dpi."},
+    {"unusable_text_ratio", &ExtractOptions::unusable_text_ratio, "share of characters",
+     "A page whose text is mostly unmapped glyphs (U+FFFD, private use, controls) is OCR'd when this share of its "
+     "characters is unmapped."},
+    {"paper_paint_max_inked", &ExtractOptions::paper_paint_max_inked, "paints",
+     "White paint is looked up among at most this many earlier paints of a page to tell whether it shows (a plot of "
+     "thousands of marks: the look-up is linear)."},
+    {"fallback_to_poppler", &ExtractOptions::fallback_to_poppler, "-",
+     "When MuPDF cannot open a file, try Poppler before giving up."},
+    {"page_timeout", &ExtractOptions::page_timeout, "seconds",
+     "Per-page time budget (0: none): a page over it is skipped with an error (--page-timeout)."},
+    {"page_memory_mb", &ExtractOptions::page_memory_mb, "MiB",
+     "Per-page memory budget for the engine's allocations, rendering included (0: none): a page over it is skipped "
+     "with an error (--page-memory)."},
+};
+
+}  // namespace
+
+std::span<const OptionField<ExtractOptions>> extract_option_table() { return kTable; }
+
+}  // namespace quire
