@@ -167,7 +167,8 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     const Row& r = it.row;
     const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
     auto cells = table_cells(r, o, o.min_table_cells);
-    // A row that goes on in the open run's columns (a cell left empty) is that run's.
+    // A row of one cell fewer over a full row heads a cross table (heads_stub_columns); but a
+    // row that goes on in the open run's columns (a body cell left empty) is that run's.
     if (cells.empty() && i + 1 < items.size() && items[i + 1].kind == Item::Text &&
         next_table_row(r, items[i + 1].row, o) && !(next_row && wrapped_cells(r, lefts, most_cells, o))) {
       auto head = table_cells(r, o, o.min_header_table_cells);
