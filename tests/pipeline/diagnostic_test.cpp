@@ -61,17 +61,21 @@ Events events_of(const std::string& log) {
   return e;
 }
 
+// A build of fx-classic (copied to DIR/in) into DIR/OUT, cached in DIR/cache, where every
+// page is over the time limit: a warning per page.
+auto build_over_time(const fs::path& dir, const std::string& out) {
+  return run_quire("build " + shell_quote(dir / "in") + " -o " + shell_quote(dir / out) +
+                   " --page-timeout 0.000001 --no-verify --ocr never --log json --cache " +
+                   shell_quote(dir / "cache"));
+}
+
 // A page over the time limit is a warning event with its page, stage and kind; its message
 // is the line the human log prints. A cached rebuild reports the same events.
 TEST(Diagnostics, AWarningEventNamesItsPageAndStageAlsoFromTheCache) {
   TempDir t("diagnostics");
   fs::create_directories(t.path / "in");
   fs::copy_file(fixture_books() / "fx-classic.pdf", t.path / "in" / "fx-classic.pdf");
-  auto build = [&](const std::string& out) {
-    return run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / out) +
-                     " --page-timeout 0.000001 --no-verify --ocr never --log json --cache " +
-                     shell_quote(t.path / "cache"));
-  };
+  auto build = [&](const std::string& out) { return build_over_time(t.path, out); };
   const auto cold = build("a");
   ASSERT_EQ(cold.code, 3) << cold.out;  // built, with warnings
   const Events first = events_of(cold.out);
@@ -113,11 +117,7 @@ TEST(Diagnostics, ACacheEntryWithWarningLinesIsBuiltAgain) {
   TempDir t("diagnostics-old-cache");
   fs::create_directories(t.path / "in");
   fs::copy_file(fixture_books() / "fx-classic.pdf", t.path / "in" / "fx-classic.pdf");
-  auto build = [&](const std::string& out) {
-    return run_quire("build " + shell_quote(t.path / "in") + " -o " + shell_quote(t.path / out) +
-                     " --page-timeout 0.000001 --no-verify --ocr never --log json --cache " +
-                     shell_quote(t.path / "cache"));
-  };
+  auto build = [&](const std::string& out) { return build_over_time(t.path, out); };
   const auto cold = build("a");
   ASSERT_EQ(cold.code, 3) << cold.out;
   size_t rewritten = 0;
