@@ -294,25 +294,11 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
 bool Finder::spanning_rule(const Cluster& c) const {
   const Box& h = c.hull;
   const double e = o_.rule_max_thickness;
-  std::vector<const Box*> flat;
+  std::vector<Box> flat;
   for (size_t i : c.items)
-    if (items_[i].rule && items_[i].box.height() <= e) flat.push_back(&items_[i].box);
-  std::sort(flat.begin(), flat.end(), [](const Box* a, const Box* b) {
-    return a->y0 != b->y0 ? a->y0 < b->y0 : a->x0 < b->x0;
-  });
-  for (size_t i = 0; i < flat.size();) {
-    size_t j = i;
-    std::vector<std::pair<double, double>> spans;
-    while (j < flat.size() && flat[j]->y0 - flat[i]->y0 <= e) spans.push_back({flat[j]->x0, flat[j]->x1}), ++j;
-    std::sort(spans.begin(), spans.end());
-    double x0 = spans.front().first, x1 = spans.front().second;
-    for (const auto& [a, b] : spans) {
-      if (a > x1 + e) x0 = a;
-      x1 = std::max(x1, b);
-      if (x1 - x0 >= o_.frame_span_ratio * h.width()) return true;
-    }
-    i = j;
-  }
+    if (items_[i].rule && items_[i].box.height() <= e) flat.push_back(items_[i].box);
+  for (const Box& r : joined_rules(std::move(flat), e))
+    if (r.width() >= o_.frame_span_ratio * h.width()) return true;
   for (size_t i : c.items)  // a frame's side or a full-width shape
     if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return true;
   return false;

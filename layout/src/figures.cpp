@@ -211,6 +211,29 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
   return Finder(page, options, furniture, body).run();
 }
 
+std::vector<Box> joined_rules(std::vector<Box> pieces, double slack) {
+  std::sort(pieces.begin(), pieces.end(), [](const Box& a, const Box& b) { return a.y0 != b.y0 ? a.y0 < b.y0 : a.x0 < b.x0; });
+  std::vector<Box> out;
+  for (size_t i = 0; i < pieces.size();) {
+    size_t j = i;
+    while (j < pieces.size() && pieces[j].y0 - pieces[i].y0 <= slack) ++j;
+    std::sort(pieces.begin() + static_cast<long>(i), pieces.begin() + static_cast<long>(j),
+              [](const Box& a, const Box& b) { return a.x0 != b.x0 ? a.x0 < b.x0 : a.x1 < b.x1; });
+    Box rule = pieces[i];
+    for (size_t k = i + 1; k < j; ++k) {
+      if (pieces[k].x0 > rule.x1 + slack) {
+        out.push_back(rule);
+        rule = pieces[k];
+        continue;
+      }
+      rule = rule.united(pieces[k]);
+    }
+    out.push_back(rule);
+    i = j;
+  }
+  return out;
+}
+
 PageDecor page_decor(const Page& page, const LayoutOptions& options) {
   PageDecor d;
   for (const auto& p : page.paths) {

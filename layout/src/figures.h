@@ -42,6 +42,10 @@ std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& op
 // thicker than a rule both ways) and the boxes of raster images.
 PageDecor page_decor(const Page& page, const LayoutOptions& options);
 
+// Horizontal rules drawn in pieces (a table's rule a cell at a time) joined: pieces whose tops
+// lie within `slack` of the first's and that meet or overlap within `slack` are one rule.
+std::vector<Box> joined_rules(std::vector<Box> pieces, double slack);
+
 // Document pre-pass: images drawn at the same place with the same pixel size on at least
 // options.repeated_image_min_pages pages and on at least options.repeated_image_min_share
 // of the book's pages (logos, ornaments, a watermark). One representative each, in page

@@ -241,24 +241,11 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
     bottom[side] = std::max(bottom[side], l->bbox.y1);
   }
   const double from = std::max(top[0], top[1]), to = std::min(bottom[0], bottom[1]);
-  // A table's rule is often drawn a cell at a time: pieces on one height that meet are one
-  // rule.
-  std::vector<Box> joined(rules.begin(), rules.end());
-  std::sort(joined.begin(), joined.end(), [](const Box& a, const Box& b) {
-    const double ya = (a.y0 + a.y1) / 2, yb = (b.y0 + b.y1) / 2;
-    return ya != yb ? ya < yb : a.x0 < b.x0;
-  });
+  // (A table's rule is often drawn a cell at a time.)
   size_t crossing = 0;
-  for (size_t i = 0; i < joined.size();) {
-    const double y = (joined[i].y0 + joined[i].y1) / 2;
-    double x0 = joined[i].x0, x1 = joined[i].x1;
-    size_t k = i + 1;
-    for (; k < joined.size() && std::fabs((joined[k].y0 + joined[k].y1) / 2 - y) <= o.rule_max_thickness; ++k) {
-      if (joined[k].x0 > x1 + o.rule_max_thickness) break;
-      x1 = std::max(x1, joined[k].x1);
-    }
-    if (x0 <= gx0 - o.min_gutter && x1 >= gx1 + o.min_gutter && y > from && y < to) ++crossing;
-    i = k;
+  for (const Box& r : joined_rules(rules, o.rule_max_thickness)) {
+    const double y = (r.y0 + r.y1) / 2;
+    if (r.x0 <= gx0 - o.min_gutter && r.x1 >= gx1 + o.min_gutter && y > from && y < to) ++crossing;
   }
   return crossing >= static_cast<size_t>(o.min_column_lines) &&
          static_cast<double>(crossing) >= o.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
