@@ -232,13 +232,20 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
   if (!g.found) return false;
   const double gx0 = g.x0, gx1 = g.x1;
   double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
-  size_t n[2] = {0, 0};
+  std::vector<double> baselines[2];
   for (const Line* l : lines) {
     const int side = l->bbox.x1 <= gx0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= gx1 - o.gutter_glyph_reach ? 1 : -1;
     if (side < 0) continue;
-    ++n[side];
+    baselines[side].push_back(line_baseline(*l));
     top[side] = std::min(top[side], l->bbox.y0);
     bottom[side] = std::max(bottom[side], l->bbox.y1);
+  }
+  // (A side's rows: its lines on distinct baselines. A table row holds a line per cell.)
+  size_t n[2] = {0, 0};
+  for (int side : {0, 1}) {
+    std::sort(baselines[side].begin(), baselines[side].end());
+    for (size_t k = 0; k < baselines[side].size(); ++k)
+      if (k == 0 || baselines[side][k] - baselines[side][k - 1] > o.same_baseline) ++n[side];
   }
   const double from = std::max(top[0], top[1]), to = std::min(bottom[0], bottom[1]);
   // (A table's rule is often drawn a cell at a time.)

@@ -48,9 +48,10 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"max_gutter_crossing", &LayoutOptions::max_gutter_crossing, "share of lines",
      "A gutter may be crossed by at most this share of a page's lines (spanning headings and figures cross it; the "
      "text of a column never does)."},
-    {"gutter_ruled_rows_share", &LayoutOptions::gutter_ruled_rows_share, "share of lines",
+    {"gutter_ruled_rows_share", &LayoutOptions::gutter_ruled_rows_share, "share of rows",
      "Nor is a strip a gutter where at least min_column_lines horizontal rules cross it between the lines of both "
-     "sides, as many as this share of the lines of the side with fewer: a table ruled row by row."},
+     "sides, as many as this share of the rows (lines on distinct baselines) of the side with fewer: a table ruled "
+     "row by row."},
     {"gutter_min_span", &LayoutOptions::gutter_min_span, "pt",
      "A page's lines must span at least this to hold two columns of lines of several words."},
     {"gutter_from_share", &LayoutOptions::gutter_from_share, "share of line span",

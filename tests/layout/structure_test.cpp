@@ -235,6 +235,48 @@ TEST(Tables, ATableRuledRowByRowIsNotTwoColumns) {
   EXPECT_EQ(tables[0].rows[7], (std::vector<std::string>{"package-7", "V:7, I:5", "751", "the description of package number 7"}));
 }
 
+TEST(Tables, ATableRuledRowByRowWithSeveralCellsEachSideIsNotTwoColumns) {
+  // The same, with several cells on each side of the strip and a description wrapped over
+  // two lines now and then: a row holds several lines on each side, so the rules are counted
+  // against the rows (distinct baselines), not against the lines.
+  std::vector<LineSpec> l;
+  std::vector<VectorPath> rules;
+  const double cells[] = {72, 150, 190, 330, 490, 540};
+  double baseline = 100;
+  for (int i = 0; i < 20; ++i) {
+    const std::string n = std::to_string(i);
+    const bool wrapped = i % 4 == 3;
+    if (i == 0) {
+      for (auto [x, t] : std::vector<std::pair<double, std::string>>{{cells[0], "package"},
+                                                                     {cells[1], "size"},
+                                                                     {cells[2], "keyword"},
+                                                                     {cells[3], "description"},
+                                                                     {cells[4], "arch"}})
+        l.push_back({x, baseline, t, 10});
+    } else {
+      l.push_back({cells[0], baseline, "package-" + n, 10});
+      l.push_back({cells[1], baseline, n + "51", 10});
+      l.push_back({cells[2], baseline, "image(Exif)", 10});
+      l.push_back({cells[3], baseline, "the description of package " + n, 10});
+      l.push_back({cells[4], baseline, "all", 10});
+      if (wrapped) l.push_back({cells[3], baseline + 12, "continued below", 10});
+    }
+    const double rule = baseline + (wrapped ? 16 : 4);
+    for (int c = 0; c < 5; ++c) rules.push_back(fill({cells[c] - 4, rule, cells[c + 1] - 4 + 0.5, rule + 0.4}));
+    baseline = rule + 10;
+  }
+  Page page = make_page(1, l);
+  page.paths = rules;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), 20u);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"package", "size", "keyword", "description", "arch"}));
+  EXPECT_EQ(tables[0].rows[6],
+            (std::vector<std::string>{"package-6", "651", "image(Exif)", "the description of package 6", "all"}));
+  EXPECT_EQ(tables[0].rows[7][3], "the description of package 7 continued below");
+}
+
 TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
   // The table's last rows at the top of the next page, in the same columns, go on with it,
   // however few they are.
