@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
 #include <optional>
 
 #include "internal.h"
@@ -11,6 +12,7 @@
 #include "quire/text.h"
 #include "builder.h"
 #include "note_marks.h"
+#include "page_passes.h"
 #include "tables.h"
 #include "text_chars.h"
 
@@ -27,6 +29,7 @@ struct Piece {
   size_t column = 0;
   size_t cell = 0;  // index in `cells`
   bool bold = true;
+  bool mono_end = false;  // its last word set in the typewriter face
 };
 
 // A cell: a piece and the wrapped lines under it.
@@ -48,29 +51,49 @@ struct TableColumns {
 // A table's cells are its rows' lines (a typesetter sets each cell as a line of its own).
 std::vector<Piece> table_pieces(const std::vector<const Row*>& rs) {
   std::vector<Piece> pieces;
-  for (size_t i = 0; i < rs.size(); ++i)
+  for (size_t i = 0; i < rs.size(); ++i) {
+    size_t font = 0;  // the line's first span in the row's span_fonts
     for (const Line* l : rs[i]->lines) {
+      const size_t first_font = font;
+      font += l->spans.size();
       std::string t;
       for (const auto& w : whitespace_tokens(l->text())) t += (t.empty() ? "" : " ") + w;
       if (t.empty()) continue;
       Piece p{i, l, l->bbox, std::move(t)};
-      for (const Span& sp : l->spans)
-        if (has_token(sp.text) && !sp.bold) p.bold = false;
+      for (size_t s = 0; s < l->spans.size(); ++s) {
+        const Span& sp = l->spans[s];
+        if (!has_token(sp.text)) continue;
+        if (!sp.bold) p.bold = false;
+        const size_t f = first_font + s;
+        p.mono_end = f < rs[i]->span_fonts.size() && (rs[i]->span_fonts[f] & kSpanMono) != 0;
+      }
       pieces.push_back(std::move(p));
     }
+  }
   return pieces;
 }
 
 // Columns: the pieces' extents merged where they overlap, left to right (a column's cells
-// stand under one another; the gap between columns is clear of text).
-TableColumns table_columns(std::vector<Piece>& pieces) {
+// stand under one another; the gap between columns is clear of text), or parted by a
+// vertical rule (`bars`, by page) that a cell's text runs past (ruled_apart).
+TableColumns table_columns(std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
+                           const std::vector<std::pair<int, Box>>& bars, const LayoutOptions& o) {
+  std::map<int, std::vector<Box>> bars_of;
+  for (const auto& [page, bar] : bars) bars_of[page].push_back(bar);
+  static const std::vector<Box> kNone;
+  auto page_bars = [&](const Piece& p) -> const std::vector<Box>& {
+    auto it = bars_of.find(rs[p.row]->page);
+    return it == bars_of.end() ? kNone : it->second;
+  };
   std::vector<size_t> order(pieces.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = k;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t c) { return pieces[a].box.x0 < pieces[c].box.x0; });
   TableColumns cols;
   double reach = -1e300;
+  Box first;  // of the current column's first piece
   for (size_t k : order) {
-    if (cols.count == 0 || pieces[k].box.x0 > reach) {
+    if (cols.count == 0 || pieces[k].box.x0 > reach || ruled_apart(first, pieces[k].box, page_bars(pieces[k]), o)) {
+      first = pieces[k].box;
       ++cols.count;
       reach = pieces[k].box.x1;
       cols.left.push_back(pieces[k].box.x0);
@@ -84,12 +107,24 @@ TableColumns table_columns(std::vector<Piece>& pieces) {
   return cols;
 }
 
+// Whether a horizontal rule of `rules` (page, rule) lies on `page` between heights `upper`
+// and `lower` and under x: a table ruled row by row draws its rules between rows, never
+// inside a cell.
+bool rule_between(const std::vector<std::pair<int, Box>>& rules, int page, double x, double upper, double lower) {
+  return std::any_of(rules.begin(), rules.end(), [&](const auto& pr) {
+    const Box& r = pr.second;
+    const double y = (r.y0 + r.y1) / 2;
+    return pr.first == page && y > upper && y < lower && r.x0 <= x && r.x1 >= x;
+  });
+}
+
 // Wrapped lines: per column, each piece against the one above it. A line goes on in the
 // cell above when it starts at the cell's left edge a line below and its first word would
 // not have fitted after the line above (no typesetter wraps a word that fits). Each piece's
 // entry is the piece it goes on from, or -1.
 std::vector<long> wrapped_lines(const std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
-                                const TableColumns& cols, const LayoutOptions& o) {
+                                const TableColumns& cols, const std::vector<std::pair<int, Box>>& rules,
+                                const LayoutOptions& o) {
   const size_t columns = cols.count;
   auto page_of = [&](const Piece& p) { return rs[p.row]->page; };
   std::vector<long> above(pieces.size(), -1);  // the piece a wrapped line goes on from
@@ -106,6 +141,8 @@ std::vector<long> wrapped_lines(const std::vector<Piece>& pieces, const std::vec
       const double size = std::max(1.0, rp.size);
       const double pitch = rp.baseline - ra.baseline;
       if (pitch <= 0 || pitch > o.table_wrap_pitch_ratio * size) continue;
+      if (rule_between(rules, rp.page, p.box.x0 + o.edge_tolerance, ra.baseline, rp.baseline - o.table_row_rise_ratio * size))
+        continue;
       long first = ks[n - 1];
       while (above[first] >= 0) first = above[first];
       if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.edge_tolerance) continue;
@@ -137,10 +174,12 @@ std::vector<long> kept_wraps(const std::vector<Piece>& pieces, const std::vector
   return keep;
 }
 
-// Cells: a piece and the wrapped lines under it. A line's extent is taken from its
-// baseline, not its box (a font's box may be far taller than its letters).
+// Cells: a piece and the wrapped lines under it, a line-end hyphen decided (and logged in
+// `log`) as in prose. A line's extent is taken from its baseline, not its box (a font's box
+// may be far taller than its letters).
 std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long>& keep,
-                              const std::vector<const Row*>& rs, const LayoutOptions& o) {
+                              const std::vector<const Row*>& rs, const WordEvidence& ev, const LayoutOptions& o,
+                              std::vector<HyphenJoin>& log) {
   std::vector<Cell> cells;
   for (size_t k = 0; k < pieces.size(); ++k) {
     Piece& p = pieces[k];
@@ -150,7 +189,19 @@ std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long
     if (keep[k] >= 0) {
       p.cell = pieces[static_cast<size_t>(keep[k])].cell;
       Cell& c = cells[p.cell];
-      c.text += " " + p.text;
+      const Piece& up = pieces[static_cast<size_t>(keep[k])];
+      const std::optional<std::string> last = last_token(c.text);
+      const std::vector<std::string> toks = whitespace_tokens(p.text);
+      std::string joined;
+      if (last && ends_with_hyphen(*last) && !toks.empty())
+        joined = join_hyphenated(*last, toks.front(), up.mono_end, ev, o);
+      if (joined.empty()) {
+        c.text += " " + p.text;
+      } else {
+        log.push_back({row.page, *last, toks.front(), joined});
+        c.text.resize(c.text.size() - last->size());
+        c.text += joined + p.text.substr(toks.front().size());
+      }
       c.bottom = std::max(c.bottom, bottom);
       c.bold = c.bold && p.bold;
       continue;
@@ -255,13 +306,14 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
 
 }  // namespace
 
-void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order) const {
+void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order,
+                         std::vector<HyphenJoin>& log) const {
   std::vector<Piece> pieces = table_pieces(rs);
-  const TableColumns cols = table_columns(pieces);
+  const TableColumns cols = table_columns(pieces, rs, bars, o);
   const size_t columns = cols.count;
-  const std::vector<long> above = wrapped_lines(pieces, rs, cols, o);
+  const std::vector<long> above = wrapped_lines(pieces, rs, cols, rules, o);
   const std::vector<long> keep = kept_wraps(pieces, above, rs.size(), columns);
-  const std::vector<Cell> cells = table_cells(pieces, keep, rs, o);
+  const std::vector<Cell> cells = table_cells(pieces, keep, rs, ev, o, log);
   std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
   std::vector<std::vector<size_t>> grid = table_rows(cells, extent);
   b.rows.assign(grid.size(), std::vector<std::string>(columns));
@@ -362,7 +414,7 @@ void Builder::make_texts() {
         if (b.type == BlockType::Code) {
           b.text = code_text(rs, st, o);
         } else if (b.type == BlockType::Table) {
-          table_grid(rs, b, table_order);
+          table_grid(rs, b, table_order, logged[k]);
           // A table's marks cite its notes, but are not found in its text.
           for (const auto& t : marked) find_raised(t, b.raised);
           for (auto& m : b.raised) m.at = std::string::npos;
@@ -396,6 +448,7 @@ void Builder::make_texts() {
   texts_made = out.size();
   const int in_use = first_page_in_use();
   std::erase_if(rules, [&](const auto& r) { return r.first < in_use; });
+  std::erase_if(bars, [&](const auto& r) { return r.first < in_use; });
 }
 
 void Builder::strip_title(Block& b) {

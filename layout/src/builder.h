@@ -36,6 +36,8 @@ struct Builder {
   long tables = 0;
   // Horizontal rules of the pages whose blocks are not made yet: (page, rule).
   std::vector<std::pair<int, Box>> rules;
+  // Vertical rules of those pages: (page, rule).
+  std::vector<std::pair<int, Box>> bars;
   // Rows of notes on the page being fed (find_notes): their box, and for the row that
   // leads a note, its title.
   struct NoteSpot {
@@ -88,7 +90,9 @@ struct Builder {
   // x (numbers set flush right) is set flush right, others flush left.
   // `order` receives the table's lines in the order its text gives their words: row by row,
   // cell by cell, each cell's lines top to bottom (a row's lines are read across the page).
-  void table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order) const;
+  // A cell's line-end hyphens are decided as in prose and logged in `log`.
+  void table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order,
+                  std::vector<HyphenJoin>& log) const;
 
   // Prose text of rows: one space between lines, line-end hyphens decided and logged.
   // `texts`, when given, stand for the rows' texts (texts_with_marks).

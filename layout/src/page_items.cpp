@@ -63,7 +63,8 @@ class PagePasses {
   // reach.
   void columns() {
     g = find_gutter(lines, pl, o);
-    if (ruled_across(g, lines, page_decor(page, o).rules, o)) g = Gutter();
+    decor = page_decor(page, o);
+    if (ruled_across(g, lines, decor.rules, o)) g = Gutter();
     if (g.found) {
       std::vector<double> x1s;
       for (const Line* l : lines) {
@@ -106,7 +107,7 @@ class PagePasses {
     std::vector<const Line*> by_col[3];
     for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
     for (int c = 0; c < 3; ++c) {
-      auto rs = group_rows(page.number, by_col[c], pl, o);
+      auto rs = group_rows(page.number, by_col[c], pl, o, decor.bars);
       for (auto& r : rs) {
         r.column = c - 1;
         rows.push_back(std::move(r));
@@ -346,6 +347,7 @@ class PagePasses {
   std::vector<FigureRegion> regions;
   std::vector<const Line*> lines;  // the page's lines, less figure and side labels
   std::vector<SideLabel> side;
+  PageDecor decor;  // what the page draws around its text
   Gutter g;
   double left_edge = 1e300, justified = 1e300;  // the left column's edges (columns())
   std::vector<Row> rows;

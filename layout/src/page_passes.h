@@ -92,7 +92,19 @@ double line_size(const Line& l);
 double line_baseline(const Line& l);
 // Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
 // are parts of one typeset line.
-std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o);
+// Whether a vertical rule of `bars` (page_decor) stands between the middle of `a` and the
+// start of `b`, to b's left, over b's middle: in a table ruled column by column each cell
+// lies between two rules, and text set in a narrow column may run on past its rule (a long
+// name in a typewriter face), up to or over the next cell's text. The rule, not a gap, then
+// parts the two cells. (Most of a cell's text stands left of the rule that ends it; a rule
+// that a line mostly runs past is the side of a frame drawn around something else.)
+bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const LayoutOptions& o);
+
+// Lines of one column -> rows: lines whose baselines agree are parts of one typeset row,
+// unless they overlap in x (text set over text), where no vertical rule of `bars` parts
+// them (ruled_apart).
+std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o,
+                            const std::vector<Box>& bars = {});
 
 // Side labels (side_labels.cpp).
 // A word or two set beside a paragraph, centred on it rather than on its first line, past a

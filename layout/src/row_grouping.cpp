@@ -80,9 +80,16 @@ double line_baseline(const Line& l) {
   return l.bbox.y1;
 }
 
-// Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
-// are parts of one typeset line.
-std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o) {
+bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const LayoutOptions& o) {
+  const double mid = (b.y0 + b.y1) / 2;
+  return std::any_of(bars.begin(), bars.end(), [&](const Box& bar) {
+    const double x = (bar.x0 + bar.x1) / 2;
+    return x > (a.x0 + a.x1) / 2 && x <= b.x0 + o.edge_tolerance && bar.y0 <= mid && bar.y1 >= mid;
+  });
+}
+
+std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o,
+                            const std::vector<Box>& bars) {
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
     return line_baseline(*a) < line_baseline(*b);
   });
@@ -93,7 +100,9 @@ std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const Page
     double b = line_baseline(*l), sz = std::max(1.0, line_size(*l));
     bool overlaps = false;
     for (const Line* c : cur)
-      if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance) overlaps = true;
+      if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance &&
+          !(c->bbox.x0 < l->bbox.x0 ? ruled_apart(c->bbox, l->bbox, bars, o) : ruled_apart(l->bbox, c->bbox, bars, o)))
+        overlaps = true;
     if (!cur.empty() && std::fabs(b - cur_base) < o.same_row_ratio * std::min(sz, cur_size) && !overlaps) {
       cur.push_back(l);
       continue;

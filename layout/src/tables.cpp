@@ -7,6 +7,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "page_passes.h"
 #include "tables.h"
 
 namespace quire::detail {
@@ -16,7 +17,8 @@ namespace {
 // Cells of a row that may be a table row: its lines, when there are enough of them, each
 // short but one (a description, wrapped in its column) and set apart from the one before by
 // a column gap. Empty otherwise.
-std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells) {
+std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells,
+                                     const std::vector<Box>& bars) {
   if (r.mono || r.footnote || r.lines.size() < min_cells) return {};
   bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
@@ -28,7 +30,9 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
       long_cell = true;
     }
     if (words > 1) one_word_each = false;
-    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size) return {};
+    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size &&
+        !ruled_apart(r.lines[i - 1]->bbox, l->bbox, bars, o))
+      return {};
   }
   // A loosely justified prose line (a narrow measure, long words) is stretched so far that
   // every word stands apart: one word per piece, filling the measure to the right edge, the
@@ -96,7 +100,7 @@ bool heads_stub_columns(const std::vector<const Line*>& head, const std::vector<
 // a column of the table starts (`lefts`, sorted: the left edges of its rows' cells) and ends
 // before the next column's start. `from` is the first column a piece may start at.
 bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pieces, const LayoutOptions& o,
-                   size_t from = 0) {
+                   const std::vector<Box>& bars, size_t from = 0) {
   // (A piece may be set all in the typewriter face: a cell's last word, a command's name.)
   if (r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
   for (const Line* piece : r.lines) {
@@ -104,7 +108,10 @@ bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pi
     while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.edge_tolerance) ++k;
     if (k == lefts.size()) return false;
     const double end = k + 1 < lefts.size() ? lefts[k + 1] - o.min_cell_gap_ratio * r.size : r.col_right;
-    if (piece->bbox.x1 > end + o.edge_tolerance) return false;
+    // (Past its column's rule, a piece may run on into the next: ruled_apart.)
+    if (piece->bbox.x1 > end + o.edge_tolerance &&
+        !(k + 1 < lefts.size() && ruled_apart(piece->bbox, {lefts[k + 1], piece->bbox.y0, lefts[k + 1], piece->bbox.y1}, bars, o)))
+      return false;
   }
   return true;
 }
@@ -133,7 +140,10 @@ bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
 // page's items its run number, counting on from `run` (a run never spans pages: its rows
 // share a page).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
-                 const std::vector<const Line*>& open_cells) {
+                 const std::vector<const Line*>& open_cells, const std::vector<Box>& bars) {
+  auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
+    return detail::table_cells(r, opts, min_cells, bars);
+  };
   std::vector<const Row*> cur;
   // The page's first run goes on with a table open at the page break when its first row
   // stands in that table's columns: then one row is enough.
@@ -170,7 +180,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     // A row of one cell fewer over a full row heads a cross table (heads_stub_columns); but a
     // row that goes on in the open run's columns (a body cell left empty) is that run's.
     if (cells.empty() && i + 1 < items.size() && items[i + 1].kind == Item::Text &&
-        next_table_row(r, items[i + 1].row, o) && !(next_row && wrapped_cells(r, lefts, most_cells, o))) {
+        next_table_row(r, items[i + 1].row, o) && !(next_row && wrapped_cells(r, lefts, most_cells, o, bars))) {
       auto head = table_cells(r, o, o.min_header_table_cells);
       if (!head.empty() && heads_stub_columns(head, table_cells(items[i + 1].row, o, o.min_table_cells))) {
         flush();
@@ -190,7 +200,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     }
     if (cells.empty()) {
       // A cell's text that wraps goes on in its column on the lines below the row.
-      if (next_row && wrapped_cells(r, lefts, most_cells, o)) cur.push_back(&r);
+      if (next_row && wrapped_cells(r, lefts, most_cells, o, bars)) cur.push_back(&r);
       else flush();
       continue;
     }
@@ -209,7 +219,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       add_lefts(own, cells, o);
       // (A line all in the typewriter face there is a listing's last.)
       if (out.count(&before) == 0 && !before.mono && next_table_row(before, r, o) &&
-          wrapped_cells(before, own, cells.size(), o, 1))
+          wrapped_cells(before, own, cells.size(), o, bars, 1))
         cur.push_back(&before);
     }
     if (cur.empty() && i == 0 && !open_cells.empty())

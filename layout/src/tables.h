@@ -20,8 +20,10 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // with the lines of cells wrapped under (or, where the other cells of a row are set
 // middle-aligned beside a wrapped one, above) their rows. Gives each table row of the
 // page's items its run number, counting on from `run` (a run never spans pages: its rows
-// share a page). `open_cells`: the cells of a table open at the page break.
+// share a page). `open_cells`: the cells of a table open at the page break; `bars`: the
+// page's vertical rules (ruled_apart).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
-                 const std::vector<const Line*>& open_cells = {});
+                 const std::vector<const Line*>& open_cells = {}, const std::vector<Box>& bars = {});
+
 
 }  // namespace quire::detail

@@ -277,6 +277,96 @@ TEST(Tables, ATableRuledRowByRowWithSeveralCellsEachSideIsNotTwoColumns) {
   EXPECT_EQ(tables[0].rows[7][3], "the description of package 7 continued below");
 }
 
+TEST(Tables, ARuledCellThatRunsPastItsRuleStaysInItsColumn) {
+  // A table ruled column by column and row by row: a long name set in a typewriter face in
+  // a narrow first column runs on past the column's rule, over the start of the next
+  // cell's text (no gap parts them, only the rule). A description that wraps stands on two
+  // lines, the name middle-aligned beside them.
+  struct TRow {
+    std::string name;
+    std::vector<std::string> description;  // one line, or two where it wraps
+  };
+  const std::vector<TRow> rows = {
+      {"/var/lib/dpkg/info/package_name.conffiles", {"list of configuration files"}},
+      {"/var/lib/dpkg/info/package_name.md5sums", {"list of hash values for files"}},
+      {"/var/lib/dpkg/alternatives/package_name", {"the alternative information used by the update of", "alternatives"}},
+      {"/var/lib/dpkg/available", {"the availability information for all the packages"}},
+      {"/var/lib/dpkg/status-old", {"the first-generation backup of the status file justi-", "fied by the body"}},
+      {"/var/backups/dpkg.status-backup", {"the second-generation backup and older ones of the", "status"}},
+      {"/var/lib/dpkg/info/package_name.postinst", {"script to be run after the installation"}},
+  };
+  std::vector<LineSpec> l = filler(80, 3);
+  std::vector<VectorPath> paths;
+  const double left = 64, rule = 264, right = 560;
+  double top = 130;
+  auto ruled_row = [&](double height) {
+    paths.push_back(fill({left, top, right, top + 0.4}));
+    for (double x : {left, rule, right}) paths.push_back(fill({x, top, x + 0.4, top + height}));
+    top += height;
+  };
+  ruled_row(0);  // (the rule over the header)
+  l.push_back({68, top + 10, "file", 10, false, true});
+  l.push_back({270, top + 10, "description of contents", 10, false, true});
+  ruled_row(13);
+  for (const auto& r : rows) {
+    const bool wrapped = r.description.size() == 2;
+    l.push_back({68, top + (wrapped ? 16 : 10), r.name, 10, true});
+    for (size_t k = 0; k < r.description.size(); ++k) l.push_back({270, top + 10 + 12.0 * static_cast<double>(k), r.description[k]});
+    ruled_row(wrapped ? 25 : 13);
+  }
+  paths.push_back(fill({left, top, right, top + 0.4}));
+  auto tail = filler(top + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths = paths;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), rows.size() + 1);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"file", "description of contents"}));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::string description = rows[i].description[0];
+    if (rows[i].description.size() == 2) description += " " + rows[i].description[1];
+    // (A word hyphenated at the end of a cell's line is joined as in prose: "justified" is
+    // one of the page's words.)
+    if (auto at = description.find("justi- fied"); at != std::string::npos) description.replace(at, 11, "justified");
+    EXPECT_EQ(tables[0].rows[i + 1], (std::vector<std::string>{rows[i].name, description})) << i;
+  }
+}
+
+TEST(Tables, ARuleBetweenRowsEndsACellThatSeemsToWrap) {
+  // A row two lines high (its long name was set on a line of its own), its name at the
+  // top and its other cells middle-aligned a line lower: the name stands a line under the
+  // name above it, in its column, and would not have fitted after it, so it looks like the
+  // name above wrapped. The rule drawn between the rows says it starts a row.
+  const Rows rows = {{"debian-policy", "Debian Policy Manual and related documents"},
+                     {"developers-reference", "Guidelines and information for Debian developers"},
+                     {"maint-guide", "Debian New Maintainers Guide for all of them"},
+                     {"debmake-doc", "Guide for Debian Maintainers and their packages"}};
+  std::vector<LineSpec> l = filler(80, 3);
+  std::vector<VectorPath> paths;
+  double baseline = 140;
+  l.push_back({72, baseline, "package", 10, false, true});
+  l.push_back({200, baseline, "description", 10, false, true});
+  for (size_t i = 0; i < rows.size(); ++i) {
+    paths.push_back(fill({68, baseline + 3, 460, baseline + 3.4}));
+    const bool tall = i % 2 == 1;
+    l.push_back({72, baseline + 12, rows[i][0]});
+    baseline += tall ? 18 : 12;
+    l.push_back({200, baseline, rows[i][1]});
+    if (tall) baseline += 6;
+  }
+  auto tail = filler(baseline + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths = paths;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), rows.size() + 1);
+  for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(tables[0].rows[i + 1], rows[i]) << i;
+}
+
 TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
   // The table's last rows at the top of the next page, in the same columns, go on with it,
   // however few they are.
