@@ -22,11 +22,12 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
     if (lead(piece[i])) at.push_back(i);
   const size_t n = at.size();
   at.push_back(piece.size());
-  // What covers each code point: a style (-1 none) and a link (-1 none).
-  std::vector<int> style(n, -1), link(n, -1);
+  // What covers each code point: its styles (bits 1 << InlineStyle; a code run may hold an
+  // emphasis) and a link (-1 none).
+  std::vector<int> style(n, 0), link(n, -1);
   for (const auto& r : b.styles)
     for (size_t k = std::max(r.at, from); k < std::min(r.at + r.len, from + n); ++k)
-      style[k - from] = static_cast<int>(r.style);
+      style[k - from] |= 1 << static_cast<int>(r.style);
   for (size_t i = 0; i < b.links.size(); ++i)
     for (size_t k = std::max(b.links[i].at, from); k < std::min(b.links[i].at + b.links[i].len, from + n); ++k)
       link[k - from] = static_cast<int>(i);
@@ -47,7 +48,7 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
       const int s = style[k];
       size_t e = k;
       while (e < j && style[e] == s) ++e;
-      if (s < 0) {
+      if (s == 0) {
         plain(k, e);
       } else {
         size_t a = k, z = e;  // white space at the edges stays outside
@@ -56,17 +57,12 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
         plain(k, a);
         if (a < z) {
           const std::string_view inner = piece.substr(at[a], at[z] - at[a]);
-          switch (static_cast<InlineStyle>(s)) {
-            case InlineStyle::Code:
-              out += m.code(inner);
-              break;
-            case InlineStyle::Emphasis:
-              out += m.em_open + m.text(inner, false, false) + m.em_close;
-              break;
-            case InlineStyle::Strong:
-              out += m.strong_open + m.text(inner, false, false) + m.strong_close;
-              break;
-          }
+          auto has = [&](InlineStyle st) { return (s & (1 << static_cast<int>(st))) != 0; };
+          // (Emphasis around code, never in it: a code span holds no markup.)
+          std::string t = has(InlineStyle::Code) ? m.code(inner) : m.text(inner, false, false);
+          if (has(InlineStyle::Emphasis)) t = m.em_open + t + m.em_close;
+          if (has(InlineStyle::Strong)) t = m.strong_open + t + m.strong_close;
+          out += t;
         }
         plain(z, e);
       }

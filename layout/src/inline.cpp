@@ -217,20 +217,33 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
   return cleared;
 }
 
-// The block's style runs. One style a character: monospace first (an italic typewriter word
-// is code), then bold. Emphasis starts and ends on a word character (a reader does not see
-// a comma as emphasised); a sentence's comma or full stop after code is not code.
+// The block's style runs. Monospace first, then bold, then italic; inside code, bold or
+// italic letters (a placeholder set in italic typewriter, "package_name") are a run of their
+// own within the code run. Emphasis starts and ends on a word character (a reader does not
+// see a comma as emphasised); a sentence's comma or full stop after code is not code.
 void add_styles(Block& b, const std::u32string& text, const std::vector<Word>& ws, const std::vector<int>& font,
                 const std::vector<uint8_t>& cleared) {
-  std::vector<int> style(text.size(), -1);
+  std::vector<int> style(text.size(), -1), inner(text.size(), -1);
   for (size_t w = 0; w < ws.size(); ++w)
     for (size_t i = ws[w].from; i < ws[w].to; ++i) {
       if (font[i] < 0) continue;
       const int f = font[i] & ~cleared[w];
-      if (f & kSpanMono) style[i] = static_cast<int>(InlineStyle::Code);
-      else if (f & kSpanBold) style[i] = static_cast<int>(InlineStyle::Strong);
-      else if (f & kSpanItalic) style[i] = static_cast<int>(InlineStyle::Emphasis);
+      const int face = (f & kSpanBold)     ? static_cast<int>(InlineStyle::Strong)
+                       : (f & kSpanItalic) ? static_cast<int>(InlineStyle::Emphasis)
+                                           : -1;
+      if (f & kSpanMono) {
+        style[i] = static_cast<int>(InlineStyle::Code);
+        inner[i] = face;
+      } else {
+        style[i] = face;
+      }
     }
+  std::vector<StyleRun> nested;
+  for (auto [from, to, v] : runs(text, inner)) {
+    while (from < to && !word_cp(text[from])) ++from;
+    while (to > from && !word_cp(text[to - 1])) --to;
+    if (from < to) nested.push_back({from, to - from, static_cast<InlineStyle>(v)});
+  }
   for (auto [from, to, v] : runs(text, style)) {
     const auto st = static_cast<InlineStyle>(v);
     if (st == InlineStyle::Code) {
@@ -250,6 +263,17 @@ void add_styles(Block& b, const std::u32string& text, const std::vector<Word>& w
       }
     }
     b.styles.push_back({from, to - from, st});
+  }
+  // (A nested run lies in its code run, which a comma after the code never shortens past a
+  // word character; in text order, after the code run that holds it.)
+  for (const StyleRun& r : nested) {
+    auto in = std::find_if(b.styles.begin(), b.styles.end(), [&](const StyleRun& c) {
+      return c.style == InlineStyle::Code && c.at <= r.at && r.at + r.len <= c.at + c.len;
+    });
+    if (in == b.styles.end()) continue;
+    auto at = in + 1;
+    while (at != b.styles.end() && at->at <= r.at && at->at + at->len <= in->at + in->len) ++at;
+    b.styles.insert(at, r);
   }
 }
 

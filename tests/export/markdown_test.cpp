@@ -588,8 +588,8 @@ namespace quire {
 namespace {
 
 // Runs as layout makes them, on the words of a text: an emphasis on the letters and digits of
-// a word, code on a whole word (backticks, stars and all), a strong word, and a link over two
-// words, one of them styled.
+// a word, code on a whole word (backticks, stars and all) with an emphasis on its letters and
+// digits, a strong word, and a link over two words, one of them styled.
 void style_words(Block& b) {
   const std::u32string t = to_u32(b.text);
   std::vector<std::pair<size_t, size_t>> words;  // [from, to) of each word with a letter or digit
@@ -614,7 +614,12 @@ void style_words(Block& b) {
     auto w = core(words[0]);
     b.styles.push_back({w.first, w.second - w.first, InlineStyle::Emphasis});
   }
-  if (words.size() > 1) b.styles.push_back({words[1].first, words[1].second - words[1].first, InlineStyle::Code});
+  if (words.size() > 1) {
+    b.styles.push_back({words[1].first, words[1].second - words[1].first, InlineStyle::Code});
+    // (An italic placeholder inside the code: an emphasis within its run.)
+    auto w = core(words[1]);
+    b.styles.push_back({w.first, w.second - w.first, InlineStyle::Emphasis});
+  }
   if (words.size() > 2) {
     auto w = core(words[2]);
     b.styles.push_back({w.first, w.second - w.first, InlineStyle::Strong});
@@ -647,10 +652,11 @@ TEST(Markdown, StylesAndLinksRenderAsTheJsonSays) {
   expect_exact(book, out.path);
   const std::string md = test::read(out.path / "books/styled/06-styled.md");
   const std::string dest = "(<https://example.org/a(b)\\<c\\>&amp;amp;d e>)";
-  EXPECT_NE(md.find("\n[*The* `header`]" + dest + " **stdatomic.h**, and \\*this\\* one"), std::string::npos) << md;
-  EXPECT_NE(md.find("\n- [*An* `item:`]" + dest + " **its** marker"), std::string::npos) << md;  // "•" is "-" once
+  // (Emphasis inside code stands around a code span of its own.)
+  EXPECT_NE(md.find("\n[*The* *`header`*]" + dest + " **stdatomic.h**, and \\*this\\* one"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n- [*An* *`item`*`:`]" + dest + " **its** marker"), std::string::npos) << md;  // "•" is "-" once
   // (The marker "12." took the emphasis of the first word: it is list syntax now.)
-  EXPECT_NE(md.find("\n12. [`An`]" + dest + " **ordered** item"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n12. [*`An`*]" + dest + " **ordered** item"), std::string::npos) << md;
 }
 
 TEST(Markdown, ListsStartAtTheirNumberAndNest) {

@@ -1,6 +1,7 @@
 // Inline styles and links of blocks, from the fonts of their glyphs and the page's link
 // annotations, through layout_document. Each case is a line or two written in a small markup:
-// `mono`, *italic*, **bold**; the block's text must be the words alone, its styles the runs.
+// `mono`, *italic*, **bold**, ~italic mono~; the block's text must be the words alone, its
+// styles the runs.
 #include <gtest/gtest.h>
 
 #include "page_builder.h"
@@ -21,13 +22,14 @@ Line styled_line(const std::string& markup, double x, double baseline, double si
       text = markup.substr(i + 2, end - i - 2);
       bold = true;
       i = end + 2;
-    } else if (markup[i] == '*' || markup[i] == '`') {
+    } else if (markup[i] == '*' || markup[i] == '`' || markup[i] == '~') {
       const size_t end = markup.find(markup[i], i + 1);
       text = markup.substr(i + 1, end - i - 1);
-      (markup[i] == '*' ? italic : mono) = true;
+      italic = markup[i] != '`';
+      mono = markup[i] != '*';
       i = end + 1;
     } else {
-      const size_t end = markup.find_first_of("*`", i);
+      const size_t end = markup.find_first_of("*`~", i);
       text = markup.substr(i, end == std::string::npos ? std::string::npos : end - i);
       i = end == std::string::npos ? markup.size() : end;
     }
@@ -37,7 +39,7 @@ Line styled_line(const std::string& markup, double x, double baseline, double si
     sp.monospace = mono;
     sp.bold = bold;
     sp.italic = italic;
-    sp.font = mono ? "CMTT10" : bold ? "CMBX10" : italic ? "CMTI10" : "CMR10";
+    sp.font = mono ? (italic ? "CMITT10" : "CMTT10") : bold ? "CMBX10" : italic ? "CMTI10" : "CMR10";
     sp.baseline = baseline;
     const double x0 = x;
     double adv = 0;
@@ -112,6 +114,11 @@ INSTANTIATE_TEST_SUITE_P(
                   "The header stdatomic.h declares the atomic types and the functions of the library.",
                   {"code:stdatomic.h"}},
         // The comma after an italic word, set in italics too, is the sentence's.
+        // An italic placeholder inside code is an emphasis within the code run.
+        StyleCase{"italic placeholder in code",
+                  {"To list them, run `dpkg -L `~package_name~` | grep man` in a shell of your own."},
+                  "To list them, run dpkg -L package_name | grep man in a shell of your own.",
+                  {"code:dpkg -L package_name | grep man", "em:package_name"}},
         StyleCase{"italic word with its comma",
                   {"Quire keeps the *wording,* and only the wording, of every book it reads today."},
                   "Quire keeps the wording, and only the wording, of every book it reads today.",

@@ -28,7 +28,7 @@ inline constexpr const char* kVersion = QUIRE_VERSION;
 inline constexpr const char* kIntermediateFormat = "quire-pages/1";
 // Version of the corpus quire build writes (docs/spec/corpus.md): in the manifest and every
 // book.json, in the cache's keys, and checked by quire merge.
-inline constexpr const char* kCorpusFormat = "quire-corpus/2";
+inline constexpr const char* kCorpusFormat = "quire-corpus/3";
 
 struct Box {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
