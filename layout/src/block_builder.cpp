@@ -134,7 +134,7 @@ void Builder::row(const Row& r) {
   }
   if (r.footnote) t = BlockType::Footnote;
   else if (run_of(r) >= 0) t = BlockType::Table;
-  else if (r.mono && !mono_heading(r)) t = BlockType::Code;
+  else if ((r.mono && !mono_heading(r)) || r.sign_inside) t = BlockType::Code;
   else if (is_heading(r)) t = BlockType::Heading;
   else if (r.marker || r.drawn_marker) t = BlockType::ListItem;
   start(t, r);

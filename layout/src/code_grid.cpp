@@ -158,29 +158,65 @@ struct Glyph {
 
 // Each row's glyphs on the character grid: column = distance from the column's edge over
 // the advance (a glyph without a recorded position stands one advance after the last).
+// A glyph from a font not monospace (a result arrow from a symbol font, a comment set in
+// roman) stands at its column of the grid, yet takes one column in the text whatever its
+// width: its source is one character, and the typesetter pushed what follows on the line by
+// the difference. So what follows it is counted from its end: the next glyph stands as many
+// advances after it as the gap between them measures, and the grid goes on from there.
 // `base` receives the leftmost first column of a row (the listing's left edge), 0 for none.
 std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, double adv, long& base) {
   std::vector<std::vector<Glyph>> glyphs(rows.size());
   base = LONG_MAX;
   for (size_t r = 0; r < rows.size(); ++r) {
     const Row& row = *rows[r];
+    size_t spans = 0;
+    for (const Line* l : row.lines) spans += l->spans.size();
+    const bool fonts_known = row.span_fonts.size() == spans;
+    size_t span_index = 0;
+    // Where the grid is counted from: a point and its column (the column's edge at first,
+    // then the first glyph after a foreign one).
+    double origin = row.col_left;
+    long origin_col = 0;
+    // The last glyph placed was foreign: its column and where it ends.
+    bool after_foreign = false;
+    long foreign_col = 0;
+    double foreign_end = 0;
     bool gap = true;
     for (const Line* l : row.lines) {
       gap = true;  // each line is its own run of tokens
       const Span* prev = nullptr;
       for (const auto& s : l->spans) {
+        const bool foreign = fonts_known && !(row.span_fonts[span_index] & kSpanMono);
+        ++span_index;
         if (prev && spans_apart(*prev, s)) gap = true;  // as Line::text() sets them apart
         prev = &s;
         auto cps = to_u32(s.text);
+        const bool placed = s.xs.size() == cps.size();
         double x = s.bbox.x0;
         for (size_t i = 0; i < cps.size(); ++i) {
-          if (s.xs.size() == cps.size()) x = s.xs[i];
+          if (placed) x = s.xs[i];
           else if (i > 0) x += adv;
           if (is_space_cp(cps[i])) {
             gap = true;
             continue;
           }
-          long col = std::lround((x - row.col_left) / adv);
+          long col;
+          if (after_foreign) {
+            col = foreign_col + 1 + std::max(0L, std::lround((x - foreign_end) / adv));
+            origin = x;
+            origin_col = col;
+          } else {
+            col = origin_col + std::lround((x - origin) / adv);
+          }
+          after_foreign = foreign;
+          if (foreign) {
+            foreign_col = col;
+            const double width = placed && i + 1 < cps.size() ? s.xs[i + 1] - x
+                                 : i + 1 == cps.size() && s.last_advance > 0 ? s.last_advance
+                                 : i + 1 == cps.size() ? s.bbox.x1 - x
+                                                       : adv;
+            foreign_end = x + width;
+          }
           glyphs[r].push_back({col, cps[i], gap});
           gap = false;
         }

@@ -221,8 +221,17 @@ bool Builder::starts_with_footnote_mark(const Row& r) {
 
 bool Builder::continues_code(const Row& r) const {
   const Row& prev = *rows.back();
-  if (!r.mono || r.footnote || mono_heading(r)) return false;
+  if (!(r.mono || r.one_sign) || r.footnote || mono_heading(r)) return false;
   if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
+  // A row with a sign of another font reaches into the listing's width, or ends within an em
+  // of its edge (a result arrow hung out in front of the code): a radical of a formula
+  // beside the listing is no line of it.
+  if (!r.mono) {
+    double left = prev.bbox.x0;
+    for (const Row* above : rows)
+      if (same_flow(*above, r)) left = std::min(left, above->bbox.x0);
+    if (r.bbox.x1 < left - r.size) return false;
+  }
   double pitch = r.baseline - prev.baseline;
   if (!(pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25)) return false;
   // Every line of a listing, blank or not, advances by the listing's own pitch: a gap
@@ -388,7 +397,7 @@ bool Builder::continues(const Row& r) const {
   switch (type) {
     case BlockType::Code: return continues_code(r);
     case BlockType::Heading: return continues_heading(r);
-    default: return !r.mono && !is_heading(r) && continues_prose(r);
+    default: return !r.mono && !r.sign_inside && !is_heading(r) && continues_prose(r);
   }
 }
 

@@ -70,6 +70,14 @@ struct Row {
   double size = 0;       // dominant font size (by characters)
   bool bold = false;     // every visible glyph bold
   bool mono = false;     // every visible glyph monospace
+  // Every visible glyph monospace but one sign from a symbol or math font (an arrow before a
+  // result, an equivalence sign on a line of its own), and no list marker: a listing's row
+  // that may go on with a listing. It starts one only where the sign stands inside a line
+  // of typewriter text, with such text before and after it (`sign_inside`): a table of signs
+  // beside their names, or of names with a mark in a column of its own, has rows like the
+  // others.
+  bool one_sign = false;
+  bool sign_inside = false;
   std::string text;      // line texts joined by one space
   int column = 0;        // 0 or 1; -1 for a row spanning both columns
   double col_left = 0, col_right = 0;  // edges of the row's column on its page

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <unicode/uchar.h>
+
 #include "figures.h"
 #include "internal.h"
 #include "quire/spill.h"
@@ -29,6 +31,25 @@ long visible_count(const std::string& s) {
   return n;
 }
 
+// A sign set from a symbol or math font (an arrow, a relation: U+21D2, U+22A3, U+2261): a
+// listing prints such glyphs among its typewriter text, as a result or an equivalence mark
+// no typewriter face has. ASCII signs and punctuation are not among them: a proportional
+// quote or full stop beside inline code is prose.
+bool foreign_sign(char32_t c) {
+  if (c < 0x80 || is_unmapped_cp(c)) return false;  // (U+FFFD is a symbol too)
+  const int8_t t = u_charType(static_cast<UChar32>(c));
+  return t == U_MATH_SYMBOL || t == U_OTHER_SYMBOL;
+}
+
+// Glyphs of `s` that are foreign_sign.
+long sign_count(const std::string& s) {
+  if (is_ascii(s)) return 0;
+  long n = 0;
+  for (char32_t cp : to_u32(s))
+    if (foreign_sign(cp)) ++n;
+  return n;
+}
+
 Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   Row r;
   r.page = page;
@@ -36,7 +57,9 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   r.lines = lines;
   r.bbox = lines.front()->bbox;
   SmallCounts sizes;  // size in 0.1 pt -> visible characters
-  long visible = 0, bold = 0, mono = 0;
+  long visible = 0, bold = 0, mono = 0, signs = 0;
+  int lead = -1;       // whether the first visible glyph is monospace (-1: none yet)
+  bool trail = false;  // whether the last one is
   for (const Line* l : lines) {
     r.bbox = r.bbox.united(l->bbox);
     if (!r.text.empty()) r.text += ' ';
@@ -47,18 +70,23 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
       visible += n;
       sizes.add(std::lround(s.size * 10), n);
       if (s.bold) bold += n;
+      if (lead < 0 && n > 0) lead = pl.mono(*l, k) ? 1 : 0;
+      if (n > 0) trail = pl.mono(*l, k);
       if (pl.mono(*l, k)) mono += n;
+      else signs += sign_count(s.text);
       r.span_fonts.push_back(static_cast<uint8_t>((pl.mono(*l, k) ? kSpanMono : 0) | (s.bold ? kSpanBold : 0) |
                                                   (s.italic ? kSpanItalic : 0)));
     }
   }
   if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
   r.bold = visible > 0 && bold == visible;
-  r.mono = visible > 0 && mono == visible;
   const Line* first = lines.front();
   r.baseline = first->spans.empty() ? first->bbox.y1 : first->spans.front().baseline;
   if (r.baseline == 0) r.baseline = first->bbox.y1;
   r.marker = list_marker(r.text);
+  r.mono = visible > 0 && mono == visible;
+  r.one_sign = visible > 0 && r.marker == 0 && signs == 1 && mono + signs == visible;
+  r.sign_inside = r.one_sign && lead == 1 && trail;
   r.full_stop = ends_sentence(r.text);
   r.lower_start = starts_lower(r.text);
   r.mono_end = last_token_mono(r, pl);

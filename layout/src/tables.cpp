@@ -16,10 +16,10 @@ namespace {
 
 // Cells of a row that may be a table row: its lines, when there are enough of them, each
 // short but one (a description, wrapped in its column) and set apart from the one before by
-// a column gap. Empty otherwise.
+// a column gap. Empty otherwise. (A listing's row is none, its gaps are columns of code.)
 std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells,
                                      const std::vector<Box>& bars) {
-  if (r.mono || r.footnote || r.lines.size() < min_cells) return {};
+  if (r.mono || r.one_sign || r.footnote || r.lines.size() < min_cells) return {};
   bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const Line* l = r.lines[i];

@@ -756,6 +756,68 @@ TEST(Code, AGapOfNoWholeLinesEndsAListing) {
   EXPECT_EQ(cs[1].text, "-option");
 }
 
+// A glyph set from a symbol font (CMSY10) at `x`, `width` points wide, on a row of a listing:
+// `rest`, in the typewriter face (0.6 em cells), follows it on the same baseline.
+Line sign_line(double x, double baseline, const std::string& sign, double width, const std::string& rest = "") {
+  Line l;
+  Span s;
+  s.text = sign;
+  s.font = "CMSY10";
+  s.size = 10;
+  s.baseline = baseline;
+  s.xs = {static_cast<float>(x)};
+  s.last_advance = static_cast<float>(width);
+  s.bbox = {x, baseline - 8, x + width, baseline + 2.5};
+  l.spans.push_back(s);
+  l.bbox = s.bbox;
+  if (!rest.empty()) {
+    Line r = test::make_line({x + width, baseline, rest, 10, true});
+    l.spans.push_back(r.spans[0]);
+    l.bbox = l.bbox.united(r.bbox);
+  }
+  return l;
+}
+
+TEST(Code, SignsFromASymbolFontGoOnWithTheListing) {
+  // Texinfo prints a result as "=> value" and an equivalence as a line of its own, the arrow
+  // and the sign from the math symbol font: the listing goes on through those rows; the
+  // paragraph after it stays a paragraph.
+  auto lines = filler(80, 2);
+  lines.push_back({90, 120, "sqrt (4)", 10, true});
+  lines.push_back({90, 142, "rot90 (a)", 10, true});
+  lines.push_back({90, 164, "rot90 (a, 4)", 10, true});
+  auto after = paragraph(72, 190, {"Text after the listing."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  Page p = make_page(1, lines);
+  p.lines.push_back(sign_line(90 + 5 * 6, 131, "\u21D2", 6, " 2"));
+  p.lines.push_back(sign_line(90, 153, "\u2261", 6));
+  auto r = layout_document(make_doc({p}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "sqrt (4)\n     \u21D2 2\nrot90 (a)\n\u2261\nrot90 (a, 4)");
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.back().text, "Text after the listing.");
+}
+
+TEST(Code, AGlyphWiderThanACellTakesOneColumn) {
+  // The result arrow is set in a box one em wide, nearly two cells of the typewriter face,
+  // where the source has one character: what follows it on its row keeps its distance from
+  // the arrow's end, and the rows under it keep the grid.
+  auto lines = paragraph(72, 80, {"filler text of the page set in the body size and justified", "to the measure"}, 10, false);
+  lines.push_back({90, 120, "eye (2)", 10, true});
+  lines.push_back({90 + 10 * 6, 142, "0  1", 10, true});
+  auto after = paragraph(72, 170, {"Text after the listing."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  Page p = make_page(1, lines);
+  // "     => 1  0": the arrow at column 5, ten points wide, the 1 two cells after its end.
+  p.lines.push_back(sign_line(90 + 5 * 6, 131, "\u21D2", 10, "  1  0"));
+  auto r = layout_document(make_doc({p}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "eye (2)\n     \u21D2  1  0\n          0  1");
+}
+
 TEST(Code, ListingAcrossPageBreakIsOneBlock) {
   // A listing cut by a page break continues at the top of the next page.
   auto p1 = filler(80, 3);
