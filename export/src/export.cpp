@@ -1,6 +1,7 @@
 // The corpus on disk (spec/corpus.md): one book's folder, then the corpus-level files.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -112,9 +113,56 @@ void link_across_chapters(Book& book, const std::vector<std::string>& ids) {
 
 std::string book_dir_rel(const std::string& id) { return "books/" + id; }
 
+// Whether dump() writes the string as it is: UTF-8 as RFC 3629 defines it (no overlong
+// forms, no surrogates, nothing past U+10FFFF). It writes U+FFFD for anything else, so only
+// then does a file read back give the same string.
+bool written_as_is(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) len = 3, lo = 0xA0;
+    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) len = 3;
+    else if (c == 0xED) len = 3, hi = 0x9F;
+    else if (c == 0xF0) len = 4, lo = 0x90;
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) len = 4, hi = 0x8F;
+    else return false;
+    if (i + len > s.size()) return false;
+    const auto c1 = static_cast<unsigned char>(s[i + 1]);
+    if (c1 < lo || c1 > hi) return false;
+    for (size_t k = 2; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += len;
+  }
+  return true;
+}
+
+// Whether the text dump() makes of j parses back to j: every string written as it is, and
+// no number that is not finite (written as null).
+bool reads_back_the_same(const Json& j) {
+  if (j.is_string()) return written_as_is(j.get_ref<const std::string&>());
+  if (j.is_number_float()) return std::isfinite(j.get<double>());
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it)
+      if (!written_as_is(it.key()) || !reads_back_the_same(it.value())) return false;
+  } else if (j.is_array()) {
+    for (const auto& v : j)
+      if (!reads_back_the_same(v)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-void export_book(Book& book, const std::string& out_dir, const RenderFigure& render, const ExportOptions& options) {
+void export_book(Book& book, const std::string& out_dir, const RenderFigure& render, const ExportOptions& options,
+                 SitePages* pages) {
+  if (pages) pages->reset();
   if (book.id.empty() || book.id.find('/') != std::string::npos || book.id.find("..") != std::string::npos)
     throw Error(ExitCode::Internal, book.file, 0, "book id \"" + book.id + "\" is not a safe folder name");
   const std::string rel = book_dir_rel(book.id);
@@ -134,6 +182,13 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
+  // For the site's pages: each chapter's blocks as its file gives them back (links by anchor,
+  // only the fields the file holds), taken from the JSON the file is written from rather
+  // than parsed from the file again. A chapter whose JSON would not read back the same
+  // leaves the book's pages to be made from its files.
+  const bool make_pages = pages && options.site;
+  std::vector<std::vector<Block>> page_blocks(make_pages ? book.chapters.size() : 0);
+  std::atomic<bool> pages_as_written{make_pages};
   // Figures and chapters on one pool (book_work.h). The figures go first, largest first:
   // they cluster in a few chapters (a chapter of plots), and rendering them chapter by
   // chapter would leave threads idle. The chapters follow, largest first, each once its
@@ -206,7 +261,19 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
       b.image = rel + "/figures/" + f.file;
     }
     write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
-    write_file((dir / (id + ".json")).string(), dump(chapter_json(book, c, id, i), true));
+    {
+      const Json cj = chapter_json(book, c, id, i);
+      write_file((dir / (id + ".json")).string(), dump(cj, true));
+      if (make_pages && pages_as_written) {
+        if (reads_back_the_same(cj)) {
+          const Json& blocks = cj.at("blocks");
+          page_blocks[i].reserve(blocks.size());
+          for (const auto& bj : blocks) page_blocks[i].push_back(block_from_json(bj));
+        } else {
+          pages_as_written = false;
+        }
+      }
+    }
 
     Json& e = w.entry;
     e["index"] = i + 1;
@@ -257,6 +324,14 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     any_figure_file = any_figure_file || w.any_figure_file;
   }
   if (!any_figure_file) fs::remove(dir / "figures", ec);
+  if (make_pages && pages_as_written) {
+    // The titles as book.json has them: they read back the same (they are in the chapters'
+    // JSON, checked above).
+    std::vector<std::string> titles;
+    for (const auto& c : book.chapters) titles.push_back(c.title);
+    *pages = std::make_shared<BookPages>(render_book_pages(std::move(page_blocks), ids, titles, options.jobs));
+  }
+  std::vector<std::vector<Block>>().swap(page_blocks);
 
   std::string removed;
   std::map<std::string, long> furniture;
@@ -392,7 +467,10 @@ std::vector<Block> load_chapter_blocks(const std::string& file) {
 }  // namespace
 
 void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids, const CorpusMap* map,
-                  const ExportOptions& options) {
+                  const ExportOptions& options, std::vector<SitePages> pages) {
+  if (!pages.empty() && pages.size() != book_ids.size())
+    throw Error(ExitCode::Internal, out_dir, 0, "site pages given for some books only");
+  pages.resize(book_ids.size());
   const fs::path out(out_dir);
   std::vector<BookIndex> books(book_ids.size());
   std::map<std::string, size_t> by_id;
@@ -545,24 +623,21 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
                 options.jobs);
 
   if (options.site) {
-    // A chapter's page leads its internal links to the pages of the chapters that hold their
-    // anchors: the book's chapters are read for their anchors once, when its first page is made.
+    // A book without pages from export_book has each page made from its chapter file when it
+    // is written, a chapter at a time (so that a merge of big books never holds a whole one);
+    // the book's chapters are read for their anchors once, when its first page is made.
     std::vector<std::once_flag> anchors_read(books.size());
-    std::vector<std::map<std::string, size_t>> anchor_chapter(books.size());
+    std::vector<ChapterOfAnchor> anchors(books.size());
+    std::vector<std::vector<std::string>> chapter_ids(books.size());
     write_site(out_dir, site, [&](size_t b, size_t c) {
+      // Taken out of the book's pages: a page's body is not needed once it is written.
+      if (pages[b]) return std::move(pages[b]->chapters.at(c));
       std::call_once(anchors_read[b], [&] {
-        for (size_t k = 0; k < books[b].files.size(); ++k)
-          for (const auto& bl : load_chapter_blocks(books[b].files[k]))
-            if (!bl.anchor.empty()) anchor_chapter[b].emplace(bl.anchor, k);
+        for (size_t k = 0; k < books[b].files.size(); ++k) add_anchors(anchors[b], load_chapter_blocks(books[b].files[k]), k);
+        for (const auto& ch : site.books[b].chapters) chapter_ids[b].push_back(ch.id);
       });
-      std::vector<Block> blocks = load_chapter_blocks(books[b].files[c]);
-      for (auto& bl : blocks)
-        for (auto& l : bl.links) {
-          if (l.href.empty() || l.href[0] != '#') continue;
-          auto it = anchor_chapter[b].find(l.href.substr(1));
-          if (it != anchor_chapter[b].end() && it->second != c) l.href = site.books[b].chapters[it->second].id + ".md" + l.href;
-        }
-      return blocks;
+      return render_chapter_page(load_chapter_blocks(books[b].files[c]), c, anchors[b], chapter_ids[b],
+                                 site.books[b].chapters[c].title);
     }, options.jobs);
   }
 }

@@ -70,17 +70,24 @@ std::string search_line(std::string_view text) {
   return out;
 }
 
+void append_search_line(std::string& text, std::string_view element) {
+  text += search_line(element);
+  text += '\n';
+}
+
 std::string search_index_js(const std::vector<SearchChapter>& chapters) {
   std::string text;
+  {
+    size_t size = 0;
+    for (const auto& c : chapters) size += c.text.size();
+    text.reserve(size);
+  }
   Json list = Json::array();
   size_t line = 0;
   for (const auto& c : chapters) {
-    list.push_back(Json::array({c.href, c.title, c.book, line, c.elements.size()}));
-    for (const auto& e : c.elements) {
-      text += search_line(e);
-      text += '\n';
-    }
-    line += c.elements.size();
+    list.push_back(Json::array({c.href, c.title, c.book, line, c.lines}));
+    text += c.text;
+    line += c.lines;
   }
   Json j;
   j["format"] = 1;

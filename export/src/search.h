@@ -12,10 +12,15 @@ struct SearchChapter {
   std::string href;   // from the site's root: "<book>/<chapter>.html"
   std::string title;  // the chapter's title
   std::string book;   // the book's short name, else its title
-  // The plain text of each element of the page that carries data-page, in document order:
-  // result N of a chapter opens its page at "#search=N:<query>".
-  std::vector<std::string> elements;
+  // The plain text of each element of the page that carries data-page, in document order,
+  // as search_line makes it, each followed by '\n' (append_search_line): result N of a
+  // chapter opens its page at "#search=N:<query>".
+  std::string text;
+  size_t lines = 0;
 };
+
+// An element's text as search_index_js takes it, appended to a chapter's `text`.
+void append_search_line(std::string& text, std::string_view element);
 
 // The bytes of search-index.js:
 //   window.QUIRE_SEARCH = {"format":1,"chapters":[[href,title,book,first,count],...],

@@ -67,12 +67,6 @@ std::string source_label(const SiteBook& b, const SiteChapter& c) {
   return book_label(b) + (c.number.empty() ? ", " + c.title : " " + c.number);
 }
 
-// A heading of a chapter's contents panel.
-struct TocEntry {
-  int level = 2;
-  std::string id, html;
-};
-
 // A chapter's page body: its HTML, the plain text of each element that carries data-page
 // (what the search index holds; result N opens the N-th), and its contents.
 struct RenderedChapter {
@@ -304,7 +298,7 @@ std::string index_page(const SiteModel& site) {
   return o;
 }
 
-std::string chapter_page(const SiteModel& site, size_t b, size_t c, const RenderedChapter& body,
+std::string chapter_page(const SiteModel& site, size_t b, size_t c, const ChapterPage& body,
                          const std::pair<size_t, size_t>* prev, const std::pair<size_t, size_t>* next, bool on_map) {
   const SiteBook& book = site.books[b];
   const SiteChapter& ch = book.chapters[c];
@@ -337,6 +331,42 @@ std::string chapter_page(const SiteModel& site, size_t b, size_t c, const Render
 }
 
 }  // namespace
+
+void add_anchors(ChapterOfAnchor& anchors, const std::vector<Block>& chapter_blocks, size_t chapter) {
+  for (const auto& bl : chapter_blocks)
+    if (!bl.anchor.empty()) anchors.emplace(bl.anchor, chapter);
+}
+
+ChapterPage render_chapter_page(std::vector<Block> blocks, size_t chapter, const ChapterOfAnchor& anchors,
+                                const std::vector<std::string>& ids, const std::string& title) {
+  // The chapter files name an internal link's target by its anchor alone; a page leads to
+  // the page of the chapter that holds it.
+  for (auto& bl : blocks)
+    for (auto& l : bl.links) {
+      if (l.href.empty() || l.href[0] != '#') continue;
+      auto it = anchors.find(l.href.substr(1));
+      if (it != anchors.end() && it->second != chapter) l.href = ids.at(it->second) + ".md" + l.href;
+    }
+  RenderedChapter r = render_blocks(blocks, title);
+  ChapterPage page;
+  page.html = std::move(r.html);
+  page.toc = std::move(r.toc);
+  for (const auto& e : r.elements) append_search_line(page.search_text, e);
+  page.search_lines = r.elements.size();
+  return page;
+}
+
+BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std::vector<std::string>& ids,
+                            const std::vector<std::string>& titles, int jobs) {
+  ChapterOfAnchor anchors;
+  for (size_t c = 0; c < chapters.size(); ++c) add_anchors(anchors, chapters[c], c);
+  BookPages pages;
+  pages.chapters.resize(chapters.size());
+  parallel_for(chapters.size(), jobs, [&](size_t c) {
+    pages.chapters[c] = render_chapter_page(std::move(chapters[c]), c, anchors, ids, titles[c]);
+  });
+  return pages;
+}
 
 std::string page_head(const std::string& title, const std::string& root) {
   // The script is not deferred: it sets the remembered colour scheme before the page is
@@ -381,7 +411,7 @@ std::string site_header(const SiteModel& site, const std::string& root, const st
   return o;
 }
 
-void write_site(const std::string& out_dir, const SiteModel& site, const ChapterBlocks& blocks_of, int jobs) {
+void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, int jobs) {
   const fs::path dir = fs::path(out_dir) / "site";
   write_file((dir / "index.html").string(), index_page(site));
   write_file((dir / "report.html").string(), report_page(site));
@@ -409,10 +439,11 @@ void write_site(const std::string& out_dir, const SiteModel& site, const Chapter
       if (it->second + 1 < site.order.size()) next = &site.order[it->second + 1];
     }
     const SiteBook& book = site.books[b];
-    RenderedChapter body = render_blocks(blocks_of(b, c), book.chapters[c].title);
+    ChapterPage body = page_of(b, c);
     write_file((dir / book.id / (book.chapters[c].id + ".html")).string(),
                chapter_page(site, b, c, body, prev, next, it != position.end()));
-    search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), std::move(body.elements)};
+    search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), std::move(body.search_text),
+                 body.search_lines};
   });
   write_file((dir / "search-index.js").string(), search_index_js(search));
 }

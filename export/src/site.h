@@ -60,10 +60,52 @@ struct SiteModel {
 // A chapter's blocks, given its book's and its own index in the model.
 using ChapterBlocks = std::function<std::vector<Block>(size_t book, size_t chapter)>;
 
+// A heading of a chapter's contents panel.
+struct TocEntry {
+  int level = 2;
+  std::string id, html;
+};
+
+// What a chapter's page and the search index need of its blocks: the page's body, its
+// contents, and the plain text of each element that carries data-page (what the search
+// index holds; result N opens the N-th), one line each, as search_index_js joins them.
+struct ChapterPage {
+  std::string html;
+  std::vector<TocEntry> toc;
+  std::string search_text;
+  size_t search_lines = 0;
+};
+
+// The pages of one book's chapters, in book order. A page depends on its book alone (the
+// header, the arrows and the search list around it are added by write_site), so a book's
+// pages can be made as soon as the book is written, while it is still in memory.
+struct BookPages {
+  std::vector<ChapterPage> chapters;
+};
+
+// Which chapter of a book holds each anchor, from the chapters' blocks.
+using ChapterOfAnchor = std::map<std::string, size_t>;
+void add_anchors(ChapterOfAnchor& anchors, const std::vector<Block>& chapter_blocks, size_t chapter);
+
+// The page of chapter `chapter` of a book from its blocks as its chapter file holds them (an
+// internal link as "#<anchor>"): an internal link whose anchor is in another chapter of the
+// book leads to that chapter's page. ids: the book's chapters'; title: this one's, as in
+// book.json.
+ChapterPage render_chapter_page(std::vector<Block> blocks, size_t chapter, const ChapterOfAnchor& anchors,
+                                const std::vector<std::string>& ids, const std::string& title);
+
+// Every chapter's page of a book, on `jobs` threads; the result does not depend on it.
+BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std::vector<std::string>& ids,
+                            const std::vector<std::string>& titles, int jobs = 1);
+
+// A chapter's page, given its book's and its own index in the model; asked for once per
+// chapter, from any thread.
+using PageOf = std::function<ChapterPage(size_t book, size_t chapter)>;
+
 // Writes OUT/site/index.html, OUT/site/<book>/<chapter>.html for every chapter of every
-// book, OUT/site/report.html, OUT/site/search-index.js and OUT/site/assets/. Each chapter's
-// blocks are asked for when its page is written, on `jobs` threads.
-void write_site(const std::string& out_dir, const SiteModel& site, const ChapterBlocks& blocks_of, int jobs = 1);
+// book, OUT/site/report.html, OUT/site/search-index.js and OUT/site/assets/, on `jobs`
+// threads.
+void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, int jobs = 1);
 
 // Shared by the site's pages (site.cpp, report.cpp). `root` leads from a page to site/
 // ("", "../"); `extra` is put at the end of the header bar.

@@ -83,7 +83,7 @@ Book book_from_document(Document& doc, const std::string& id, const BuildOptions
 }
 
 BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
-                           const BuildOptions& options, const std::string& tmp_out) {
+                           const BuildOptions& options, const std::string& tmp_out, SitePages* pages) {
   BookOutcome o;
   o.id = id;
   o.file = fs::path(pdf_path).filename().string();
@@ -177,8 +177,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   ExportOptions exporting = options.exporting;
   exporting.jobs = options.extract.jobs;
   if (drawings) exporting.figure_group = [&drawings](const Block& b) { return drawings->holder(b.page); };
-  if (drawings) exporting.figure_group = [&drawings](const Block& b) { return drawings->holder(b.page); };
-  export_book(book, tmp_out, render, exporting);
+  export_book(book, tmp_out, render, exporting, pages);
   idle.clear();
   if (options.extract.jobs > 1 && drawings) freeing = std::jthread([kept = std::move(drawings)] {});
   drawings.reset();

@@ -15,9 +15,10 @@ namespace quire {
 Book book_from_document(Document& doc, const std::string& id, const BuildOptions& options,
                         std::vector<SourcePage>* source);
 
-// Extract, clean, layout, verify and export one book into tmp_out/books/<id>/.
+// Extract, clean, layout, verify and export one book into tmp_out/books/<id>/; with `pages`,
+// also its site pages (export_book), for export_index.
 BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, const MapBook* map_entry,
-                           const BuildOptions& options, const std::string& tmp_out);
+                           const BuildOptions& options, const std::string& tmp_out, SitePages* pages = nullptr);
 
 // The counts and warnings of a finished book (the cache stores them; the JSON log prints them).
 Json outcome_to_json(const BookOutcome& o);

@@ -219,6 +219,9 @@ BuildReport build_corpus(const BuildOptions& options) {
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
   std::vector<std::string> book_keys(mine.size());
+  // The site pages of the books built here, made while each book was still in memory: the
+  // corpus-level files then read only the chapter files of books taken from the cache.
+  std::vector<SitePages> pages(mine.size());
   auto work = [&] {
     for (size_t k = next++; k < mine.size(); k = next++) {
       const size_t i = order[k];
@@ -251,16 +254,18 @@ BuildReport build_corpus(const BuildOptions& options) {
         if (hit) {
           o = *hit;
         } else {
-          o = build_one_book(job.path, job.id, job.map_entry, book_options, tmp.string());
+          o = build_one_book(job.path, job.id, job.map_entry, book_options, tmp.string(), &pages[i]);
           o.ok = true;
           if (!key.empty()) cache_store(per_book.cache_dir, key, o, tmp.string());
         }
       } catch (const Error& e) {
+        pages[i].reset();
         o.ok = false;
         o.code = e.code;
         o.error = e.message();
         fs::remove_all(book_dir, ec);
       } catch (const std::exception& e) {
+        pages[i].reset();
         o.ok = false;
         o.code = ExitCode::Internal;
         o.error = job.file + ": internal error: " + e.what();
@@ -288,10 +293,12 @@ BuildReport build_corpus(const BuildOptions& options) {
 
   std::vector<std::string> ids;
   std::vector<std::pair<std::string, std::string>> keyed;  // (id, book key) of the built books
+  std::vector<SitePages> built_pages;                      // one per id
   for (size_t i = 0; i < report.books.size(); ++i)
     if (report.books[i].ok) {
       ids.push_back(report.books[i].id);
       keyed.push_back({report.books[i].id, book_keys[i]});
+      built_pages.push_back(std::move(pages[i]));
     }
   try {
     if (options.shard_count > 1) {
@@ -313,7 +320,7 @@ BuildReport build_corpus(const BuildOptions& options) {
           if (b.ok && !b.cached)
             exporting.stage_seconds[b.id] = {{"extract", b.seconds_extract}, {"clean and layout", b.seconds_layout},
                                              {"verify", b.seconds_verify}, {"export", b.seconds_export}};
-      export_index(tmp.string(), ids, map ? &*map : nullptr, exporting);
+      export_index(tmp.string(), ids, map ? &*map : nullptr, exporting, std::move(built_pages));
       if (!index_key.empty()) index_cache_store(per_book.cache_dir, index_key, tmp.string());
     }
     report.seconds_index = std::chrono::duration<double>(std::chrono::steady_clock::now() - index_started).count();

@@ -345,6 +345,49 @@ TEST(Corpus, ReexportRemovesStaleChapters) {
   EXPECT_FALSE(fs::exists(out.path / "books/ringlog/figures/03-the-capture-pipeline-1.png"));
 }
 
+// A book just written gives export_index its site pages from memory; a book taken from the
+// cache or a shard has them made from its chapter files. Both give the same bytes: internal
+// links across chapters, a link that only looks like a chapter file's, and a book with a
+// string that is not UTF-8 (which the files hold as U+FFFD, so its pages come from them).
+TEST(Corpus, SitePagesFromMemoryEqualThoseFromTheChapterFiles) {
+  auto books = [] {
+    Book linked = test::sample_book("linked");
+    Block& from = linked.chapters[1].blocks.back();
+    from.anchor = "linked-from";
+    Block& to = linked.chapters[3].blocks.back();
+    to.anchor = "linked-to";
+    to.links.push_back({0, 1, "#linked-from"});
+    to.links.push_back({1, 1, "#linked-to"});
+    from.links.push_back({0, 1, "#linked-to"});
+    from.links.push_back({1, 1, "notes.md#linked-to"});
+    Book bad = test::sample_book("bad");
+    bad.chapters[2].blocks.back().text += " caf\xC3 \xED\xA0\x80";
+    bad.chapters[0].title += "\xFF";
+    return std::vector<Book>{linked, bad};
+  };
+  test::TempDir from_memory("pages-memory"), from_files("pages-files");
+  for (int jobs : {1, 2}) {
+    ExportOptions o;
+    o.jobs = jobs;
+    std::vector<Book> a = books(), b = books();
+    std::vector<SitePages> pages(a.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      export_book(a[i], from_memory.str(), test::png_renderer(), o, &pages[i]);
+      export_book(b[i], from_files.str(), test::png_renderer(), o);
+    }
+    EXPECT_TRUE(pages[0]);
+    EXPECT_FALSE(pages[1]) << "a book whose strings do not read back the same has no pages from memory";
+    export_index(from_memory.str(), {"linked", "bad"}, nullptr, o, pages);
+    export_index(from_files.str(), {"linked", "bad"}, nullptr, o);
+    const auto files = test::list_files(from_memory.path);
+    ASSERT_EQ(files, test::list_files(from_files.path));
+    for (const auto& f : files) EXPECT_EQ(read(from_memory.path / f), read(from_files.path / f)) << f << " at jobs " << jobs;
+    // The link to another chapter leads to its page.
+    const std::string page = read(from_memory.path / "site/linked/02-getting-started.html");
+    EXPECT_NE(page.find("href=\"04-"), std::string::npos) << page;
+  }
+}
+
 TEST(Corpus, DamagedChapterFileIsAnErrorNamingIt) {
   // The corpus files are written from the chapter files, a chapter at a time; a damaged one
   // stops the index with its name, with or without a site.

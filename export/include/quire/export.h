@@ -9,6 +9,7 @@
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -97,17 +98,31 @@ struct ExportOptions {
 // `--set export.NAME=VALUE`, the build cache key and docs/options.md are made from it.
 std::span<const OptionField<ExportOptions>> export_option_table();
 
+namespace exporting {
+struct BookPages;
+}
+// The site's pages of one book's chapters (without what links them to the rest of the
+// corpus), made by export_book from the blocks it has just written. Handed to export_index,
+// they spare it reading and parsing the book's chapter files again; the pages are the same
+// bytes either way.
+using SitePages = std::shared_ptr<exporting::BookPages>;
+
 // Writes OUT/books/<id>/ for one book: book.json, chapter .md and .json, figures,
 // removed.jsonl. Sets figure blocks' `image` paths. out_dir must exist. The files and the
-// order of the book's warnings are the same at any ExportOptions::jobs.
+// order of the book's warnings are the same at any ExportOptions::jobs. With `pages` (and
+// ExportOptions::site), also makes the book's site pages; it is left null when a string of
+// the book is not valid UTF-8 (the files hold U+FFFD in its place, and the pages are made
+// from the files).
 void export_book(Book& book, const std::string& out_dir, const RenderFigure& render,
-                 const ExportOptions& options = {});
+                 const ExportOptions& options = {}, SitePages* pages = nullptr);
 
 // Builds manifest.json, corpus.jsonl and site/ from OUT/books/<id>/ folders, books in the
 // given order (the map's order when there is a map). Throws Error(BadMap) for chapter
-// references that do not resolve.
+// references that do not resolve. `pages`: empty, or one per book id, from export_book of
+// the same files; a null one (a book taken from the cache or a shard) is made from the
+// book's files.
 void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids,
-                  const CorpusMap* map, const ExportOptions& options = {});
+                  const CorpusMap* map, const ExportOptions& options = {}, std::vector<SitePages> pages = {});
 
 // Compares two corpora file by file; prints unified diffs per chapter and the names of
 // added/removed chapters and figures (images by hash). Returns true when identical.
