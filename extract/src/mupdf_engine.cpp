@@ -210,6 +210,17 @@ void dev_clip_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, 
   push_clip(d, fz_intersect_rect(fz_bound_path(ctx, path, st, ctm), scissor));
 }
 
+// Whether `name` names a font of drawing pieces. The name is copied into strings, so a
+// bad_alloc is caught here: no exception may pass through fz_run_page's C frames.
+int is_picture_font(CollectDevice* d, const char* name) {
+  try {
+    return picture_font(strip_subset_prefix(name)) ? 1 : 0;
+  } catch (...) {
+    d->failed = 1;
+    return 0;
+  }
+}
+
 void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_colorspace* cs,
                    const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
@@ -217,7 +228,7 @@ void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
   for (const fz_text_span* span = text->head; span; span = span->next) {
     if (span->font != d->asked) {  // (a page's text objects mostly use the font of the one before)
       d->asked = span->font;
-      d->picture = span->font && picture_font(strip_subset_prefix(fz_font_name(ctx, span->font)));
+      d->picture = span->font && is_picture_font(d, fz_font_name(ctx, span->font));
     }
     if (!d->picture) continue;
     for (int i = 0; i < span->len; ++i) {
