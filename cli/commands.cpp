@@ -404,6 +404,7 @@ int cmd_inspect(const Args& args) {
 
 int cmd_verify(const Args& args) {
   std::string out, pdf_dir, engine, ocr, log;
+  std::vector<std::string> settings;
   bool strict = false;
   ExtractOptions eo;
   po::options_description d("quire verify options");
@@ -415,12 +416,22 @@ int cmd_verify(const Args& args) {
       ("log", po::value(&log)->default_value("human"), "human | json: the ledger of each book as a JSON line");
   add_extract_options(d, eo, engine, ocr);
   add_spill_option(d, eo);
+  add_set_option(d, settings);
   po::positional_options_description pos;
   pos.add("corpus", 1);
   po::variables_map vm;
-  if (!parse(args, "quire verify OUT --pdf-dir DIR [--engine poppler] [--strict]", d, pos, vm)) return 0;
+  if (!parse(args, "quire verify OUT --pdf-dir DIR [--engine poppler] [--strict] [--set stage.option=value]", d, pos,
+             vm))
+    return 0;
   if (log != "json" && log != "human") throw Error(ExitCode::Usage, "", 0, "--log takes human or json");
   apply_extract_choices(eo, engine, ocr);
+  // The build's own --set flags, as they were: the extract ones read the PDFs again as the
+  // build read them. What clean, layout and export did is in the corpus (removed.jsonl, the
+  // chapters), so their settings are checked like the build checked them and change nothing.
+  CleanOptions built_clean;
+  LayoutOptions built_layout;
+  ExportOptions built_export;
+  apply_settings(settings, {&eo, &built_clean, &built_layout, &built_export});
   VerifyOptions vo;
   // A corpus is built with MuPDF unless told otherwise: words read by Poppler witness it.
   vo.witness = !engine.empty() && engine != "mupdf";

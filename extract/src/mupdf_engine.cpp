@@ -4,9 +4,11 @@
 // Threads: one independent fz_context and fz_document per worker. Cloned contexts share an
 // allocator lock that made two threads slower than one; independent ones scale.
 //
-// fz_try/fz_catch are setjmp/longjmp: code inside them uses no C++ objects with destructors
-// and lets no exception through; MuPDF errors are turned into quire::Error here and never
-// leave this file as anything else.
+// fz_try/fz_catch are setjmp/longjmp: an fz_try body calls MuPDF only (directly or through
+// mu_call) and keeps what it makes in raw pointers, handed to holders (mupdf_holder.h) once
+// the block is left; no C++ object with a destructor lives in it and no exception passes
+// through it. MuPDF errors are turned into quire::Error here and never leave this file as
+// anything else.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -16,7 +18,9 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 extern "C" {
 #include <mupdf/fitz.h>
@@ -27,6 +31,7 @@ extern "C" {
 #include "quire/error.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
+#include "mupdf_holder.h"
 #include "mupdf_util.h"
 #include "ocr.h"
 #include "tex_encodings.h"
@@ -34,6 +39,39 @@ extern "C" {
 namespace quire::detail {
 
 namespace {
+
+// ---- MuPDF calls from C++ code ----
+
+// A MuPDF error, with MuPDF's message, met by mu_call.
+struct MuError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The fz_try of mu_call: a frame of its own that holds nothing with a destructor.
+template <class F, class R>
+int mu_call_into(fz_context* ctx, F& f, R* out, char* err, size_t errsize) {
+  volatile int ok = 1;
+  fz_try(ctx) *out = f();
+  fz_catch(ctx) {
+    ok = 0;
+    std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
+  }
+  return ok;
+}
+
+// Runs `f`, a lambda of MuPDF calls only that captures by reference, and returns its result
+// (a pointer, a number, a rectangle); a MuPDF error comes out as a MuError once fz_try is
+// left. This is how C++ code that builds strings and vectors reads a document between MuPDF
+// calls: nothing of it lives in the frame that fz_try's setjmp saves.
+template <class F>
+auto mu_call(fz_context* ctx, F&& f) {
+  using R = decltype(f());
+  static_assert(std::is_trivially_copyable_v<R> && std::is_trivially_destructible_v<std::remove_reference_t<F>>);
+  R result{};
+  char err[512];
+  if (!mu_call_into(ctx, f, &result, err, sizeof err)) throw MuError(err);
+  return result;
+}
 
 // ---- a device that records images and paths, and passes text on to the stext device ----
 //
@@ -172,6 +210,17 @@ void dev_clip_stroke_path(fz_context* ctx, fz_device* dev, const fz_path* path, 
   push_clip(d, fz_intersect_rect(fz_bound_path(ctx, path, st, ctm), scissor));
 }
 
+// Whether `name` names a font of drawing pieces. The name is copied into strings, so a
+// bad_alloc is caught here: no exception may pass through fz_run_page's C frames.
+int is_picture_font(CollectDevice* d, const char* name) {
+  try {
+    return picture_font(strip_subset_prefix(name)) ? 1 : 0;
+  } catch (...) {
+    d->failed = 1;
+    return 0;
+  }
+}
+
 void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matrix ctm, fz_colorspace* cs,
                    const float* color, float alpha, fz_color_params params) {
   auto* d = as_collect(dev);
@@ -179,7 +228,7 @@ void dev_fill_text(fz_context* ctx, fz_device* dev, const fz_text* text, fz_matr
   for (const fz_text_span* span = text->head; span; span = span->next) {
     if (span->font != d->asked) {  // (a page's text objects mostly use the font of the one before)
       d->asked = span->font;
-      d->picture = span->font && picture_font(strip_subset_prefix(fz_font_name(ctx, span->font)));
+      d->picture = span->font && is_picture_font(d, fz_font_name(ctx, span->font));
     }
     if (!d->picture) continue;
     for (int i = 0; i < span->len; ++i) {
@@ -385,7 +434,7 @@ fz_device* new_collect_device(fz_context* ctx, fz_device* text, fz_device* recor
 // ---- one page ----
 
 struct RawPage {
-  fz_stext_page* stext = nullptr;
+  HeldStextPage stext;
   fz_rect bounds{};
   int rotation = 0;
   std::vector<Image> images;
@@ -394,7 +443,7 @@ struct RawPage {
   std::vector<fz_rect> clips;
   std::vector<fz_rect> inked;  // see CollectDevice::inked
   size_t inked_max = 0;
-  fz_display_list* list = nullptr;  // with `record`: the page as drawn
+  HeldDisplayList list;             // with `record`: the page as drawn
   bool type3 = false;               // a Type 3 font draws text (its glyphs need the document)
   int failed = 0;
   std::vector<std::string> tex_bitmap_fonts;  // names of the page's TeX bitmap fonts
@@ -411,30 +460,38 @@ int may_hold_figure(fz_context* ctx, pdf_page* pp) {
          pdf_dict_len(ctx, pdf_dict_get(ctx, res, PDF_NAME(Pattern))) > 0;
 }
 
-// The names (as MuPDF gives them: /Name) of the page's TeX bitmap fonts: Type 3 fonts with
-// no ToUnicode map whose glyph names are /a followed by the code (see tex_encodings.h).
+// The name (as MuPDF gives it: /Name) of a TeX bitmap font, a Type 3 font with no ToUnicode
+// map whose glyph names are /a followed by the code (see tex_encodings.h); null for another
+// font. The name points into the font's dictionary, which the document keeps.
+const char* tex_bitmap_font_name(fz_context* ctx, pdf_obj* font) {
+  if (!pdf_name_eq(ctx, pdf_dict_get(ctx, font, PDF_NAME(Subtype)), PDF_NAME(Type3)) ||
+      pdf_dict_get(ctx, font, PDF_NAME(ToUnicode)))
+    return nullptr;
+  pdf_obj* differences = pdf_dict_get(ctx, pdf_dict_get(ctx, font, PDF_NAME(Encoding)), PDF_NAME(Differences));
+  bool coded = false, other = false;
+  for (int k = 0, m = pdf_array_len(ctx, differences); k < m && !other; ++k) {
+    pdf_obj* item = pdf_array_get(ctx, differences, k);
+    if (!pdf_is_name(ctx, item)) continue;  // a code: where the names that follow start
+    const char* name = pdf_to_name(ctx, item);
+    if (std::strcmp(name, ".notdef") == 0) continue;
+    bool digits = name[0] == 'a' && name[1] != 0;
+    for (const char* c = name + 1; digits && *c; ++c) digits = *c >= '0' && *c <= '9';
+    if (digits) coded = true;
+    else other = true;
+  }
+  if (!coded || other) return nullptr;
+  pdf_obj* name = pdf_dict_get(ctx, font, PDF_NAME(Name));
+  return pdf_is_name(ctx, name) ? pdf_to_name(ctx, name) : "Unnamed-T3";
+}
+
+// The names of the page's TeX bitmap fonts. Throws MuError.
 std::vector<std::string> tex_bitmap_fonts(fz_context* ctx, pdf_page* pp) {
   std::vector<std::string> names;
-  pdf_obj* fonts = pdf_dict_get(ctx, pdf_page_resources(ctx, pp), PDF_NAME(Font));
-  for (int i = 0, n = pdf_dict_len(ctx, fonts); i < n; ++i) {
-    pdf_obj* font = pdf_dict_get_val(ctx, fonts, i);
-    if (!pdf_name_eq(ctx, pdf_dict_get(ctx, font, PDF_NAME(Subtype)), PDF_NAME(Type3)) ||
-        pdf_dict_get(ctx, font, PDF_NAME(ToUnicode)))
-      continue;
-    pdf_obj* differences = pdf_dict_get(ctx, pdf_dict_get(ctx, font, PDF_NAME(Encoding)), PDF_NAME(Differences));
-    bool coded = false, other = false;
-    for (int k = 0, m = pdf_array_len(ctx, differences); k < m && !other; ++k) {
-      pdf_obj* item = pdf_array_get(ctx, differences, k);
-      if (!pdf_is_name(ctx, item)) continue;  // a code: where the names that follow start
-      const char* name = pdf_to_name(ctx, item);
-      if (std::strcmp(name, ".notdef") == 0) continue;
-      bool digits = name[0] == 'a' && name[1] != 0;
-      for (const char* c = name + 1; digits && *c; ++c) digits = *c >= '0' && *c <= '9';
-      if (digits) coded = true;
-      else other = true;
-    }
-    pdf_obj* name = pdf_dict_get(ctx, font, PDF_NAME(Name));
-    if (coded && !other) names.emplace_back(pdf_is_name(ctx, name) ? pdf_to_name(ctx, name) : "Unnamed-T3");
+  pdf_obj* fonts = mu_call(ctx, [&] { return pdf_dict_get(ctx, pdf_page_resources(ctx, pp), PDF_NAME(Font)); });
+  const int n = mu_call(ctx, [&] { return pdf_dict_len(ctx, fonts); });
+  for (int i = 0; i < n; ++i) {
+    const char* name = mu_call(ctx, [&] { return tex_bitmap_font_name(ctx, pdf_dict_get_val(ctx, fonts, i)); });
+    if (name) names.emplace_back(name);
   }
   return names;
 }
@@ -456,8 +513,8 @@ pdf_obj* drop_link_annots(fz_context* ctx, fz_document* doc, int index) {
   for (int i = 0; i < n; ++i)
     if (pdf_name_eq(ctx, pdf_dict_get(ctx, pdf_array_get(ctx, annots, i), PDF_NAME(Subtype)), PDF_NAME(Link))) ++links;
   if (links == 0) return nullptr;
-  pdf_obj* original = pdf_keep_obj(ctx, annots);
   pdf_obj* kept = pdf_new_array(ctx, pdf, n - links);
+  pdf_obj* original = pdf_keep_obj(ctx, annots);
   fz_try(ctx) {
     for (int i = 0; i < n; ++i) {
       pdf_obj* a = pdf_array_get(ctx, annots, i);
@@ -490,15 +547,18 @@ void link_target(fz_context* ctx, fz_document* doc, const char* uri, int* page, 
 // The link annotations of `annots` (a page's /Annots before drop_link_annots) in the page's
 // space: a URI for an external link, a page and y for an internal one. A link whose target
 // cannot be found, or whose URI is no web or mail address (a file, a script), is left out.
+// Throws MuError.
 void read_link_annots(fz_context* ctx, fz_document* doc, pdf_page* pp, pdf_obj* annots, int index,
                       std::vector<LinkArea>& out) {
   pdf_document* pdf = pdf_specifics(ctx, doc);
   if (!pdf || !pp || !annots) return;
-  fz_matrix ctm;
-  pdf_page_transform(ctx, pp, nullptr, &ctm);
-  fz_link* links = pdf_load_link_annots(ctx, pdf, pp, annots, index, ctm);
-  // (Nothing below throws: link_target catches what resolving throws.)
-  for (fz_link* l = links; l; l = l->next) {
+  const HeldLink links(ctx, mu_call(ctx, [&] {
+                         fz_matrix ctm;
+                         pdf_page_transform(ctx, pp, nullptr, &ctm);
+                         return pdf_load_link_annots(ctx, pdf, pp, annots, index, ctm);
+                       }));
+  // (No MuPDF error comes out below: link_target catches what resolving throws.)
+  for (fz_link* l = links.get(); l; l = l->next) {
     if (!l->uri || fz_is_empty_rect(l->rect)) continue;
     LinkArea a;
     a.bbox = {l->rect.x0, l->rect.y0, l->rect.x1, l->rect.y1};
@@ -520,62 +580,82 @@ void read_link_annots(fz_context* ctx, fz_document* doc, pdf_page* pp, pdf_obj* 
     }
     out.push_back(std::move(a));
   }
-  fz_drop_link(ctx, links);
 }
 
 // Runs one page through the devices, and with `record` (and a page that may hold a figure)
 // into a display list as well. Returns 0 on failure with the message in err.
 int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* raw, fz_cookie* cookie, char* err,
              size_t errsize) {
-  fz_page* volatile page = nullptr;
-  fz_device* volatile tdev = nullptr;
-  fz_device* volatile ldev = nullptr;
-  fz_device* volatile dev = nullptr;
-  fz_stext_page* volatile st = nullptr;
-  fz_display_list* volatile list = nullptr;
-  pdf_obj* volatile annots = nullptr;
+  fz_page* volatile loaded = nullptr;
+  pdf_obj* volatile annots_kept = nullptr;
   volatile int ok = 1;
+  fz_try(ctx) {
+    annots_kept = drop_link_annots(ctx, doc, index);
+    loaded = fz_load_page(ctx, doc, index);
+  }
+  fz_catch(ctx) {
+    ok = 0;
+    std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
+  }
+  // (In this order: the page is dropped before the /Annots it was loaded without.)
+  const HeldPdfObject annots(ctx, annots_kept);
+  const HeldPage held_page(ctx, loaded);
+  if (!ok) return 0;
+  fz_page* const page = held_page.get();
+  pdf_page* const pp = pdf_page_from_fz_page(ctx, page);
+  try {
+    raw->bounds = mu_call(ctx, [&] { return fz_bound_page(ctx, page); });
+    if (pp)
+      raw->rotation = mu_call(ctx, [&] { return pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate))); });
+    if (pp) raw->tex_bitmap_fonts = tex_bitmap_fonts(ctx, pp);
+    if (annots) read_link_annots(ctx, doc, pp, annots.get(), index, raw->links);
+  } catch (const MuError& e) {
+    std::snprintf(err, errsize, "%s", e.what());
+    return 0;
+  }
+
+  const fz_rect b = raw->bounds;
   fz_stext_options opts;
   std::memset(&opts, 0, sizeof opts);
   opts.flags = 0;  // (characters off the page are left out by convert_page)
+  std::vector<Image>* const images = &raw->images;
+  std::vector<VectorPath>* const paths = &raw->paths;
+  std::vector<fz_rect>* const clips = &raw->clips;
+  std::vector<fz_rect>* const inked = &raw->inked;
+  const size_t inked_max = raw->inked_max;
+  fz_stext_page* volatile st = nullptr;
+  fz_display_list* volatile list = nullptr;
+  fz_device* volatile tdev = nullptr;
+  fz_device* volatile ldev = nullptr;
+  fz_device* volatile dev = nullptr;
+  volatile int failed = 0;
   fz_try(ctx) {
-    annots = drop_link_annots(ctx, doc, index);
-    page = fz_load_page(ctx, doc, index);
-    fz_rect b = fz_bound_page(ctx, page);
-    raw->bounds = b;
-    pdf_page* pp = pdf_page_from_fz_page(ctx, page);
-    if (pp) raw->rotation = pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate)));
-    if (pp) raw->tex_bitmap_fonts = tex_bitmap_fonts(ctx, pp);
-    if (annots) read_link_annots(ctx, doc, pp, annots, index, raw->links);
     st = fz_new_stext_page(ctx, b);
     tdev = fz_new_stext_device(ctx, st, &opts);
     if (record && (!pp || may_hold_figure(ctx, pp))) {
       list = fz_new_display_list(ctx, b);
       ldev = fz_new_list_device(ctx, list);
     }
-    dev = new_collect_device(ctx, tdev, ldev, b, &raw->images, &raw->paths, &raw->clips, &raw->inked,
-                             raw->inked_max);
+    dev = new_collect_device(ctx, tdev, ldev, b, images, paths, clips, inked, inked_max);
     fz_run_page(ctx, page, dev, fz_identity, cookie);
     fz_close_device(ctx, dev);
-    raw->failed = as_collect(dev)->failed;
+    failed = as_collect(dev)->failed;
   }
   fz_always(ctx) {
     fz_drop_device(ctx, dev);
     fz_drop_device(ctx, ldev);
     fz_drop_device(ctx, tdev);
-    fz_drop_page(ctx, page);
-    pdf_drop_obj(ctx, annots);
   }
   fz_catch(ctx) {
     ok = 0;
     std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
-    fz_drop_stext_page(ctx, st);
-    st = nullptr;
-    fz_drop_display_list(ctx, list);
-    list = nullptr;
   }
-  raw->stext = st;
-  raw->list = list;
+  HeldStextPage text(ctx, st);
+  HeldDisplayList drawn(ctx, list);
+  if (!ok) return 0;
+  raw->failed = failed;
+  raw->stext = std::move(text);
+  raw->list = std::move(drawn);
   return ok;
 }
 
@@ -649,7 +729,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   // per page: a pointer may be reused by another font once this page is dropped.
   std::vector<FontFacts> fonts;
   std::vector<std::pair<fz_font*, TexEncoding>> encodings;
-  for (fz_stext_block* b = raw.stext->first_block; b; b = b->next) {
+  for (fz_stext_block* b = raw.stext.get()->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
       Line line;
@@ -700,7 +780,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
             is_control_character(c) && ch->font && !raw.tex_bitmap_fonts.empty() && fz_font_t3_procs(ctx, ch->font) &&
                     std::find(raw.tex_bitmap_fonts.begin(), raw.tex_bitmap_fonts.end(), fz_font_name(ctx, ch->font)) !=
                         raw.tex_bitmap_fonts.end()
-                ? tex_encoding(raw.stext, ch->font, encodings)
+                ? tex_encoding(raw.stext.get(), ch->font, encodings)
                 : TexEncoding::Unknown;
         if (encoding != TexEncoding::Unknown) {
           const std::u32string_view text = tex_glyph_text(encoding, c);
@@ -764,13 +844,12 @@ void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level
 }
 
 std::vector<OutlineEntry> load_outline(fz_context* ctx, fz_document* doc) {
+  fz_outline* volatile loaded = nullptr;
+  fz_try(ctx) loaded = fz_load_outline(ctx, doc);
+  fz_catch(ctx) loaded = nullptr;
+  const HeldOutline outline(ctx, loaded);
   std::vector<OutlineEntry> out;
-  fz_outline* volatile outline = nullptr;
-  fz_try(ctx) outline = fz_load_outline(ctx, doc);
-  fz_catch(ctx) outline = nullptr;
-  if (!outline) return out;
-  walk_outline(ctx, doc, outline, 1, out);
-  fz_drop_outline(ctx, outline);
+  if (outline) walk_outline(ctx, doc, outline.get(), 1, out);
   return out;
 }
 
@@ -783,25 +862,47 @@ struct LabelRange {
   int first = 1;
 };
 
+// One range of a /Nums array as MuPDF gives it. The strings point into the range's
+// dictionary, which the document keeps.
+struct RawLabelRange {
+  int start = 0;
+  const char* style = nullptr;
+  const char* prefix = nullptr;
+  int has_first = 0, first = 0;
+};
+
+RawLabelRange read_label_range(fz_context* ctx, pdf_obj* nums, int i) {
+  RawLabelRange r;
+  r.start = pdf_to_int(ctx, pdf_array_get(ctx, nums, i));
+  pdf_obj* d = pdf_array_get(ctx, nums, i + 1);
+  pdf_obj* s = pdf_dict_get(ctx, d, PDF_NAME(S));
+  if (pdf_is_name(ctx, s)) r.style = pdf_to_name(ctx, s);
+  pdf_obj* p = pdf_dict_get(ctx, d, PDF_NAME(P));
+  if (pdf_is_string(ctx, p)) r.prefix = pdf_to_text_string(ctx, p);
+  pdf_obj* st = pdf_dict_gets(ctx, d, "St");
+  r.has_first = pdf_is_int(ctx, st);
+  if (r.has_first) r.first = pdf_to_int(ctx, st);
+  return r;
+}
+
+// Throws MuError.
 void collect_label_ranges(fz_context* ctx, pdf_obj* node, std::vector<LabelRange>& out, int depth) {
   if (!node || depth > 16) return;
-  pdf_obj* nums = pdf_dict_get(ctx, node, PDF_NAME(Nums));
-  int n = pdf_array_len(ctx, nums);
+  pdf_obj* nums = mu_call(ctx, [&] { return pdf_dict_get(ctx, node, PDF_NAME(Nums)); });
+  const int n = mu_call(ctx, [&] { return pdf_array_len(ctx, nums); });
   for (int i = 0; i + 1 < n; i += 2) {
+    const RawLabelRange raw = mu_call(ctx, [&] { return read_label_range(ctx, nums, i); });
     LabelRange r;
-    r.start = pdf_to_int(ctx, pdf_array_get(ctx, nums, i));
-    pdf_obj* d = pdf_array_get(ctx, nums, i + 1);
-    pdf_obj* s = pdf_dict_get(ctx, d, PDF_NAME(S));
-    if (pdf_is_name(ctx, s)) r.style = pdf_to_name(ctx, s)[0];
-    pdf_obj* p = pdf_dict_get(ctx, d, PDF_NAME(P));
-    if (pdf_is_string(ctx, p)) r.prefix = pdf_to_text_string(ctx, p);
-    pdf_obj* st = pdf_dict_gets(ctx, d, "St");
-    if (pdf_is_int(ctx, st)) r.first = pdf_to_int(ctx, st);
+    r.start = raw.start;
+    if (raw.style) r.style = raw.style[0];
+    if (raw.prefix) r.prefix = raw.prefix;
+    if (raw.has_first) r.first = raw.first;
     out.push_back(r);
   }
-  pdf_obj* kids = pdf_dict_get(ctx, node, PDF_NAME(Kids));
-  int k = pdf_array_len(ctx, kids);
-  for (int i = 0; i < k && i < 4096; ++i) collect_label_ranges(ctx, pdf_array_get(ctx, kids, i), out, depth + 1);
+  pdf_obj* kids = mu_call(ctx, [&] { return pdf_dict_get(ctx, node, PDF_NAME(Kids)); });
+  const int k = mu_call(ctx, [&] { return pdf_array_len(ctx, kids); });
+  for (int i = 0; i < k && i < 4096; ++i)
+    collect_label_ranges(ctx, mu_call(ctx, [&] { return pdf_array_get(ctx, kids, i); }), out, depth + 1);
 }
 
 std::string roman(int v, bool upper) {
@@ -828,11 +929,14 @@ std::vector<std::string> load_page_labels(fz_context* ctx, fz_document* doc, int
   pdf_document* pdf = pdf_specifics(ctx, doc);
   if (!pdf) return labels;
   std::vector<LabelRange> ranges;
-  fz_try(ctx) {
-    pdf_obj* root = pdf_dict_get(ctx, pdf_trailer(ctx, pdf), PDF_NAME(Root));
-    collect_label_ranges(ctx, pdf_dict_gets(ctx, root, "PageLabels"), ranges, 0);
+  try {
+    pdf_obj* tree = mu_call(ctx, [&] {
+      return pdf_dict_gets(ctx, pdf_dict_get(ctx, pdf_trailer(ctx, pdf), PDF_NAME(Root)), "PageLabels");
+    });
+    collect_label_ranges(ctx, tree, ranges, 0);
+  } catch (const MuError&) {
+    ranges.clear();
   }
-  fz_catch(ctx) ranges.clear();
   if (ranges.empty()) return labels;
   std::stable_sort(ranges.begin(), ranges.end(), [](auto& a, auto& b) { return a.start < b.start; });
   labels.resize(static_cast<size_t>(page_count));
@@ -953,45 +1057,45 @@ class Watchdog {
 
 MuContext::MuContext() {
   fz_alloc_context alloc = {&budget, budget_malloc, budget_realloc, budget_free};
-  ctx = fz_new_context(&alloc, nullptr, FZ_STORE_DEFAULT);
-  if (!ctx) throw Error(ExitCode::Internal, "", 0, "cannot create a MuPDF context");
-  fz_set_warning_callback(ctx, warning_sink, this);
-  fz_set_error_callback(ctx, error_sink, this);
-  fz_try(ctx) fz_register_document_handlers(ctx);
-  fz_catch(ctx) {}
+  context = HeldContext(fz_new_context(&alloc, nullptr, FZ_STORE_DEFAULT));
+  fz_context* c = ctx();
+  if (!c) throw Error(ExitCode::Internal, "", 0, "cannot create a MuPDF context");
+  fz_set_warning_callback(c, warning_sink, this);
+  fz_set_error_callback(c, error_sink, this);
+  fz_try(c) fz_register_document_handlers(c);
+  fz_catch(c) {}
 }
 
 MuContext::~MuContext() { close(); }
 
 void MuContext::close() {
-  if (doc) fz_drop_document(ctx, doc);
-  doc = nullptr;
-  if (ctx) fz_drop_context(ctx);
-  ctx = nullptr;
+  document.reset();
+  context.reset();
 }
 
 void MuContext::open(const std::string& path, const std::string& password) {
+  fz_context* c = ctx();
   char err[512] = "";
   fz_document* volatile d = nullptr;
   volatile int failed = 0;
-  fz_try(ctx) d = fz_open_document(ctx, path.c_str());
-  fz_catch(ctx) {
+  fz_try(c) d = fz_open_document(c, path.c_str());
+  fz_catch(c) {
     failed = 1;
-    std::snprintf(err, sizeof err, "%s", fz_caught_message(ctx));
+    std::snprintf(err, sizeof err, "%s", fz_caught_message(c));
   }
+  document = HeldDocument(c, d);
   if (failed || !d) throw Error(ExitCode::NotPdf, path, 0, std::string("cannot open PDF: ") + err);
-  doc = d;
-  if (fz_needs_password(ctx, doc)) {
+  if (fz_needs_password(c, d)) {
     if (password.empty())
       throw Error(ExitCode::Encrypted, path, 0, "encrypted: a password is needed (--password)");
-    if (!fz_authenticate_password(ctx, doc, password.c_str()))
+    if (!fz_authenticate_password(c, d, password.c_str()))
       throw Error(ExitCode::Encrypted, path, 0, "encrypted: the password is wrong");
   }
   volatile int n = -1;
-  fz_try(ctx) n = fz_count_pages(ctx, doc);
-  fz_catch(ctx) {
+  fz_try(c) n = fz_count_pages(c, d);
+  fz_catch(c) {
     n = -1;
-    std::snprintf(err, sizeof err, "%s", fz_caught_message(ctx));
+    std::snprintf(err, sizeof err, "%s", fz_caught_message(c));
   }
   if (n < 0) throw Error(ExitCode::NotPdf, path, 0, std::string("cannot read the page tree: ") + err);
   if (n == 0) throw Error(ExitCode::NotPdf, path, 0, "the PDF has no pages");
@@ -1000,13 +1104,13 @@ void MuContext::open(const std::string& path, const std::string& password) {
 
 // Title, author, outline and page labels: what the document says about itself.
 void read_document_level(MuContext& mu, Document& doc, std::vector<std::string>& labels) {
-  doc.metadata.title = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_TITLE));
-  doc.metadata.author = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_AUTHOR));
-  doc.metadata.subject = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_SUBJECT));
-  doc.metadata.creator = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_CREATOR));
-  doc.metadata.producer = normalize_text(lookup_meta(mu.ctx, mu.doc, FZ_META_INFO_PRODUCER));
-  doc.outline = load_outline(mu.ctx, mu.doc);
-  labels = load_page_labels(mu.ctx, mu.doc, mu.page_count);
+  doc.metadata.title = normalize_text(lookup_meta(mu.ctx(), mu.doc(), FZ_META_INFO_TITLE));
+  doc.metadata.author = normalize_text(lookup_meta(mu.ctx(), mu.doc(), FZ_META_INFO_AUTHOR));
+  doc.metadata.subject = normalize_text(lookup_meta(mu.ctx(), mu.doc(), FZ_META_INFO_SUBJECT));
+  doc.metadata.creator = normalize_text(lookup_meta(mu.ctx(), mu.doc(), FZ_META_INFO_CREATOR));
+  doc.metadata.producer = normalize_text(lookup_meta(mu.ctx(), mu.doc(), FZ_META_INFO_PRODUCER));
+  doc.outline = load_outline(mu.ctx(), mu.doc());
+  labels = load_page_labels(mu.ctx(), mu.doc(), mu.page_count);
 }
 
 // Which pages are kept drawn for the figure renderer. A page that may hold a figure (an
@@ -1110,15 +1214,14 @@ void drop_lists(fz_context* ctx, std::vector<fz_display_list*>& lists) {
 void free_all(Keeper& keeper, int worker, MuContext& mu) {
   std::vector<fz_display_list*> lists;
   keeper.take_all(worker, lists);
-  drop_lists(mu.ctx, lists);
+  drop_lists(mu.ctx(), lists);
 }
 
 // A context whose page loop is over but that owns kept lists: its document and what it
 // cached while reading (objects, fonts and images no list holds) are freed.
 void keep_lists_only(MuContext& mu) {
-  if (mu.doc) fz_drop_document(mu.ctx, mu.doc);
-  mu.doc = nullptr;
-  fz_empty_store(mu.ctx);
+  mu.document.reset();
+  fz_empty_store(mu.ctx());
 }
 
 }  // namespace
@@ -1164,7 +1267,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       w->budget.limit = budget_bytes ? w->budget.live + budget_bytes : 0;
       watchdog.start(slot, &cookie);
       auto started = std::chrono::steady_clock::now();
-      int ok = run_page(w->ctx, w->doc, index, drawings != nullptr, &raw, &cookie, err, sizeof err);
+      int ok = run_page(w->ctx(), w->doc(), index, drawings != nullptr, &raw, &cookie, err, sizeof err);
       watchdog.stop(slot);
       w->budget.limit = 0;
       // The watchdog wakes every few milliseconds; a page that finished over the limit
@@ -1177,16 +1280,14 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
         ok = 0;
         code = "page-timeout";
         std::snprintf(err, sizeof err, "skipped: over the %g s page time limit", options.page_timeout);
-        if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
-        if (raw.list) fz_drop_display_list(w->ctx, raw.list);
         raw = RawPage{};
       } else if (!ok && budget_bytes && (std::strstr(err, "alloc") || std::strstr(err, "out of memory"))) {
         code = "page-over-memory";
         std::snprintf(err, sizeof err, "skipped: over the %g MiB page memory budget", options.page_memory_mb);
       }
-      fz_display_list* list = raw.list;
-      Page p = convert_page(w->ctx, index + 1, raw);
-      if (raw.stext) fz_drop_stext_page(w->ctx, raw.stext);
+      HeldDisplayList list = std::move(raw.list);
+      Page p = convert_page(w->ctx(), index + 1, raw);
+      raw.stext.reset();
       if (!ok) {
         p.lines.clear();
         p.images.clear();
@@ -1197,12 +1298,10 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       } else if (raw.failed) {
         p.errors.push_back("out of memory while recording images and paths");
       }
-      if (list && (!ok || raw.failed || raw.type3 || !Keeper::wanted(p))) {
-        fz_drop_display_list(w->ctx, list);
-        list = nullptr;
-      }
-      keeper.done(k, static_cast<int>(slot), list, list ? Keeper::cost(p) : 0, drop);
-      drop_lists(w->ctx, drop);
+      if (list && (!ok || raw.failed || raw.type3 || !Keeper::wanted(p))) list.reset();
+      const size_t cost = list ? Keeper::cost(p) : 0;
+      keeper.done(k, static_cast<int>(slot), list.release(), cost, drop);
+      drop_lists(w->ctx(), drop);
       // The OCR check reads every character: here it runs on the page workers while the
       // page is still in cache, not in one pass over the whole book afterwards.
       if (needs_ocr) (*needs_ocr)[static_cast<size_t>(k)] = page_needs_ocr(p, options) ? 1 : 0;
@@ -1259,14 +1358,14 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
           }
           std::vector<fz_display_list*> drop;
           bool owns = keeper.release(i, drop);
-          drop_lists(w->ctx, drop);
+          drop_lists(w->ctx(), drop);
           if (owns) {
             keep_lists_only(*w);
             owners[slot] = std::move(w);
           }
         } catch (...) {
           failures[slot] = std::current_exception();
-          if (w && w->ctx) free_all(keeper, i, *w);
+          if (w && w->ctx()) free_all(keeper, i, *w);
         }
       });
     try {
@@ -1281,14 +1380,14 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
     // its own while the workers finish and free theirs, not after them.
     std::vector<fz_display_list*> drop;
     bool owns = keeper.release(0, drop);
-    drop_lists(main->ctx, drop);
+    drop_lists(main->ctx(), drop);
     if (owns) keep_lists_only(*main);
     else main->close();
     for (auto& t : threads) t.join();
     for (auto& f : failures) {
       if (!f) continue;
       // The kept lists go with the error, each freed by the context that made it.
-      if (main->ctx) free_all(keeper, 0, *main);
+      if (main->ctx()) free_all(keeper, 0, *main);
       for (int worker = 1; worker < jobs; ++worker)
         if (owners[static_cast<size_t>(worker)]) free_all(keeper, worker, *owners[static_cast<size_t>(worker)]);
       std::rethrow_exception(f);
@@ -1313,17 +1412,17 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   if (jobs == 1) {
     std::vector<fz_display_list*> drop;
     bool owns = keeper.release(0, drop);
-    drop_lists(main->ctx, drop);
+    drop_lists(main->ctx(), drop);
     if (owns) keep_lists_only(*main);
   }
-  if (main->ctx) owners[0] = std::move(main);
+  if (main->ctx()) owners[0] = std::move(main);
   auto impl = std::make_unique<PageDrawings::Impl>();
   std::vector<PageDrawings::Impl::Owner*> by_worker(owners.size(), nullptr);
   for (size_t i = 0; i < owners.size(); ++i) {
     if (!owners[i]) continue;
     std::vector<fz_display_list*> drop;
     bool owns = keeper.release(static_cast<int>(i), drop);
-    drop_lists(owners[i]->ctx, drop);
+    drop_lists(owners[i]->ctx(), drop);
     if (!owns) continue;  // freed as `owners` goes out of scope
     auto owner = std::make_unique<PageDrawings::Impl::Owner>();
     owner->mu = std::move(owners[i]);
@@ -1332,7 +1431,10 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   }
   for (int k = 0; k < count; ++k) {
     int worker = 0;
-    if (fz_display_list* list = keeper.list(k, &worker)) impl->pages[first + k] = {list, by_worker[static_cast<size_t>(worker)]};
+    if (fz_display_list* list = keeper.list(k, &worker)) {
+      PageDrawings::Impl::Owner* owner = by_worker[static_cast<size_t>(worker)];
+      impl->pages[first + k] = {HeldDisplayList(owner->mu->ctx(), list), owner};
+    }
   }
   if (drawings && !impl->pages.empty()) *drawings = std::make_shared<PageDrawings>(std::move(impl));
   return doc;

@@ -11,6 +11,7 @@ extern "C" {
 #include <mupdf/fitz.h>
 }
 
+#include "mupdf_holder.h"
 #include "quire/extract.h"
 
 namespace quire::detail {
@@ -22,17 +23,22 @@ struct MemoryBudget {
 };
 
 struct MuContext {
+  // (In this order: the allocator and the warning sink outlive the context, the context
+  // outlives the document.)
   MemoryBudget budget;
-  fz_context* ctx = nullptr;
-  fz_document* doc = nullptr;
-  int page_count = 0;
   std::mutex mutex;
   std::vector<std::string> warnings;  // MuPDF's own warnings (repairs), deduplicated
+  HeldContext context;
+  HeldDocument document;
+  int page_count = 0;
 
   MuContext();
   ~MuContext();
   MuContext(const MuContext&) = delete;
   MuContext& operator=(const MuContext&) = delete;
+
+  fz_context* ctx() const { return context.get(); }
+  fz_document* doc() const { return document.get(); }
 
   // Opens and authenticates; throws quire::Error (NotPdf, Encrypted).
   void open(const std::string& path, const std::string& password);
@@ -72,12 +78,12 @@ struct PageDrawings::Impl {
     std::mutex in_use;
   };
   struct Drawn {
-    fz_display_list* list = nullptr;
+    detail::HeldDisplayList list;  // made in owner's context
     Owner* owner = nullptr;
   };
+  // (Declared before `pages`, so that the lists are dropped before their contexts.)
   std::vector<std::unique_ptr<Owner>> owners;
   std::map<int, Drawn> pages;  // by page number
-  ~Impl();
 };
 
 }  // namespace quire

@@ -1,7 +1,8 @@
 // OCR of scanned pages: MuPDF renders, Tesseract reads, the words become model spans.
 //
-// fz_try/fz_catch are setjmp/longjmp: render_gray() keeps C++ objects out of its fz_try and
-// turns MuPDF errors into a message. Tesseract throws nothing across its API.
+// fz_try/fz_catch are setjmp/longjmp: render_gray() keeps C++ objects out of its fz_try, hands
+// the pixmap to a holder once the block is left and turns MuPDF errors into a message.
+// Tesseract throws nothing across its API.
 #include "ocr.h"
 
 #include <algorithm>
@@ -27,6 +28,7 @@ extern "C" {
 
 #include "engines.h"
 #include "modules.h"
+#include "mupdf_holder.h"
 #include "mupdf_util.h"
 #include "quire/error.h"
 #include "quire/parallel.h"
@@ -360,12 +362,13 @@ void check_ocr_language(const std::string& lang) {
 
 namespace {
 
-// Renders one page to an 8-bit gray pixmap at `scale` pixels per point. Returns nullptr
-// with the reason in err on failure; the caller drops the pixmap.
-fz_pixmap* render_gray(fz_context* ctx, fz_document* doc, int index, float scale, char* err, size_t errsize) {
+// Renders one page to an 8-bit gray pixmap at `scale` pixels per point. Returns none with
+// the reason in err on failure.
+HeldPixmap render_gray(fz_context* ctx, fz_document* doc, int index, float scale, char* err, size_t errsize) {
   fz_page* volatile page = nullptr;
   fz_device* volatile dev = nullptr;
   fz_pixmap* volatile pix = nullptr;
+  volatile int ok = 1;
   fz_try(ctx) {
     page = fz_load_page(ctx, doc, index);
     fz_matrix ctm = fz_scale(scale, scale);
@@ -381,11 +384,12 @@ fz_pixmap* render_gray(fz_context* ctx, fz_document* doc, int index, float scale
     fz_drop_page(ctx, page);
   }
   fz_catch(ctx) {
+    ok = 0;
     std::snprintf(err, errsize, "%s", fz_caught_message(ctx));
-    fz_drop_pixmap(ctx, pix);
-    return nullptr;
   }
-  return pix;
+  HeldPixmap rendered(ctx, pix);
+  if (!ok) rendered.reset();
+  return rendered;
 }
 
 // Whitens dark pixels that have no dark neighbour. At OCR resolutions no stroke of a glyph
@@ -545,29 +549,31 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
       };
       auto read_page = [&](Page& page) {
         char err[512] = "";
-        fz_pixmap* pix = render_gray(w.mu.ctx, w.mu.doc, page.number - 1, scale, err, sizeof err);
+        fz_context* ctx = w.mu.ctx();
+        HeldPixmap rendered = render_gray(ctx, w.mu.doc(), page.number - 1, scale, err, sizeof err);
+        fz_pixmap* pix = rendered.get();
         if (!pix) {
           page.errors.push_back(std::string("cannot render the page for OCR: ") + err);
           std::lock_guard lock(warn_mutex);
           warnings.push_back(Diagnostic::at("extract", "ocr-failed", doc.file, page.number, page.errors.back()));
           return;
         }
-        const int width = fz_pixmap_width(w.mu.ctx, pix), height = fz_pixmap_height(w.mu.ctx, pix);
-        const double ox = fz_pixmap_x(w.mu.ctx, pix), oy = fz_pixmap_y(w.mu.ctx, pix);
+        const int width = fz_pixmap_width(ctx, pix), height = fz_pixmap_height(ctx, pix);
+        const double ox = fz_pixmap_x(ctx, pix), oy = fz_pixmap_y(ctx, pix);
         if (tuning.despeckle)
-          despeckle(fz_pixmap_samples(w.mu.ctx, pix), width, height,
-                    static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), tuning.ink_level);
+          despeckle(fz_pixmap_samples(ctx, pix), width, height,
+                    static_cast<int>(fz_pixmap_stride(ctx, pix)), tuning.ink_level);
         Recognised r;
-        const bool read = w.reader->read(fz_pixmap_samples(w.mu.ctx, pix), width, height,
-                                         static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), options.ocr_dpi, ox,
+        const bool read = w.reader->read(fz_pixmap_samples(ctx, pix), width, height,
+                                         static_cast<int>(fz_pixmap_stride(ctx, pix)), options.ocr_dpi, ox,
                                          oy, scale, r);
         std::vector<Box> drawings;
         if (read) {
           drop_blank_words(r);
-          drawings = drawn_ink(fz_pixmap_samples(w.mu.ctx, pix), width, height,
-                               static_cast<int>(fz_pixmap_stride(w.mu.ctx, pix)), ox, oy, scale, r, tuning);
+          drawings = drawn_ink(fz_pixmap_samples(ctx, pix), width, height,
+                               static_cast<int>(fz_pixmap_stride(ctx, pix)), ox, oy, scale, r, tuning);
         }
-        fz_drop_pixmap(w.mu.ctx, pix);
+        rendered.reset();  // a scan at 300 dpi is megabytes: freed before the words are made
         if (!read) {
           page.errors.push_back("Tesseract could not read the page");
           std::lock_guard lock(warn_mutex);

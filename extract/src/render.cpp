@@ -13,6 +13,7 @@ extern "C" {
 }
 #include <zlib.h>
 
+#include "mupdf_holder.h"
 #include "mupdf_util.h"
 #include "quire/error.h"
 #include "quire/extract.h"
@@ -104,8 +105,8 @@ int draw_trimmed(fz_context* ctx, fz_display_list* list, double x0, double y0, d
   }
   fz_always(ctx) fz_drop_device(ctx, dev);
   fz_catch(ctx) ok = 0;
-  if (ok) trim_to_ink(ctx, pix, out);
-  fz_drop_pixmap(ctx, pix);
+  const HeldPixmap pixmap(ctx, pix);
+  if (ok) trim_to_ink(ctx, pixmap.get(), out);
   return ok;
 }
 
@@ -148,10 +149,6 @@ std::string encode_png(const Pixels& p, int dpi) {
 }
 
 }  // namespace detail
-
-PageDrawings::Impl::~Impl() {
-  for (auto& [number, drawn] : pages) fz_drop_display_list(drawn.owner->mu->ctx, drawn.list);
-}
 
 PageDrawings::PageDrawings(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
@@ -202,7 +199,7 @@ std::string PdfRenderer::png(int page, const Box& box, int dpi) {
     // threads seldom wait.
     if (auto it = kept.find(page); it != kept.end()) {
       std::unique_lock lock(it->second.owner->in_use);
-      if (!detail::draw_trimmed(it->second.owner->mu->ctx, it->second.list, box.x0, box.y0, box.x1, box.y1, dpi,
+      if (!detail::draw_trimmed(it->second.owner->mu->ctx(), it->second.list.get(), box.x0, box.y0, box.x1, box.y1, dpi,
                                 pixels))
         return {};
       lock.unlock();
@@ -210,19 +207,20 @@ std::string PdfRenderer::png(int page, const Box& box, int dpi) {
     }
   }
   impl_->open();
-  fz_context* ctx = impl_->mu->ctx;
+  fz_context* ctx = impl_->mu->ctx();
+  fz_document* doc = impl_->mu->doc();
   if (page < 1 || page > impl_->mu->page_count) return {};
   fz_page* volatile pg = nullptr;
-  fz_display_list* volatile list = nullptr;
+  fz_display_list* volatile made = nullptr;
   volatile int ok = 1;
   fz_try(ctx) {
-    pg = fz_load_page(ctx, impl_->mu->doc, page - 1);
-    list = fz_new_display_list_from_page(ctx, pg);
+    pg = fz_load_page(ctx, doc, page - 1);
+    made = fz_new_display_list_from_page(ctx, pg);
   }
   fz_always(ctx) fz_drop_page(ctx, pg);
   fz_catch(ctx) ok = 0;
-  if (ok) ok = detail::draw_trimmed(ctx, list, box.x0, box.y0, box.x1, box.y1, dpi, pixels);
-  fz_drop_display_list(ctx, list);
+  const detail::HeldDisplayList list(ctx, made);
+  if (ok) ok = detail::draw_trimmed(ctx, list.get(), box.x0, box.y0, box.x1, box.y1, dpi, pixels);
   return ok ? detail::encode_png(pixels, dpi) : std::string();
 }
 
@@ -296,7 +294,8 @@ void draw_marks(fz_context* ctx, fz_device* dev, fz_matrix ctm, fz_font* font, c
 
 std::string PdfRenderer::page_png(int page, int dpi, const std::vector<OverlayMark>& marks) {
   impl_->open();
-  fz_context* ctx = impl_->mu->ctx;
+  fz_context* ctx = impl_->mu->ctx();
+  fz_document* doc = impl_->mu->doc();
   if (page < 1 || page > impl_->mu->page_count) return {};
   const float scale = static_cast<float>(dpi) / 72.f;
   fz_page* volatile pg = nullptr;
@@ -304,9 +303,8 @@ std::string PdfRenderer::page_png(int page, int dpi, const std::vector<OverlayMa
   fz_device* volatile dev = nullptr;
   fz_font* volatile font = nullptr;
   volatile int ok = 1;
-  detail::Pixels pixels;
   fz_try(ctx) {
-    pg = fz_load_page(ctx, impl_->mu->doc, page - 1);
+    pg = fz_load_page(ctx, doc, page - 1);
     fz_matrix ctm = fz_scale(scale, scale);
     fz_rect drawn = fz_transform_rect(fz_bound_page(ctx, pg), ctm);
     pix = fz_new_pixmap_with_bbox(ctx, fz_device_rgb(ctx), fz_round_rect(drawn), nullptr, 0);
@@ -316,23 +314,26 @@ std::string PdfRenderer::page_png(int page, int dpi, const std::vector<OverlayMa
     font = fz_new_base14_font(ctx, "Helvetica");
     draw_marks(ctx, dev, ctm, font, marks);
     fz_close_device(ctx, dev);
-    const int w = fz_pixmap_width(ctx, pix), h = fz_pixmap_height(ctx, pix);
-    const ptrdiff_t stride = fz_pixmap_stride(ctx, pix);
-    const unsigned char* s = fz_pixmap_samples(ctx, pix);
-    pixels.width = w;
-    pixels.height = h;
-    pixels.rgb.resize(static_cast<size_t>(w) * 3 * static_cast<size_t>(h));
-    for (int y = 0; y < h; ++y)
-      std::memcpy(pixels.rgb.data() + static_cast<size_t>(y) * w * 3, s + y * stride, static_cast<size_t>(w) * 3);
   }
   fz_always(ctx) {
     fz_drop_font(ctx, font);
     fz_drop_device(ctx, dev);
-    fz_drop_pixmap(ctx, pix);
     fz_drop_page(ctx, pg);
   }
   fz_catch(ctx) ok = 0;
-  return ok ? detail::encode_png(pixels, dpi) : std::string();
+  const detail::HeldPixmap pixmap(ctx, pix);
+  if (!ok) return {};
+  // The copy is C++ (it allocates), so it runs once fz_try is left.
+  detail::Pixels pixels;
+  const int w = fz_pixmap_width(ctx, pixmap.get()), h = fz_pixmap_height(ctx, pixmap.get());
+  const ptrdiff_t stride = fz_pixmap_stride(ctx, pixmap.get());
+  const unsigned char* s = fz_pixmap_samples(ctx, pixmap.get());
+  pixels.width = w;
+  pixels.height = h;
+  pixels.rgb.resize(static_cast<size_t>(w) * 3 * static_cast<size_t>(h));
+  for (int y = 0; y < h; ++y)
+    std::memcpy(pixels.rgb.data() + static_cast<size_t>(y) * w * 3, s + y * stride, static_cast<size_t>(w) * 3);
+  return detail::encode_png(pixels, dpi);
 }
 
 std::string render_region_png(const std::string& pdf_path, const std::string& password, int page,

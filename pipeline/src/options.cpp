@@ -45,8 +45,11 @@ std::string options_reference() {
       "     tools/update-options-doc.sh, never by hand. -->\n\n"
       "Each stage's tuning options, with the values a build uses. Any of them can be tried\n"
       "without recompiling: `quire build --set stage.option=value` (repeatable; also on\n"
-      "`quire extract`, `clean`, `layout` and `inspect` for the stages they run). The values\n"
-      "are part of the build cache key, so a cached book is never reused under other values.\n"
+      "`quire extract`, `clean`, `layout` and `inspect` for the stages they run). `quire verify`\n"
+      "takes a build's `--set` flags as they were: the extract ones read the PDFs again as the\n"
+      "build read them, the others are checked and change nothing (the corpus holds what those\n"
+      "stages did). The values are part of the build cache key, so a cached book is never\n"
+      "reused under other values.\n"
       "The header files (`extract.h`, `clean.h`, `layout.h`, `export.h`) give the full reason\n"
       "for each default.\n";
   out += "\n## extract\n\n" + options_markdown(extract_option_table(), "extract");

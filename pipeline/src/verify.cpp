@@ -630,10 +630,13 @@ VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_di
       for (auto& d : check.differences) report.differences.push_back(std::move(d));
       for (auto& f : check.findings) report.findings.push_back(std::move(f));
       report.ledgers.emplace_back(id, check.book);
-      for (const auto& [kind, n] : check.explained) {
-        auto it = std::find_if(report.explained.begin(), report.explained.end(), [&](const auto& e) { return e.first == kind; });
-        if (it == report.explained.end()) report.explained.emplace_back(kind, n);
-        else it->second += n;
+      // (Not a structured binding: clang before 16, which builds the fuzz targets, cannot
+      // capture one in a lambda.)
+      for (const auto& known : check.explained) {
+        auto it = std::find_if(report.explained.begin(), report.explained.end(),
+                               [&](const auto& e) { return e.first == known.first; });
+        if (it == report.explained.end()) report.explained.push_back(known);
+        else it->second += known.second;
       }
     } catch (const Error& e) {
       report.errors.push_back(e.message());

@@ -352,5 +352,33 @@ TEST(Witness, PopplerRunsCleanOnTheFixtureBooksAndTheRManualsAndStillFindsALostW
   EXPECT_NE(w.out.find("missing word \"" + word + "\""), std::string::npos) << w.out.substr(0, 6000);
 }
 
+// `quire verify` takes the --set flags of the build it checks, as they were. The extract
+// ones read the PDFs again as the build read them: here every page goes over its time limit,
+// so the corpus holds none of the book's words, and only a reading under the same limit
+// agrees with it. The later stages' ones are checked as the build checks them and change
+// nothing: what those stages did is in the corpus.
+TEST(Verify, TakesTheSetFlagsOfTheBuild) {
+  TempDir t("verify-set");
+  const fs::path in = t.path / "in", out = t.path / "out";
+  fs::create_directories(in);
+  fs::copy_file(fixture_books() / "fx-plain.pdf", in / "fx-plain.pdf");
+  const std::string set = " --set extract.page_timeout=0.000001 --set clean.band_ratio=0.2 --set layout.min_gutter=7";
+  auto b = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --ocr never --quiet" + set);
+  ASSERT_EQ(b.code, 3) << "built, with a warning for each skipped page\n" << b.out;
+  const std::string verify = "verify " + shell_quote(out) + " --pdf-dir " + shell_quote(in) + " --ocr never";
+
+  auto same = run_quire(verify + set);
+  EXPECT_EQ(same.code, 0) << same.out;
+  EXPECT_NE(same.out.find(" 0 differences"), std::string::npos) << same.out;
+
+  auto without = run_quire(verify);
+  EXPECT_EQ(without.code, 1) << "read without the limit, the pages have words the corpus lacks\n" << without.out;
+  EXPECT_NE(without.out.find("missing word"), std::string::npos) << without.out;
+
+  auto misspelt = run_quire(verify + " --set layout.min_guter=7");
+  EXPECT_EQ(misspelt.code, 2) << misspelt.out;
+  EXPECT_NE(misspelt.out.find("layout has no option 'min_guter'; close: min_gutter"), std::string::npos) << misspelt.out;
+}
+
 }  // namespace
 }  // namespace quire::test
