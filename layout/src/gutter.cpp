@@ -240,14 +240,18 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
     top[side] = std::min(top[side], l->bbox.y0);
     bottom[side] = std::max(bottom[side], l->bbox.y1);
   }
-  // (A side's rows: its lines on distinct baselines. A table row holds a line per cell.)
+  const double from = std::max(top[0], top[1]), to = std::min(bottom[0], bottom[1]);
+  // (A side's rows between `from` and `to`: its lines on distinct baselines there. A table
+  // row holds a line per cell; what stands above or below the other side's lines, a listing
+  // under a table, is not beside it.)
   size_t n[2] = {0, 0};
   for (int side : {0, 1}) {
-    std::sort(baselines[side].begin(), baselines[side].end());
-    for (size_t k = 0; k < baselines[side].size(); ++k)
-      if (k == 0 || baselines[side][k] - baselines[side][k - 1] > o.same_baseline) ++n[side];
+    std::vector<double>& b = baselines[side];
+    std::erase_if(b, [&](double y) { return y < from || y > to; });
+    std::sort(b.begin(), b.end());
+    for (size_t k = 0; k < b.size(); ++k)
+      if (k == 0 || b[k] - b[k - 1] > o.same_baseline) ++n[side];
   }
-  const double from = std::max(top[0], top[1]), to = std::min(bottom[0], bottom[1]);
   // (A table's rule is often drawn a cell at a time.)
   size_t crossing = 0;
   for (const Box& r : joined_rules(rules, o.rule_max_thickness)) {

@@ -137,7 +137,8 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
 // across all of them (a page's two columns are never ruled row by row; a float across them
 // brings a few rules). At least min_column_lines rules reaching past the gutter on both sides
 // by min_gutter, between the first and the last line that both sides hold, and as many as
-// gutter_ruled_rows_share of the rows (lines on distinct baselines) of the side with fewer.
+// gutter_ruled_rows_share of the rows (lines on distinct baselines) there of the side with
+// fewer.
 bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const std::vector<Box>& rules,
                   const LayoutOptions& o);
 

@@ -277,6 +277,44 @@ TEST(Tables, ATableRuledRowByRowWithSeveralCellsEachSideIsNotTwoColumns) {
   EXPECT_EQ(tables[0].rows[7][3], "the description of package 7 continued below");
 }
 
+TEST(Tables, ARuledTableAboveAListingIsNotTwoColumns) {
+  // A ruled table whose descriptions wrap over two lines, and under it a listing of short
+  // lines on the left: only the rows beside one another, between the first and the last line
+  // both sides hold, are counted against the rules (the listing is not beside the table).
+  std::vector<LineSpec> l;
+  std::vector<VectorPath> rules;
+  const double cells[] = {72, 170, 290, 540};
+  double baseline = 100;
+  for (int i = 0; i < 10; ++i) {
+    const std::string n = std::to_string(i);
+    if (i == 0) {
+      l.push_back({cells[0], baseline, "package", 10});
+      l.push_back({cells[1], baseline, "size", 10});
+      l.push_back({cells[2], baseline, "description", 10});
+      baseline += 14;
+    } else {
+      l.push_back({cells[0], baseline, "package-" + n, 10});
+      l.push_back({cells[1], baseline, n + "51", 10});
+      l.push_back({cells[2], baseline, "the description of package " + n + " that runs on and on", 10});
+      l.push_back({cells[2], baseline + 12, "continued", 10});
+      baseline += 26;
+    }
+    for (int c = 0; c < 3; ++c)
+      rules.push_back(fill({cells[c] - 4, baseline - 10, cells[c + 1] - 4 + 0.5, baseline - 9.6}));
+  }
+  baseline += 20;
+  for (int i = 0; i < 12; ++i) l.push_back({cells[0], baseline + 12.0 * i, "insmod part" + std::to_string(i), 10, true});
+  Page page = make_page(1, l);
+  page.paths = rules;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), 10u);
+  EXPECT_EQ(tables[0].rows[0], (std::vector<std::string>{"package", "size", "description"}));
+  EXPECT_EQ(tables[0].rows[4],
+            (std::vector<std::string>{"package-4", "451", "the description of package 4 that runs on and on continued"}));
+}
+
 TEST(Tables, ARuledCellThatRunsPastItsRuleStaysInItsColumn) {
   // A table ruled column by column and row by row: a long name set in a typewriter face in
   // a narrow first column runs on past the column's rule, over the start of the next
