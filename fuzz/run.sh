@@ -27,6 +27,9 @@ for f in "$here"/fixtures/books/fx-plain.pdf; do
   "${QUIRE:-$here/build/cli/quire}" extract "$f" -o "$work/jsonl/$(basename "$f" .pdf).jsonl" 2>/dev/null || true
 done
 cp "$here"/examples/*/map.toml "$work/map/" 2>/dev/null || true
+# Fontconfig's cache, which Poppler fills, lives as long as the process by design: not a leak
+# of quire's (the same suppressions as the sanitizer test run).
+export LSAN_OPTIONS=suppressions=$here/tools/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 failed=0
 for t in fuzz_pages_jsonl fuzz_map fuzz_pdf; do
   case $t in fuzz_pdf) seeds=$work/pdf ;; fuzz_map) seeds=$work/map ;; *) seeds=$work/jsonl ;; esac
