@@ -14,7 +14,7 @@ if [ "${1:-}" = "--install" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
     poppler-utils chromium weasyprint groff pandoc texlive-xetex texlive-luatex tex-gyre \
     texlive-latex-extra texlive-fonts-recommended lmodern ruby-asciidoctor-pdf fop docbook-xsl xsltproc \
-    dblatex librsvg2-bin python3-sphinx latexmk libreoffice-writer-nogui >/dev/null
+    dblatex librsvg2-bin context python3-sphinx latexmk libreoffice-writer-nogui >/dev/null
 fi
 export SOURCE_DATE_EPOCH=0 TZ=UTC
 if [ -n "${1:-}" ]; then
