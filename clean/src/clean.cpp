@@ -40,8 +40,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options,
   // larger than the cache, and every extra walk over them costs as much as the work.
   change_pages(doc, options.jobs, [&](size_t pi, Page& page) {
     if (first_look) first_look(pi, page);
-    for (auto& l : page.lines)
-      for (auto& s : l.spans) normalize_span(s);
+    for (auto& l : page.lines) normalize_line(l);
     remove_crop_marks(page, options, crop_marks[pi]);
     remove_continuation_notes(page, continuation_notes[pi]);
     heads.scan_page(pi);

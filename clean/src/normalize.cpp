@@ -70,10 +70,38 @@ void normalize_span(Span& s) {
   s.xs = std::move(xs);
 }
 
+void normalize_line(Line& line) {
+  // A soft hyphen that ends a line after a letter is the break the typesetter took inside
+  // a word (ConTeXt writes it so): layout joins the word's two parts over it.
+  Span* last = line.spans.empty() ? nullptr : &line.spans.back();
+  bool keep = false;
+  float keep_x = 0;
+  if (last && last->text.size() >= 2 && last->text.compare(last->text.size() - 2, 2, "\xC2\xAD") == 0) {
+    // (The letter before it may end the span before, the hyphen a span of its own.)
+    const size_t own = utf8_length(last->text);
+    std::u32string cps = to_u32(last->text);
+    if (cps.size() == 1 && line.spans.size() >= 2) cps = to_u32(line.spans[line.spans.size() - 2].text) + cps;
+    keep = cps.size() >= 2 && is_letter_cp(cps[cps.size() - 2]);
+    if (keep) {
+      if (last->xs.size() == own) {
+        keep_x = last->xs.back();
+        last->xs.pop_back();
+      } else {
+        last->xs.clear();
+      }
+      last->text.resize(last->text.size() - 2);
+    }
+  }
+  for (auto& s : line.spans) normalize_span(s);
+  if (keep) {
+    if (!last->xs.empty() || last->text.empty()) last->xs.push_back(keep_x);
+    last->text += "\xC2\xAD";
+  }
+}
+
 void normalize_document(Document& doc, int jobs) {
   change_pages(doc, jobs, [&](size_t, Page& page) {
-    for (auto& l : page.lines)
-      for (auto& s : l.spans) normalize_span(s);
+    for (auto& l : page.lines) normalize_line(l);
   });
 }
 

@@ -141,6 +141,7 @@ nav.toc a[aria-current="true"] { color: var(--fg); border-left-color: var(--acce
 article p { margin: 0 0 1rem; hyphens: manual; overflow-wrap: break-word; }
 article ul { list-style: none; margin: 0 0 1rem; padding-left: 1.4rem; }
 article li.drawn-marker { list-style: disc; padding-left: 0; text-indent: 0; }
+article li.term { margin-left: -1.4rem; padding-left: 0; text-indent: 0; font-weight: 600; }
 article li { margin: .2rem 0; padding-left: 1.2em; text-indent: -1.2em; }
 article li.level-2 { margin-left: 1.4rem; } article li.level-3 { margin-left: 2.8rem; }
 article li.level-4, article li.level-5, article li.level-6 { margin-left: 4.2rem; }

@@ -40,6 +40,7 @@ constexpr const char* kStyle =
     ".note-title { font-weight: bold; }\n"
     "ul.list { padding-left: 1.5em; }\n"
     "li.printed { list-style: none; }\n"
+    "li.term { list-style: none; font-weight: bold; }\n"
     "table { border-collapse: collapse; margin: 1em 0; }\n"
     "td, th { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }\n";
 
@@ -203,7 +204,7 @@ ChapterHtml chapter_xhtml(const SiteBook& book, size_t c, const std::vector<Bloc
           body += "<ul class=\"list\">\n";
           in_list = true;
         }
-        body += "<li class=\"" + std::string(b.drawn_marker ? "drawn" : "printed") + "\"" +
+        body += "<li class=\"" + std::string(b.drawn_marker ? "drawn" : b.term ? "term" : "printed") + "\"" +
                 (b.level > 1 ? " style=\"margin-left:" + std::to_string(1.5 * (b.level - 1)).substr(0, 3) + "em\""
                              : std::string()) +
                 ">" + text(b) + "</li>\n";

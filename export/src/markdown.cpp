@@ -278,8 +278,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         break;
       case BlockType::ListItem: {
         // The printed marker is the list's syntax where CommonMark has one ("1." starts an
-        // ordered list at its number, a bullet is "-"); otherwise the item is "- " and its
-        // text, marker and all. A nested item is set in as far as its parent's text starts.
+        // ordered list at its number, a bullet is "-"); otherwise the item (or a definition
+        // list's term) is "- " and its text, marker and all. A nested item is set in as far as its parent's text starts.
         const size_t level = static_cast<size_t>(std::max(b.level, 1));
         if (previous_item != BlockType::ListItem) {
           content.clear();
@@ -287,7 +287,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
         }
         content.resize(std::min(content.size(), level - 1));
         const size_t indent = content.empty() ? 0 : content.back();
-        const ListMarker m = list_item_marker(b);
+        // A definition list's term has no marker: its text is all words.
+        const ListMarker m = b.term ? ListMarker{} : list_item_marker(b);
         const std::string syntax = m.syntax.empty() ? "-" : m.syntax;
         content.resize(level - 1, indent);
         content.push_back(indent + syntax.size() + 1);

@@ -13,6 +13,16 @@
 
 namespace quire::detail {
 
+namespace {
+
+// The last character of a row's text, closing quotes and brackets aside, is a colon.
+bool ends_with_colon(const std::string& t) {
+  size_t end = t.find_last_not_of(" )\"'");
+  return end != std::string::npos && t[end] == ':';
+}
+
+}  // namespace
+
 Block Builder::make(BlockType t, const std::vector<const Row*>& rs) {
   Block b;
   b.type = t;
@@ -26,11 +36,52 @@ Block Builder::make(BlockType t, const std::vector<const Row*>& rs) {
 }
 
 void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
+  const BlockType b_type = b.type;
   double sz = 0;
   for (const Row* r : rs) sz = std::max(sz, r->size);
   out.push_back(std::move(b));
   sizes.push_back(sz);
   text_rows.push_back(text ? rs : std::vector<const Row*>{});
+  Shape sh;
+  if (text && !rs.empty()) {
+    const Row& f = *rs.front();
+    sh.page = f.page;
+    sh.column = f.column;
+    sh.left = f.bbox.x0 - f.col_left;
+    sh.flush = true;
+    sh.first_baseline = f.baseline;
+    sh.size = f.size;
+    for (const Row* r : rs) {
+      if (r->page != f.page || r->column != f.column) {
+        sh.flush = false;
+        break;
+      }
+      ++sh.rows;
+      sh.flush = sh.flush && std::fabs(r->bbox.x0 - r->col_left - sh.left) <= o.edge_tolerance;
+      sh.last_baseline = r->baseline;
+      sh.gapped = sh.gapped || r->lines.size() > 1;
+      sh.short_end = r->bbox.x1 < r->col_right - o.short_line_ratio * r->size;
+      const size_t words = whitespace_tokens(r->text).size();
+      sh.words += words;
+      sh.sentence_end = r->full_stop && !ends_with_colon(r->text) && words >= 3;
+      sh.broken_end = r->text.size() >= 2 && r->text.back() == '-' &&
+                      std::isalpha(static_cast<unsigned char>(r->text[r->text.size() - 2]));
+    }
+  }
+  // A paragraph's first line set in from the rest: the book's paragraph indent.
+  if (b_type == BlockType::Paragraph && text && rs.size() >= 2 && rs[1]->page == rs[0]->page &&
+      rs[1]->column == rs[0]->column) {
+    const double in = rs[0]->bbox.x0 - rs[1]->bbox.x0;
+    if (in > o.indent_ratio * rs[0]->size && in < o.short_line_ratio * 2 * rs[0]->size)
+      ++first_indents[std::lround(in * 2)];
+  }
+  // (As known when the block is made, so that a decision on it never waits for later ones.)
+  if (!first_indents.empty()) {
+    auto most = std::max_element(first_indents.begin(), first_indents.end(),
+                                 [](const auto& x, const auto& y) { return x.second < y.second; });
+    if (most->second >= 3) sh.book_indent = static_cast<double>(most->first) / 2;
+  }
+  shapes.push_back(sh);
   captioned.push_back(false);
   titled.push_back(0);
 }
@@ -41,6 +92,8 @@ int Builder::first_page_in_use() const {
   for (const auto& n : notes)
     for (const Row* r : n) page = std::min(page, r->page);
   for (const FigureItem* f : pending) page = std::min(page, f->page);
+  for (size_t i = texts_made; i < text_rows.size(); ++i)
+    for (const Row* r : text_rows[i]) page = std::min(page, r->page);
   return page;
 }
 
@@ -179,6 +232,8 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
   b.find_justified_right(items);
   auto feed = [&](const Item& it) {
     if (it.kind == Item::Figure) b.figure(it.figure);
+    else if (!it.parts.empty() && b.run_of(it.row) < 0 && !b.note_of(it.row))
+      for (const Row& part : it.parts) b.row(part);
     else b.row(it.row);
   };
   for (size_t i = 0; i < items.size(); ++i) {
@@ -239,7 +294,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
   }
 }
 
-void BlockStream::make_texts() { impl_->b.make_texts(); }
+void BlockStream::make_texts() { impl_->b.make_texts(false); }
 
 int BlockStream::first_page_in_use() const { return impl_->b.first_page_in_use(); }
 

@@ -190,10 +190,11 @@ std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long
       p.cell = pieces[static_cast<size_t>(keep[k])].cell;
       Cell& c = cells[p.cell];
       const Piece& up = pieces[static_cast<size_t>(keep[k])];
-      const std::optional<std::string> last = last_token(c.text);
+      std::optional<std::string> last = last_token(c.text);
       const std::vector<std::string> toks = whitespace_tokens(p.text);
       std::string joined;
-      if (last && ends_with_hyphen(*last) && !toks.empty())
+      if (last && ends_with_soft_hyphen(trimmed_end(c.text))) *last += "\xC2\xAD";
+      if (last && (ends_with_hyphen(*last) || ends_with_soft_hyphen(*last)) && !toks.empty())
         joined = join_hyphenated(*last, toks.front(), up.mono_end, ev, o);
       if (joined.empty()) {
         c.text += " " + p.text;
@@ -344,9 +345,11 @@ std::string Builder::prose(const std::vector<const Row*>& rs, std::vector<Hyphen
       continue;
     }
     std::optional<std::string> prev_last = last_token(text);
-    // Only a token ending in a hyphen may join the next line's first one.
-    if (prev_last && ends_with_hyphen(*prev_last)) {
-      const std::string before = std::move(*prev_last);
+    // Only a token ending in a hyphen (or a soft one, which tokens leave out) may join the
+    // next line's first one.
+    const bool soft = ends_with_soft_hyphen(trimmed_end(text));
+    if (prev_last && (ends_with_hyphen(*prev_last) || soft)) {
+      const std::string before = soft ? *prev_last + "\xC2\xAD" : std::move(*prev_last);
       auto toks = whitespace_tokens(t);
       if (toks.empty()) {
         text += ' ';
@@ -396,8 +399,15 @@ std::string Builder::prose(const std::vector<const Row*>& rs, std::vector<Hyphen
   return clean;
 }
 
-void Builder::make_texts() {
-  const size_t from = texts_made, n = out.size() - from;
+void Builder::make_texts(bool all) {
+  const size_t from = texts_made;
+  size_t to = out.size();
+  if (!all) {
+    to = to > from + o.term_lookahead + 1 ? to - o.term_lookahead - 1 : from;
+    if (to > from && captioned[to - 1]) --to;
+  }
+  to = find_terms(from, to);
+  const size_t n = to - from;
   std::vector<std::vector<HyphenJoin>> logged(n);
   parallel_for(
       n, o.jobs,
@@ -433,7 +443,7 @@ void Builder::make_texts() {
         if (titled[i] == 2) strip_title(b);
       },
       16);
-  join_ends.resize(out.size());
+  join_ends.resize(to);
   for (size_t k = 0; k < n; ++k) {
     const size_t i = from + k;
     if (captioned[i] && k + 1 < n) {
@@ -445,7 +455,7 @@ void Builder::make_texts() {
     join_ends[i] = joins.size();
     std::vector<const Row*>().swap(text_rows[i]);
   }
-  texts_made = out.size();
+  texts_made = to;
   const int in_use = first_page_in_use();
   std::erase_if(rules, [&](const auto& r) { return r.first < in_use; });
   std::erase_if(bars, [&](const auto& r) { return r.first < in_use; });

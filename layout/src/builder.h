@@ -28,6 +28,25 @@ struct Builder {
   std::vector<std::vector<const Row*>> text_rows;
   size_t texts_made = 0;  // blocks of `out` whose text is made
   std::vector<uint8_t> captioned;  // a figure block followed by its caption block
+  // Where each block of `out` stands, for the passes that look at the blocks around one
+  // (definition terms): its rows on the page and column where it starts.
+  struct Shape {
+    int page = -1, column = 0;  // page -1: no rows (a figure)
+    double left = 0;            // the first row's left edge, from its column's
+    bool flush = false;         // every row there starts at `left`, and none on another page
+    bool short_end = false;     // the last row there ends short of its column
+    bool gapped = false;        // a row there has lines apart (cells, a term beside its text)
+    bool sentence_end = false;  // the last row ends a sentence (words and a full stop, not a colon)
+    bool broken_end = false;    // the last row ends with a hyphen after a letter (a word goes on)
+    size_t words = 0;           // whitespace-separated words of the rows there
+    size_t rows = 0;
+    double first_baseline = 0, last_baseline = 0, size = 0;
+    double book_indent = -1;  // the book's paragraph indent so far (first_indents), -1: none yet
+  };
+  std::vector<Shape> shapes;
+  // How far the first lines of the paragraphs made so far are set in from their second
+  // (half points -> paragraphs): the book's paragraph indent is the most common.
+  std::map<long, long> first_indents;
   std::vector<std::vector<const Row*>> notes;  // footnotes waiting for the open block to end
 
   // Rows of tables on the page being fed -> their table (find_tables). A table ends with
@@ -109,7 +128,17 @@ struct Builder {
   // alone, so blocks are made in parallel; hyphen joins are logged in block order, as if made
   // one after the other (a figure owns its caption's). A figure and its caption are pushed
   // together, so no call falls between them.
-  void make_texts();
+  // `all`: every block; otherwise the last few wait (o.term_lookahead + 1, never parting
+  // a figure from its caption), for find_terms to see the blocks after them.
+  void make_texts(bool all = true);
+
+  // Definition lists (definition_terms.cpp): retypes as `term` list items the blocks of
+  // [from, to) that head a description set in under them, where the list repeats the shape.
+  // A row that split_terms read as a term and its description where find_terms finds no
+  // list is one row again, at the head of the description's block. Returns `to` less the
+  // blocks that were the term alone.
+  size_t find_terms(size_t from, size_t to);
+  bool term_pair(size_t i) const;
 
   // A note whose title is its text's first words: the title leaves the text, which starts
   // after it (raised marks move with the text).

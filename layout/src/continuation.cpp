@@ -84,7 +84,13 @@ bool Builder::continues_prose(const Row& r) const {
       std::fabs(r.bbox.x0 - (rows.size() > 1 ? prev.bbox.x0 : after_marker(prev))) <= o.edge_tolerance)
     bullet = false;
   if (bullet) return false;
+  // A line that ends short of the measure, then more space than the book puts between its
+  // lines: the block ended there, in mid-sentence or not (an item's title line over its
+  // text, a description of one line over the next term).
+  const bool spaced_after_short = !full && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
+                                  pitch > st.line_pitch + o.short_line_space_ratio * prev.size;
   if (type == BlockType::ListItem) {
+    if (spaced_after_short) return false;
     // Continuation lines of an item hang under its text, right of the marker; or, where
     // the marker opens a paragraph ("c) You must ..."), the text wraps to the column's
     // edge like any paragraph's after a line that filled the measure.
@@ -119,6 +125,9 @@ bool Builder::continues_prose(const Row& r) const {
   if (left != r.bbox.x0 && (!full || prev.full_stop)) return false;
   if (left > prev_left + indent) return false;  // first-line indent
   if (rows.size() > 1 && left < prev_left - indent) return false;  // end of an indented passage
+  // A line set in that ends short, the next further left after a space: the set-in line
+  // was a block of its own (a description under its term), not a paragraph's first line.
+  if (left < prev_left - indent && spaced_after_short) return false;
   if (!full && prev.full_stop && left <= prev_left + o.edge_tolerance &&
       prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
     return false;

@@ -62,6 +62,9 @@ namespace quire::detail {
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
                             const WordEvidence& ev, const LayoutOptions& o) {
   auto b = to_u32(before), a = to_u32(after);
+  // A soft hyphen at the line's end marks a break inside a word: the word, whole, without it.
+  if (b.size() >= 2 && b.back() == 0xAD && is_letter_cp(b[b.size() - 2]) && !a.empty() && is_letter_cp(a.front()))
+    return from_u32(b.substr(0, b.size() - 1)) + after;
   if (b.size() < 2 || a.empty() || !is_hyphen_cp(b.back()) || !is_word_cp(b[b.size() - 2])) return {};
   if (!is_word_cp(a.front())) return {};
   size_t s = b.size() - 1;

@@ -169,7 +169,8 @@ std::vector<Word> text_words(const std::u32string& text, const std::vector<int>&
 // A font a run of words shares with the block is the block's own, not a style: where most
 // of the other words are set in it too (a listing's line in an item, a table of commands),
 // or where the run is most of the block and bold or italic (a heading, a glossary term, an
-// epigraph) or the block is a heading. A short item set in monospace (naming an option) is
+// epigraph) or the block is a heading, but not in an item after a marker in another font (the
+// item's title, "2. Header line"). A short item set in monospace (naming an option) is
 // code. A table's row set wholly bold or italic is its header. A note's printed title
 // ("Note", "Tip:") opening the block in bold or italic is its title. Each word's font bits
 // that are the block's own.
@@ -192,7 +193,10 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
         if ((k < i || k >= j) && (ws[k].font & m)) ++styled_others;
       const bool throughout = others >= o.own_font_min_others &&
                               static_cast<double>(styled_others) >= o.own_font_share * static_cast<double>(others);
-      const bool most = (bit != 0 || type == BlockType::Heading) &&
+      // An item's text set in bold or italic after a marker that is not is the item's
+      // title ("2. Header line" over its text): the marker's font is the item's own.
+      const bool after_plain_marker = type == BlockType::ListItem && i == 1 && !(ws[0].font & m);
+      const bool most = (bit != 0 || type == BlockType::Heading) && !after_plain_marker &&
                         static_cast<double>(run) >= o.own_font_share * static_cast<double>(ws.size());
       if (throughout || most)
         for (size_t k = i; k < j; ++k) cleared[k] |= m;

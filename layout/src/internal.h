@@ -102,6 +102,8 @@ struct Row {
   std::vector<uint8_t> span_fonts;
   // The page's link annotations that touch the row.
   std::vector<LinkArea> links;
+  // A term read apart from its description, which the next row is (split_terms).
+  bool term_part = false;
 };
 inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
 
@@ -126,6 +128,10 @@ struct Item {
   enum Kind { Text, Figure } kind = Text;
   Row row;
   FigureItem figure;
+  // A definition list's term and its description set on one row (a short term, the
+  // description beside it at the list's indent): the two, read in turn where the row is
+  // not a table's (page_items' split_terms).
+  std::vector<Row> parts;
 };
 
 // Row text tests of block typing.

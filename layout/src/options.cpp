@@ -16,6 +16,19 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"paragraph_space_ratio", &LayoutOptions::paragraph_space_ratio, "ratio of font size",
      "After a sentence's end, a line this much farther than the usual line pitch starts a paragraph (space between "
      "paragraphs, not indents)."},
+    {"short_line_space_ratio", &LayoutOptions::short_line_space_ratio, "ratio of font size",
+     "After a line that ends short of the measure, a line this much farther than the usual line pitch starts a new "
+     "block (a list item's title line over its text, a one-line description over the next term)."},
+    {"max_term_rows", &LayoutOptions::max_term_rows, "lines",
+     "A definition list's term is at most this many lines at one edge, ending short of the column, with its "
+     "description set in under it."},
+    {"max_term_words", &LayoutOptions::max_term_words, "words",
+     "A definition list's term names something in at most this many words (a longer line is a sentence's)."},
+    {"term_gap_ratio", &LayoutOptions::term_gap_ratio, "ratio of font size",
+     "A term set on its description's row stands at least this far before it (far more than a word space)."},
+    {"term_lookahead", &LayoutOptions::term_lookahead, "blocks",
+     "A definition list repeats its shape: the next term at the same edge, its description at the same indent, at "
+     "most this many blocks further."},
     {"min_figure_side", &LayoutOptions::min_figure_side, "pt",
      "Minimum size of a vector-path cluster to be a figure, in points: rules and underlines are thinner than this "
      "in one direction."},

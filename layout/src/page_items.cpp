@@ -326,6 +326,65 @@ class PagePasses {
     return items;
   }
 
+  // Definition lists print a short term and its description on one row: the term at the
+  // list's edge, the description past a gap at the indent its other lines hang at. Such a
+  // row (two lines, no marker, body size, not a listing's) is made two parts where the page
+  // shows the list around it: the next row of its column starts at the term's edge or the
+  // description's, and a term too long to stand beside its description stands on a row of
+  // its own at the term's edge, reaching the description's indent, with its description
+  // under it (which a table's rows never show).
+  void split_terms(std::vector<Item>& items) const {
+    auto text = [&](size_t i) { return items[i].kind == Item::Text && !items[i].row.footnote; };
+    auto at = [&](double x, double edge) { return std::fabs(x - edge) <= o.edge_tolerance; };
+    auto candidate = [&](const Row& r) {
+      if (r.lines.size() != 2 || r.marker > 0 || r.drawn_marker || r.mono || r.footnote ||
+          std::fabs(r.size - st.body_size) >= 0.5)
+        return false;
+      const double L = r.lines[0]->bbox.x0, D = r.lines[1]->bbox.x0;
+      return D - r.lines[0]->bbox.x1 >= o.term_gap_ratio * r.size && D - L > o.indent_ratio * r.size &&
+             D - L <= 0.5 * (r.col_right - r.col_left);
+    };
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (!text(i) || !candidate(items[i].row)) continue;
+      const Row& r = items[i].row;
+      const double L = r.lines[0]->bbox.x0, D = r.lines[1]->bbox.x0;
+      std::vector<size_t> column;  // the column's text rows, in reading order
+      size_t self = 0;
+      for (size_t k = 0; k < items.size(); ++k)
+        if (text(k) && items[k].row.page == r.page && items[k].row.column == r.column) {
+          if (k == i) self = column.size();
+          column.push_back(k);
+        }
+      if (self + 1 < column.size()) {
+        const double next = items[column[self + 1]].row.bbox.x0;
+        if (!at(next, L) && !at(next, D)) continue;
+      }
+      // A term too long for the room before the description's indent stands on a row of
+      // its own, reaching that indent, its description under it: a table's cell never
+      // reaches into the next column.
+      bool long_term = false;
+      for (size_t c = 0; c + 1 < column.size() && !long_term; ++c) {
+        const Row& x = items[column[c]].row;
+        long_term = c != self && x.lines.size() == 1 && at(x.bbox.x0, L) && x.bbox.x1 > D - o.term_gap_ratio * x.size &&
+                    at(items[column[c + 1]].row.bbox.x0, D);
+      }
+      if (!long_term) continue;
+      std::vector<const Line*> rest(r.lines.begin() + 1, r.lines.end());
+      Row term = group_rows(page.number, {r.lines[0]}, pl, o).front();
+      std::vector<Row> desc = group_rows(page.number, rest, pl, o);
+      if (desc.size() != 1) continue;
+      for (Row* part : {&term, &desc.front()}) {
+        part->column = r.column;
+        part->col_left = r.col_left;
+        part->col_right = r.col_right;
+        part->nothing_above = r.nothing_above;
+        part->nothing_below = r.nothing_below;
+      }
+      term.term_part = true;
+      items[i].parts = {std::move(term), std::move(desc.front())};
+    }
+  }
+
   // Each row keeps the link annotations that touch it (most pages have none).
   void attach_links(std::vector<Item>& items) const {
     if (page.links.empty()) return;
@@ -335,6 +394,7 @@ class PagePasses {
     };
     for (auto& it : items) {
       if (it.kind == Item::Text) attach(it.row);
+      for (auto& r : it.parts) attach(r);
       for (auto& r : it.figure.caption) attach(r);
     }
   }
@@ -369,6 +429,7 @@ std::vector<Item> page_items(const Page& page, const PageLines& pl, const BookSt
   p.flow_rows();
   p.footnote_area();
   std::vector<Item> items = p.reading_order();
+  p.split_terms(items);
   p.attach_links(items);
   return items;
 }

@@ -36,6 +36,16 @@ inline bool ends_with_hyphen(std::string_view t) {
   return (!t.empty() && t.back() == '-') || (t.size() >= 3 && t.substr(t.size() - 3) == "\xE2\x80\x90");
 }
 
+// Text ending in a soft hyphen (U+00AD): a discretionary break the typesetter took, which
+// some (ConTeXt) write into the text at the line's end (whitespace_tokens leave it out).
+inline bool ends_with_soft_hyphen(std::string_view t) { return t.size() >= 2 && t.substr(t.size() - 2) == "\xC2\xAD"; }
+
+// `s` without the ASCII white space at its end.
+inline std::string_view trimmed_end(std::string_view s) {
+  while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 // !whitespace_tokens(s).empty(), without making the tokens of ASCII text.
 inline bool has_token(std::string_view s) {
   for (char c : s) {

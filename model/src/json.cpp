@@ -318,6 +318,7 @@ Json to_json(const Block& b) {
     // but not part of it.
     if (!b.labels.empty()) j["labels"] = b.labels;
     if (b.drawn_marker) j["marker_drawn"] = true;
+    if (b.term) j["term"] = true;
     if (!b.anchor.empty()) j["anchor"] = b.anchor;
     // Inline styles and links: [[code point, code points, "em"], ...], [[at, len, "href"], ...].
     if (!b.styles.empty()) {
@@ -356,6 +357,7 @@ Block block_from_json(const Json& j) {
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");
   b.drawn_marker = get_or<bool>(j, "marker_drawn", false);
+  b.term = get_or<bool>(j, "term", false);
   b.anchor = get_or<std::string>(j, "anchor", "");
   if (auto it = j.find("styles"); it != j.end())
     for (const auto& r : *it) {

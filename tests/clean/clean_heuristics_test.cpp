@@ -592,6 +592,32 @@ TEST(Normalise, LigaturesSoftHyphensAndNfcKeepPositionsAligned) {
   }
 }
 
+// Typographic fact: a soft hyphen that ends a line after a letter is the break the
+// typesetter took inside a word (ConTeXt writes it so, in the word's span or as a span of
+// its own); it stays for layout to join the word over. Inside a line it goes.
+TEST(Normalise, ALineEndingSoftHyphenStaysForTheJoin) {
+  Line in_span;
+  in_span.spans = {span("the dura\xC2\xAD", 0, 100, 10)};
+  normalize_line(in_span);
+  EXPECT_EQ(in_span.spans[0].text, "the dura\xC2\xAD");
+  EXPECT_EQ(in_span.spans[0].xs.size(), 9u);
+  Line own_span;
+  own_span.spans = {span("the ef\xEF\xAC\x81", 0, 100, 10), span("\xC2\xAD", 40, 100, 10)};
+  normalize_line(own_span);
+  EXPECT_EQ(own_span.spans[0].text, "the effi");
+  EXPECT_EQ(own_span.spans[1].text, "\xC2\xAD");
+  ASSERT_EQ(own_span.spans[1].xs.size(), 1u);
+  EXPECT_EQ(own_span.spans[1].xs[0], 40.0f);
+  Line inside;
+  inside.spans = {span("co\xC2\xAD" "operate", 0, 100, 10), span("now", 50, 100, 10)};
+  normalize_line(inside);
+  EXPECT_EQ(inside.spans[0].text, "cooperate");
+  Line after_digit;
+  after_digit.spans = {span("1990\xC2\xAD", 0, 100, 10)};
+  normalize_line(after_digit);
+  EXPECT_EQ(after_digit.spans[0].text, "1990");
+}
+
 // Typographic fact: a page with no text, or no pages at all, has no furniture.
 TEST(Clean, EmptyInputIsDefined) {
   Document none;

@@ -273,7 +273,7 @@ std::string cell_text(std::string cell) {
 // stays in the text of a "-" item. Returns the list kind and the code points the marker
 // takes (with its space).
 std::pair<std::string, size_t> list_of(const Block& b) {
-  if (b.drawn_marker) return {"bullet", 0};
+  if (b.drawn_marker || b.term) return {"bullet", 0};  // (a term has no marker)
   const size_t sp = b.text.find(' ');
   const std::string token = b.text.substr(0, sp);
   const size_t taken = utf8_length(token) + (sp == std::string::npos ? 0 : 1);
@@ -682,6 +682,28 @@ TEST(Markdown, ListsStartAtTheirNumberAndNest) {
             std::string::npos)
       << md;
   EXPECT_EQ(md.find("- \u2022"), std::string::npos) << md;
+}
+
+TEST(Markdown, ATermIsAnItemOfItsWholeText) {
+  // A definition list's term has no marker: its first word stays text even where it looks
+  // like one ("1.", "-", "•"), and its description follows as a paragraph.
+  Book book = test::sample_book("terms");
+  book.chapters.resize(1);
+  auto& blocks = book.chapters[0].blocks;
+  blocks.resize(1);
+  for (const std::string& text : {std::string("--verbose"), std::string("1. not a number"), std::string("- dash"),
+                                  std::string("• bullet")}) {
+    Block t = test::block(BlockType::ListItem, text, 3);
+    t.term = true;
+    blocks.push_back(t);
+    blocks.push_back(test::block(BlockType::Paragraph, "What the term means.", 3));
+  }
+  test::TempDir out("md-terms");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
+  const std::string md = test::read(out.path / "books/terms/01-preface.md");
+  EXPECT_NE(md.find("- \\--verbose\n\nWhat the term means.\n\n- 1\\. not a number\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("- \u2022 bullet\n"), std::string::npos) << md;
 }
 
 // Every chapter of a corpus: its Markdown, parsed, shows the blocks, styles, links, anchors

@@ -176,6 +176,18 @@ TEST(InlineStyles, AShortItemInMonoIsCode) {
   EXPECT_EQ(runs_of(b), std::vector<std::string>{"code:--verbose"});
 }
 
+// An item whose text after its marker is set in bold (its title, "2. Header line" over its
+// text): the marker's roman is the item's own font, the title strong. A paragraph set so
+// (a glossary term) has bold as its own.
+TEST(InlineStyles, AnItemsBoldTitleAfterARomanMarkerIsStrong) {
+  const Block b = case_block(layout_document(test::make_doc({page_with({"2. **Header line**"})})));
+  EXPECT_EQ(b.type, BlockType::ListItem);
+  EXPECT_EQ(runs_of(b), std::vector<std::string>{"strong:Header line"});
+  const Block term = case_block(layout_document(test::make_doc({page_with({"**Header line**"})})));
+  EXPECT_EQ(term.type, BlockType::Paragraph);
+  EXPECT_TRUE(runs_of(term).empty());
+}
+
 LinkArea uri_link(const Box& box, const std::string& uri) {
   LinkArea a;
   a.bbox = box;

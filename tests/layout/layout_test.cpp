@@ -236,6 +236,121 @@ TEST(Lists, AnIndentedLineAfterAnItemSetAsAParagraphStartsTheNext) {
   EXPECT_EQ(paragraphs[1].text.rfind("A \"User Product\" is either", 0), 0u) << paragraphs[1].text;
 }
 
+TEST(Paragraphs, ALineEndingSoftHyphenJoinsTheWord) {
+  // A soft hyphen at a line's end (kept by clean's normalize_line) is a break inside a word:
+  // the word is whole in the text, without it, and the join is logged.
+  auto lines = filler(100, 3);
+  lines.push_back({87, 148, "Disabling fsync makes flushing considerably faster but it weakens the dura\u00AD", 10});
+  lines.push_back({72, 160, "bility guarantees of the spool on every machine that runs the daemon.", 10});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.back().text,
+            "Disabling fsync makes flushing considerably faster but it weakens the durability guarantees of the spool "
+            "on every machine that runs the daemon.");
+  bool logged = false;
+  for (const auto& j : r.joins) logged = logged || j.joined == "durability";
+  EXPECT_TRUE(logged);
+}
+
+TEST(Lists, AnItemsTitleLineOverItsTextIsTheItem) {
+  // "1. Precision" on a line of its own, then, a paragraph's space below, the item's text
+  // set in under it: the text is a paragraph of its own (in the item), the title the item.
+  // Without the space the lines are one item.
+  auto lines = filler(100, 3);
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, "1. Precision", 10},
+                                                {87, 164, "Most of the conversions are done to full precision, but", 10},
+                                                {87, 176, "not those by write, which the digits option governs.", 10},
+                                                {72, 192, "2. Header line", 10},
+                                                {87, 208, "The header line has no entry for the row names.", 10},
+                                                {72, 228, "3. Kept together", 10},
+                                                {87, 240, "with the text directly under its title.", 10}})
+    lines.push_back(spec);
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto items = of_type(r, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(items[0].text, "1. Precision");
+  EXPECT_EQ(items[1].text, "2. Header line");
+  EXPECT_EQ(items[2].text, "3. Kept together with the text directly under its title.");
+  auto paragraphs = of_type(r, BlockType::Paragraph);
+  ASSERT_EQ(paragraphs.size(), 3u);
+  EXPECT_EQ(paragraphs[1].text,
+            "Most of the conversions are done to full precision, but not those by write, which the digits option "
+            "governs.");
+  EXPECT_EQ(paragraphs[2].text, "The header line has no entry for the row names.");
+}
+
+// Definition lists: a term at one edge, its description set in under it; the list repeats
+// the shape. The terms are list items marked `term`, the descriptions paragraphs.
+TEST(DefinitionLists, TermsOnLinesOfTheirOwnOverTheirDescriptions) {
+  auto lines = filler(100, 3);
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, "alternate object database", 10},
+                                                {102, 164, "Via the alternates mechanism, a repository can inherit.", 10},
+                                                {72, 184, "bare repository", 10},
+                                                {102, 200, "A bare repository is normally a directory of its own", 10},
+                                                {102, 212, "with a suffix.", 10},
+                                                {72, 232, "blob object", 10},
+                                                {102, 248, "An untyped object, the contents of a file.", 10}})
+    lines.push_back(spec);
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  auto items = of_type(r, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 3u);
+  EXPECT_EQ(items[0].text, "alternate object database");
+  EXPECT_EQ(items[1].text, "bare repository");
+  EXPECT_EQ(items[2].text, "blob object");
+  for (const auto& i : items) EXPECT_TRUE(i.term);
+  auto paragraphs = of_type(r, BlockType::Paragraph);
+  ASSERT_EQ(paragraphs.size(), 4u);
+  EXPECT_EQ(paragraphs[2].text, "A bare repository is normally a directory of its own with a suffix.");
+  EXPECT_EQ(paragraphs[3].text, "An untyped object, the contents of a file.");
+}
+
+TEST(DefinitionLists, OneShortLineOverAnIndentedOneIsNoList) {
+  // A short line over a line set in (a quotation after its lead-in) is not a term: one such
+  // pair is no list.
+  auto lines = filler(100, 3);
+  lines.push_back({72, 148, "The author wrote these words", 10});
+  lines.push_back({102, 164, "An indented quotation of a line or so.", 10});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  EXPECT_TRUE(of_type(r, BlockType::ListItem).empty());
+}
+
+TEST(DefinitionLists, ATermBesideItsDescriptionIsReadApartWhereALongOneStandsAbove) {
+  // Texinfo's @table sets a short term on its description's row, a long one on a row of its
+  // own over it: the long one shows the list, and the short ones are read apart from their
+  // descriptions. Without a long term the rows are a two-column table's and stay whole.
+  auto with_long = filler(100, 3);
+  auto without = filler(100, 3);
+  for (auto* lines : {&with_long, &without}) {
+    lines->push_back({72, 148, "float", 10});
+    lines->push_back({130, 148, "Real number with optional precision.", 10});
+    lines->push_back({72, 164, "integer", 10});
+    lines->push_back({130, 164, "A whole number.", 10});
+  }
+  with_long.push_back({72, 180, "character varying", 10});
+  with_long.push_back({130, 192, "A string of at most n characters.", 10});
+  without.push_back({72, 180, "char", 10});
+  without.push_back({130, 180, "A string of at most n characters.", 10});
+  for (auto* lines : {&with_long, &without}) {
+    lines->push_back({72, 208, "boolean", 10});
+    lines->push_back({130, 208, "True or false.", 10});
+  }
+  auto r = layout_document(make_doc({make_page(1, with_long)}));
+  std::vector<std::string> terms;
+  for (const auto& b : of_type(r, BlockType::ListItem))
+    if (b.term) terms.push_back(b.text);
+  EXPECT_EQ(terms, (std::vector<std::string>{"float", "integer", "character varying", "boolean"}));
+  auto paragraphs = of_type(r, BlockType::Paragraph);
+  ASSERT_GE(paragraphs.size(), 4u);
+  EXPECT_EQ(paragraphs[paragraphs.size() - 4].text, "Real number with optional precision.");
+  EXPECT_EQ(paragraphs.back().text, "True or false.");
+  auto plain = layout_document(make_doc({make_page(1, without)}));
+  EXPECT_TRUE(of_type(plain, BlockType::ListItem).empty());
+  bool whole = false;
+  for (const auto& b : all_blocks(plain)) whole = whole || b.text.find("integer A whole number.") != std::string::npos;
+  EXPECT_TRUE(whole);
+}
+
 TEST(Lists, AnEnumeratorInAnItemsSentenceIsItsText) {
   // "... with two steps: (1) assert copyright on the software, and | (2) offer you this
   // License." An item's full line in mid-sentence, then "(2)" where its text hangs: the

@@ -166,6 +166,12 @@ Book sample_book() {
   nested.text = "\u2013 An item in that item.";
   nested.page = nested.last_page = 11;
   nested.bbox = {128, 662, 400, 672};
+  Block term;
+  term.type = BlockType::ListItem;
+  term.term = true;
+  term.text = "bare repository";
+  term.page = term.last_page = 11;
+  term.bbox = {90, 674, 160, 684};
   Block table;
   table.type = BlockType::Table;
   table.text = "Name  Size\nmc    1482";
@@ -181,7 +187,7 @@ Book sample_book() {
   boxed.text = "Back up first.";
   boxed.page = boxed.last_page = 12;
   boxed.bbox = {90, 100, 400, 120};
-  c.blocks = {h, code, fig, cites, note, item, nested, table, boxed};
+  c.blocks = {h, code, fig, cites, note, item, nested, term, table, boxed};
   Chapter back;
   back.title = "Index";
   back.kind = ChapterKind::Back;

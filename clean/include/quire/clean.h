@@ -133,10 +133,15 @@ CleanResult clean_document(Document& doc, const CleanOptions& options = {},
 
 // Applies normalize_text to every span and keeps Span::xs aligned with the code points: a
 // ligature expanded to k letters gets k positions spread over the ligature glyph's width; a
-// removed soft hyphen drops its position. Pages are normalised on `jobs` threads.
+// removed soft hyphen drops its position (one ending a line after a letter stays: normalize_line). Pages are normalised on `jobs` threads.
 void normalize_document(Document& doc, int jobs = 1);
 
 // Normalises one span in place (as normalize_document does). Exposed for tests.
 void normalize_span(Span& span);
+
+// Normalises a line's spans, but keeps a soft hyphen that ends the line after a letter: the
+// break the typesetter took inside a word, which layout joins over (normalize_document does
+// this for every line).
+void normalize_line(Line& line);
 
 }  // namespace quire

@@ -30,6 +30,21 @@ struct LayoutOptions {
   // farther than the book's usual line pitch starts a new paragraph (space between
   // paragraphs rather than indents; a tall formula in a line adds less).
   double paragraph_space_ratio = 0.4;
+  // ... and after a line that ends short of the measure, a line more than this share of the
+  // font size farther than the usual pitch starts a new block even in mid-sentence: a list
+  // item's title line over its text, a one-line description over the next term.
+  double short_line_space_ratio = 0.2;
+  // Definition lists: a term is at most this many lines and words, set at one edge, ending
+  // short of the column; its description starts at most max_line_pitch below it and is set
+  // in further than a paragraph's indent. Only a list that repeats the shape (two terms at
+  // one edge, their descriptions at another, with at most term_lookahead blocks from one
+  // term to the next) is taken for one.
+  size_t max_term_rows = 3;
+  size_t max_term_words = 6;
+  size_t term_lookahead = 8;
+  // A term set on its description's row stands this share of the font size at least
+  // before it (far more than a word space).
+  double term_gap_ratio = 1.0;
   // Minimum size of a vector-path cluster to be a figure, in points: rules and underlines
   // are thinner than this in one direction.
   double min_figure_side = 20;

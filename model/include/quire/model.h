@@ -28,7 +28,7 @@ inline constexpr const char* kVersion = QUIRE_VERSION;
 inline constexpr const char* kIntermediateFormat = "quire-pages/1";
 // Version of the corpus quire build writes (docs/spec/corpus.md): in the manifest and every
 // book.json, in the cache's keys, and checked by quire merge.
-inline constexpr const char* kCorpusFormat = "quire-corpus/3";
+inline constexpr const char* kCorpusFormat = "quire-corpus/4";
 
 struct Box {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -262,6 +262,9 @@ struct Block {
   std::vector<NoteMark> marks;
   // List items: the marker is drawn before the text (a browser's disc), not part of it.
   bool drawn_marker = false;
+  // List items: a definition list's term (no marker): the blocks after it set in under it,
+  // up to the next term at its edge, are its description.
+  bool term = false;
   // Text blocks: runs set in another font than the block's own, in text order, apart.
   std::vector<StyleRun> styles;
   // Text blocks: the words a link annotation covers, in text order, apart.
