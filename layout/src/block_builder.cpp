@@ -61,11 +61,17 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
       sh.last_baseline = r->baseline;
       sh.gapped = sh.gapped || r->lines.size() > 1;
       sh.short_end = r->bbox.x1 < r->col_right - o.short_line_ratio * r->size;
-      const size_t words = whitespace_tokens(r->text).size();
-      sh.words += words;
-      sh.sentence_end = r->full_stop && !ends_with_colon(r->text) && words >= 3;
-      sh.broken_end = r->text.size() >= 2 && r->text.back() == '-' &&
-                      std::isalpha(static_cast<unsigned char>(r->text[r->text.size() - 2]));
+    }
+    // What a term's words are asked (only a block of a few rows can be one).
+    if (sh.rows <= o.max_term_rows) {
+      size_t last_words = 0;
+      for (size_t k = 0; k < sh.rows; ++k) {
+        last_words = whitespace_tokens(rs[k]->text).size();
+        sh.words += last_words;
+      }
+      const std::string& t = rs[sh.rows - 1]->text;
+      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= 3;
+      sh.broken_end = t.size() >= 2 && t.back() == '-' && std::isalpha(static_cast<unsigned char>(t[t.size() - 2]));
     }
   }
   // A paragraph's first line set in from the rest: the book's paragraph indent.

@@ -36,9 +36,10 @@ struct Builder {
     bool flush = false;         // every row there starts at `left`, and none on another page
     bool short_end = false;     // the last row there ends short of its column
     bool gapped = false;        // a row there has lines apart (cells, a term beside its text)
+    // Of a block of at most max_term_rows rows there (else false and 0):
+    size_t words = 0;           // whitespace-separated words of the rows there
     bool sentence_end = false;  // the last row ends a sentence (words and a full stop, not a colon)
     bool broken_end = false;    // the last row ends with a hyphen after a letter (a word goes on)
-    size_t words = 0;           // whitespace-separated words of the rows there
     size_t rows = 0;
     double first_baseline = 0, last_baseline = 0, size = 0;
     double book_indent = -1;  // the book's paragraph indent so far (first_indents), -1: none yet
