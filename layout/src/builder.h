@@ -196,8 +196,6 @@ struct Builder {
   // row's left edge where the glyphs' positions are unknown.
   static double after_marker(const Row& r);
 
-  static bool starts_with_footnote_mark(const Row& r);
-
   bool continues_code(const Row& r) const;
 
   // The open listing's line pitch: the middle advance from one of its rows to the next

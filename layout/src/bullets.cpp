@@ -32,15 +32,17 @@ bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o)
   return false;
 }
 
-bool starts_with_marker(const Row& r) {
+bool starts_with_note_mark(const Row& r) {
   if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
   const auto& spans = r.lines.front()->spans;
   // A superscript mark: a first span set smaller than the note's text.
   if (spans.size() > 1 && spans.front().size < r.size * typography::kRaisedSizeRatio && has_visible(spans.front().text)) return true;
-  auto cps = to_u32(r.text);
+  const std::u32string cps = to_u32(r.text);
   if (cps.empty()) return false;
-  char32_t c = cps.front();
-  return typography::is_note_symbol(c) || (c >= U'0' && c <= U'9') || superscript_digit(c);
+  if (typography::is_note_symbol(cps.front())) return true;
+  size_t digits = 0;
+  while (digits < cps.size() && ((cps[digits] >= U'0' && cps[digits] <= U'9') || superscript_digit(cps[digits]))) ++digits;
+  return digits > 0 && digits <= typography::kMaxNoteMarkDigits;
 }
 
 }  // namespace quire::detail

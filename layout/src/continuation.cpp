@@ -11,6 +11,7 @@
 #include "quire/typography.h"
 #include "builder.h"
 #include "note_marks.h"
+#include "page_passes.h"
 #include "tables.h"
 #include "text_chars.h"
 
@@ -74,7 +75,7 @@ bool Builder::continues_prose(const Row& r) const {
   if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
       pitch > st.line_pitch + o.paragraph_space_ratio * prev.size)
     return false;
-  if (r.footnote && starts_with_footnote_mark(r)) return false;
+  if (r.footnote && starts_with_note_mark(r)) return false;
   bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
                            rows.front()->drawn_marker);
   // In an item, "(2)" at the edge its lines wrap to, after a full line in mid-sentence
@@ -217,15 +218,6 @@ double Builder::after_marker(const Row& r) {
         if (seen >= skip && cps[k] != U' ' && cps[k] != U'\t') return s.xs[k];
     }
   return r.bbox.x0;
-}
-
-bool Builder::starts_with_footnote_mark(const Row& r) {
-  if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
-  const auto& spans = r.lines.front()->spans;
-  if (spans.size() > 1 && spans.front().size < r.size * typography::kRaisedSizeRatio) return true;
-  auto cps = to_u32(r.text);
-  return !cps.empty() && (typography::is_note_symbol(cps[0]) || (cps[0] >= U'0' && cps[0] <= U'9') ||
-                          superscript_digit(cps[0]));
 }
 
 bool Builder::continues_code(const Row& r) const {

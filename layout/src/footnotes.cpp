@@ -41,8 +41,8 @@ std::u32string footnote_mark(const std::string& text) {
   size_t n = 0;
   if (!t.empty() && typography::is_note_symbol(t[0])) n = 1;
   else
-    while (n < t.size() && n < 4 && t[n] >= U'0' && t[n] <= U'9') ++n;
-  if (n == 0 || n > 3) return {};
+    while (n < t.size() && n <= typography::kMaxNoteMarkDigits && t[n] >= U'0' && t[n] <= U'9') ++n;
+  if (n == 0 || n > typography::kMaxNoteMarkDigits) return {};
   const std::u32string rest = t.substr(n);
   if (rest.empty() || rest == U"." || rest == U")" || is_letter_cp(rest[0])) return t.substr(0, n);
   return {};

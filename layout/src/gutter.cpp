@@ -262,4 +262,29 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
          static_cast<double>(crossing) >= o.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
 }
 
+bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, double left, double right,
+                  double body_size, const LayoutOptions& o) {
+  if (!g.found || body_size <= 0 || right <= left) return false;
+  std::vector<double> baselines[2];
+  double outer_left = 1e300, outer_right = -1e300;
+  for (const Line* l : lines) {
+    const int side = l->bbox.x1 <= g.x0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= g.x1 - o.gutter_glyph_reach ? 1 : -1;
+    if (side < 0) continue;
+    baselines[side].push_back(line_baseline(*l));
+    if (side == 0) outer_left = std::min(outer_left, l->bbox.x0);
+    else outer_right = std::max(outer_right, l->bbox.x1);
+  }
+  if (baselines[0].empty() || baselines[1].empty()) return false;
+  const double reach = o.column_reach_ratio * body_size;
+  if (outer_left <= left + reach && outer_right >= right - reach) return false;
+  for (int side : {0, 1}) {
+    const std::vector<double>& other = baselines[1 - side];
+    const auto on = std::count_if(baselines[side].begin(), baselines[side].end(), [&](double b) {
+      return std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; });
+    });
+    if (static_cast<double>(on) < o.table_row_pair_share * static_cast<double>(baselines[side].size())) return false;
+  }
+  return true;
+}
+
 }  // namespace quire::detail

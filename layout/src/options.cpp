@@ -65,6 +65,11 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "Nor is a strip a gutter where at least min_column_lines horizontal rules cross it between the lines of both "
      "sides, as many as this share of the rows (lines on distinct baselines) of the side with fewer: a table ruled "
      "row by row."},
+    {"table_row_pair_share", &LayoutOptions::table_row_pair_share, "share of lines",
+     "Nor is a strip a gutter where this share of each side's lines stand on the other side's baselines ..."},
+    {"column_reach_ratio", &LayoutOptions::column_reach_ratio, "em",
+     "...and the lines beside it fall short of the book's measure on the outside by more than this: a table's "
+     "columns (a page's columns fill the measure)."},
     {"gutter_min_span", &LayoutOptions::gutter_min_span, "pt",
      "A page's lines must span at least this to hold two columns of lines of several words."},
     {"gutter_from_share", &LayoutOptions::gutter_from_share, "share of line span",

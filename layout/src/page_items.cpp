@@ -10,6 +10,7 @@
 #include "quire/spill.h"
 #include "quire/text.h"
 #include "page_passes.h"
+#include "tables.h"
 
 namespace quire::detail {
 
@@ -65,6 +66,9 @@ class PagePasses {
     g = find_gutter(lines, pl, o);
     decor = page_decor(page, o);
     if (ruled_across(g, lines, decor.rules, o)) g = Gutter();
+    if (const int parity = page.number % 2; st.left_margin.count(parity) && st.right_margin.count(parity) &&
+        cells_across(g, lines, st.left_margin.at(parity), st.right_margin.at(parity), st.body_size, o))
+      g = Gutter();
     if (g.found) {
       std::vector<double> x1s;
       for (const Line* l : lines) {
@@ -232,28 +236,38 @@ class PagePasses {
     }
   }
 
-  // Footnotes: the small rows at the bottom of each column, the first starting with a mark.
+  // Footnotes: the small rows at the bottom of each column under a footnote rule or, without
+  // one, from the first starting with a mark. A note is prose: without the rule, a table's
+  // rows (a table set small at the page's foot) end the area, counting up from the bottom.
   void footnote_area() {
     for (int c = -1; c <= 1; ++c) {
       std::vector<size_t> idx;
       for (size_t i = 0; i < flow.size(); ++i)
         if (flow[i].column == c) idx.push_back(i);
-      size_t k = idx.size();
-      while (k > 0) {
-        const Row& r = flow[idx[k - 1]];
-        if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
-        --k;
+      double left = 1e300, right = -1e300;  // the column's edges
+      for (size_t i : idx) {
+        left = std::min(left, flow[i].bbox.x0);
+        right = std::max(right, flow[i].bbox.x1);
       }
-      // Shrink to start at a marked row, unless a footnote rule stands right above the small
-      // rows: then the first of them goes on with a note from the page before, without a mark.
-      const bool ruled = k < idx.size() && [&] {
+      // The small rows from the bottom up, to the first row of a table with `tables`.
+      auto small_from = [&](bool tables) {
+        size_t k = idx.size();
+        while (k > 0) {
+          const Row& r = flow[idx[k - 1]];
+          if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
+          if (tables && ((k >= 2 && table_row_pair(flow[idx[k - 2]], r, o, decor.bars)) ||
+                         (k < idx.size() && table_row_pair(r, flow[idx[k]], o, decor.bars))))
+            break;
+          --k;
+        }
+        return k;
+      };
+      // Whether a footnote rule stands right above row k: the area starts there, the first row
+      // going on with a note from the page before (without a mark) or opening one.
+      auto ruled_above = [&](size_t k) {
+        if (k >= idx.size()) return false;
         const Box& first = flow[idx[k]].bbox;
         const double above = k > 0 ? flow[idx[k - 1]].bbox.y1 : 0;
-        double left = 1e300, right = -1e300;  // the column's edges
-        for (size_t i : idx) {
-          left = std::min(left, flow[i].bbox.x0);
-          right = std::max(right, flow[i].bbox.x1);
-        }
         for (const auto& p : page.paths) {
           // A stroke's box takes in its joins (up to ten line widths each side): the rule
           // itself lies inside.
@@ -265,9 +279,17 @@ class PagePasses {
             return true;
         }
         return false;
-      }();
-      if (!ruled)
-        while (k < idx.size() && !starts_with_marker(flow[idx[k]])) ++k;
+      };
+      // (Or the rule stands over the first note, under small rows of the text.)
+      auto first_marked = [&](size_t k) {
+        while (k < idx.size() && !starts_with_note_mark(flow[idx[k]])) ++k;
+        return k;
+      };
+      size_t k = small_from(false);
+      if (!ruled_above(k)) {
+        k = first_marked(k);
+        if (!ruled_above(k)) k = first_marked(small_from(true));
+      }
       // A footnote area sits below the page's other text, never above a body row.
       for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
     }

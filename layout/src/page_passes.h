@@ -122,7 +122,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
 // square as a path, not as a character. A small mark, about as wide as high, its middle in
 // the row's x-height, shortly left of the row.
 bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o);
-bool starts_with_marker(const Row& r);
+// Whether a row opens with a note's mark: a raised first span, a note symbol, or a number of
+// at most typography::kMaxNoteMarkDigits digits.
+bool starts_with_note_mark(const Row& r);
 
 // Gutter of a two-column page (gutter.cpp).
 struct Gutter {
@@ -141,6 +143,14 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
 // fewer.
 bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const std::vector<Box>& rules,
                   const LayoutOptions& o);
+// Whether the lines beside the gutter are a table's cells rather than two columns of text:
+// each side's lines stand, table_row_pair_share of them, on the other side's baselines, row
+// by row, and they leave the book's measure [`left`, `right`] short on the outside by more
+// than column_reach_ratio ems of `body_size` (a table narrower than the measure, or centred
+// in it). A page's two columns fill the measure; their lines share baselines only where both
+// are set on one grid.
+bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, double left, double right,
+                  double body_size, const LayoutOptions& o);
 
 // Captions (captions.cpp).
 // The lines of a caption that starts at row `start` and runs down: same size, tight leading,

@@ -36,16 +36,22 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
   }
   // A loosely justified prose line (a narrow measure, long words) is stretched so far that
   // every word stands apart: one word per piece, filling the measure to the right edge, the
-  // space shared out evenly between them (a table's header of one-word cells is not).
-  bool full_measure = r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance &&
-                      r.bbox.x1 >= r.col_right - o.edge_tolerance;
+  // space shared out evenly between them (a table's header of one-word cells is not). A line
+  // of a justified paragraph's words, min_justified_line_words pieces or more, reaches the
+  // right edge with its gaps even, wherever it starts (a first line indented, or led by a
+  // note's mark): a table's columns are never spaced as evenly as that.
+  const bool to_edge = r.bbox.x1 >= r.col_right - o.edge_tolerance;
+  const bool full_measure = to_edge && r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance;
   double least_gap = r.bbox.x1 - r.bbox.x0, most_gap = 0;
   for (size_t i = 1; i < r.lines.size(); ++i) {
     const double gap = r.lines[i]->bbox.x0 - r.lines[i - 1]->bbox.x1;
     least_gap = std::min(least_gap, gap);
     most_gap = std::max(most_gap, gap);
   }
-  if (one_word_each && full_measure && most_gap - least_gap <= 2 * o.edge_tolerance) return {};
+  const bool even = most_gap - least_gap <= 2 * o.edge_tolerance;
+  if (even && ((one_word_each && full_measure) ||
+               (to_edge && r.lines.size() >= static_cast<size_t>(o.min_justified_line_words))))
+    return {};
   return r.lines;
 }
 
@@ -133,6 +139,13 @@ bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
 }
 
 }  // namespace
+
+bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars) {
+  if (!next_table_row(a, b, o)) return false;
+  const auto ca = table_cells(a, o, o.min_table_cells, bars), cb = table_cells(b, o, o.min_table_cells, bars);
+  if (ca.empty() || cb.empty()) return false;
+  return shared_edges(ca, cb, b.col_right, o) >= std::min(o.min_shared_edges, std::min(ca.size(), cb.size()) - 1);
+}
 
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns,
 // with the lines of cells wrapped under (or, where the other cells of a row are set

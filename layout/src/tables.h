@@ -8,6 +8,11 @@
 
 namespace quire::detail {
 
+// Whether rows `a` and `b` (b the next) are two rows of one table: each at least
+// min_table_cells short pieces set apart by column gaps, the one under the other at a table's
+// row pitch, with column edges in common (a loosely set line of prose alone is no table).
+bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars);
+
 // Column edges the two rows share: cells flush left or flush right at the same x. The left
 // edge of the first cell does not count, nor the right edge of the last where it reaches
 // the measure's right edge `right`: every line of a justified paragraph shares those (and a

@@ -1316,6 +1316,14 @@ TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
   }
 }
 
+// The rule over a page's footnotes: two fifths of the measure, from its left edge, at `y`.
+VectorPath footnote_rule(double y) {
+  VectorPath rule;
+  rule.bbox = {72, y, 72 + 0.4 * 300, y + 0.4};
+  rule.fill = true;
+  return rule;
+}
+
 TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
   // Under the footnote rule, the first small rows carry no mark: they finish a note of the
   // page before. They are a footnote, not a paragraph of the page, and the body paragraph
@@ -1326,10 +1334,7 @@ TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
   lines.push_back({72, 680, "the rest of a note from the page before, in the small size of notes.", 8});
   lines.push_back({72, 690, "\u00b2A second note with its own mark in the small size.", 8});
   Page p1 = make_page(1, lines);
-  VectorPath rule;
-  rule.bbox = {72, 668, 72 + 0.4 * 300, 668.4};
-  rule.fill = true;
-  p1.paths.push_back(rule);
+  p1.paths.push_back(footnote_rule(668));
   auto p2 = std::vector<LineSpec>{{72, 100, "text block before going on here.", 10}};
   for (bool with_rule : {true, false}) {
     Page first = p1;
@@ -1350,6 +1355,61 @@ TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
       EXPECT_TRUE(as_body);  // without the rule, nothing says where the notes begin
     }
   }
+}
+
+TEST(Footnotes, TheRuleOverTheFirstNoteOpensTheAreaUnderSmallText) {
+  // Small rows of the text (an example set small) stand over the footnote rule; under it,
+  // two notes whose lines are set like a table's (an input, an arrow, its result). The rule
+  // over the first note opens the notes there: the rows under it are notes, the rows over it
+  // text.
+  auto lines = filler(100, 4);
+  lines.push_back({72, 600, "an example set small over the notes, in the small size.", 8});
+  lines.push_back({72, 640, "7 A first note, in the small size of notes, that explains it.", 8});
+  lines.push_back({72, 652, "8 \\per{ZfG}_5_", 8});
+  lines.push_back({200, 652, "=>", 8});
+  lines.push_back({240, 652, "ZfG. 5 and Nr. 6.", 8});
+  lines.push_back({72, 664, "9 \\per{Jour}_4_", 8});
+  lines.push_back({200, 664, "=>", 8});
+  lines.push_back({240, 664, "Jour 4 and nos 6.", 8});
+  Page p = make_page(1, lines);
+  p.paths.push_back(footnote_rule(628));
+  auto r = layout_document(make_doc({p}));
+  std::vector<std::string> notes;
+  bool example_in_text = false;
+  for (const auto& b : all_blocks(r)) {
+    if (b.type == BlockType::Footnote) notes.push_back(b.text);
+    else if (b.text.find("an example set small") != std::string::npos) example_in_text = true;
+  }
+  EXPECT_TRUE(example_in_text);
+  ASSERT_EQ(notes.size(), 3u);
+  EXPECT_NE(notes[1].find("ZfG. 5 and Nr. 6."), std::string::npos);
+  EXPECT_NE(notes[2].find("Jour 4 and nos 6."), std::string::npos);
+}
+
+TEST(Footnotes, ALooselySetNoteLineIsNoTableRow) {
+  // A justified note whose line holds a word too long to break (a path, a URL) is set so
+  // loosely that every word stands apart, evenly spaced, from its mark (indented) to the
+  // measure's right edge: its pieces are not a table's cells, and the note is one note.
+  auto lines = filler(100, 4);
+  double right = 0;
+  for (const auto& f : lines) right = std::max(right, test::make_line(f).bbox.x1);
+  const std::vector<std::string> words = {"3", "Older", "compilers", "that", "lack", "the", "header", "can", "still"};
+  double width = 0;
+  for (const auto& w : words) width += test::make_line({0, 680, w, 8}).bbox.x1;
+  const double left = 84, gap = (right - left - width) / static_cast<double>(words.size() - 1);
+  double x = left;
+  for (const auto& w : words) {
+    lines.push_back({x, 680, w, 8});
+    x = test::make_line({x, 680, w, 8}).bbox.x1 + gap;
+  }
+  lines.push_back({72, 690, "build it with the fallback selected by the option.", 8});
+  auto r = layout_document(make_doc({make_page(1, lines)}));
+  std::vector<std::string> notes;
+  for (const auto& b : all_blocks(r))
+    if (b.type == BlockType::Footnote) notes.push_back(b.text);
+  EXPECT_TRUE(of_type(r, BlockType::Table).empty());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("still build it with"), std::string::npos);
 }
 
 TEST(Footnotes, SideBySideInTwoColumnsStayApart) {
@@ -1713,32 +1773,46 @@ TEST(Tables, ADescriptionWrappedInItsColumnStaysInTheTable) {
 // Typographic fact: a narrow, loosely justified line may be stretched until every word
 // stands apart by more than a column gap; its lines fill the measure and are prose.
 TEST(Tables, LooselyJustifiedProseIsNotATable) {
-  std::vector<LineSpec> l = filler(100, 4);
-  const double left = 72;
-  double right = 0;  // the measure's right edge: the filler's longest line
-  for (const auto& f : l) right = std::max(right, test::make_line(f).bbox.x1);
   // Words of the same letters on each line, so the stretched words line up from line to line
-  // as a table's columns would.
-  const std::vector<std::vector<std::string>> lines = {{"The", "stale", "tales", "were", "least", "read."},
-                                                       {"Eth", "steal", "slate", "ewer", "tesla", "dare."},
-                                                       {"The", "least", "steal", "were", "tales", "dear."}};
-  double baseline = 180;
-  for (const auto& words : lines) {
-    double width = 0;
-    for (const auto& w : words) width += test::make_line({0, baseline, w}).bbox.x1;
-    double gap = (right - left - width) / static_cast<double>(words.size() - 1);
-    double x = left;
-    for (const auto& w : words) {
-      l.push_back({x, baseline, w});
-      x = test::make_line({x, baseline, w}).bbox.x1 + gap;
+  // as a table's columns would. Set in from the measure's left edge (a paragraph's first
+  // line, a note's), the first piece may hold two words: the gaps are still all alike.
+  for (const bool indented : {false, true}) {
+    SCOPED_TRACE(indented ? "indented, two words in the first piece" : "flush, a word a piece");
+    std::vector<LineSpec> l = filler(100, 4);
+    double right = 0;  // the measure's right edge: the filler's longest line
+    for (const auto& f : l) right = std::max(right, test::make_line(f).bbox.x1);
+    std::vector<std::vector<std::string>> lines = {{"The", "stale", "tales", "were", "least", "read."},
+                                                   {"Eth", "steal", "slate", "ewer", "tesla", "dare."},
+                                                   {"The", "least", "steal", "were", "tales", "dear."}};
+    if (indented)
+      for (auto& words : lines) {
+        words.front() += " " + words[1];
+        words.erase(words.begin() + 1);
+        words.push_back("aloud");
+        words.push_back("again");
+      }
+    double baseline = 180;
+    for (const auto& words : lines) {
+      const double left = indented ? 72 + 15 : 72;
+      double width = 0;
+      for (const auto& w : words) width += test::make_line({0, baseline, w}).bbox.x1;
+      double gap = (right - left - width) / static_cast<double>(words.size() - 1);
+      double x = left;
+      for (const auto& w : words) {
+        l.push_back({x, baseline, w});
+        x = test::make_line({x, baseline, w}).bbox.x1 + gap;
+      }
+      baseline += 12;
     }
-    baseline += 12;
+    auto r = layout_document(make_doc({make_page(1, l)}));
+    EXPECT_TRUE(of_type(r, BlockType::Table).empty());
+    auto all = all_blocks(r);
+    std::string text;
+    for (const auto& b : all) text += b.text + "\n";
+    EXPECT_NE(text.find(indented ? "The stale tales were least read. aloud again" : "The stale tales were least read. Eth steal"),
+              std::string::npos)
+        << text;
   }
-  auto r = layout_document(make_doc({make_page(1, l)}));
-  EXPECT_TRUE(of_type(r, BlockType::Table).empty());
-  auto paras = of_type(r, BlockType::Paragraph);
-  ASSERT_FALSE(paras.empty());
-  EXPECT_NE(paras.back().text.find("The stale tales were least read. Eth steal"), std::string::npos);
 }
 
 TEST(Chapters, TheOpenerLabelNumbersAChapterItsBookmarkDoesNot) {

@@ -235,6 +235,47 @@ TEST(Tables, ATableRuledRowByRowIsNotTwoColumns) {
   EXPECT_EQ(tables[0].rows[7], (std::vector<std::string>{"package-7", "V:7, I:5", "751", "the description of package number 7"}));
 }
 
+TEST(Tables, ATableNarrowerThanTheMeasureIsNotTwoColumns) {
+  // Alone on its page, an unruled table of short cells leaves strips no line crosses between
+  // its columns, with a flush edge on each side, as a two-column page does. But its lines
+  // stand row by row on each other's baselines, and they leave the book's measure short on
+  // the right (flush left in it, as XSL-FO sets it) or on both sides (centred, as LaTeX sets
+  // it); a page's two columns fill the measure. Read as columns, the table would come out
+  // column after column.
+  for (const double left : {72.0, 180.0}) {
+    SCOPED_TRACE(left == 72.0 ? "flush left" : "centred");
+    std::vector<Page> pages;
+    for (int n = 1; n <= 3; ++n) pages.push_back(make_page(n, filler(100, 40)));  // the measure: 72 to its right edge
+    std::vector<LineSpec> l;
+    const Rows rows = {{"File", "Records", "Bytes"}, {"0900.log", "1200", "310204"}, {"0915.log", "980", "251377"},
+                       {"0930.log", "1415", "366090"}};
+    for (size_t i = 0; i < rows.size(); ++i)
+      for (size_t c = 0; c < 3; ++c) l.push_back({left + 90.0 * static_cast<double>(c), 100 + 16.0 * i, rows[i][c], 10});
+    pages.push_back(make_page(4, l));
+    auto r = layout_document(make_doc(pages));
+    auto tables = of_type(r, BlockType::Table);
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].rows, rows);
+  }
+}
+
+TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
+  // A table set smaller than the body, the last thing on its page, stands where footnotes
+  // stand and in their size, and its rows open with numbers. But without a footnote rule over
+  // it, its rows line up in columns as a note's lines never do, and a number of four digits
+  // is no note's mark: it is a table, and none of its rows is a note.
+  std::vector<LineSpec> l = filler(100, 4);
+  const Rows rows = {{"Code", "Glyph", "Name"}, {"0021", "!", "exclam"}, {"0022", "#", "numbersign"},
+                     {"0023", "$", "dollar"}, {"0024", "%", "percent"}};
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t c = 0; c < 3; ++c) l.push_back({120 + 80.0 * static_cast<double>(c), 170 + 14.0 * i, rows[i][c], 8});
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  EXPECT_TRUE(of_type(r, BlockType::Footnote).empty());
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows, rows);
+}
+
 TEST(Tables, ATableRuledRowByRowWithSeveralCellsEachSideIsNotTwoColumns) {
   // The same, with several cells on each side of the strip and a description wrapped over
   // two lines now and then: a row holds several lines on each side, so the rules are counted

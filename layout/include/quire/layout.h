@@ -77,6 +77,12 @@ struct LayoutOptions {
   // a table ruled row by row across its columns (a page's two columns are not; a float
   // across them brings a few rules).
   double gutter_ruled_rows_share = 0.5;
+  // Nor is a strip a gutter where the lines on both sides stand row by row on each other's
+  // baselines (at least this share of each side's lines), and those beside it leave the
+  // book's measure short on the outside by more than column_reach_ratio ems: a table's
+  // columns, narrower than the measure or set in from it (a page's columns fill the measure).
+  double table_row_pair_share = 0.8;
+  double column_reach_ratio = 3;
   // A glyph box may reach this many points into a gutter from the line beside it (side
   // bearings, an italic overhang): such a line still stands on its side of the gutter.
   double gutter_glyph_reach = 1;

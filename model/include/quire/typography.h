@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 namespace quire::typography {
@@ -27,6 +28,10 @@ inline constexpr double kRaisedRiseRatio = 0.15;
 inline bool is_note_symbol(char32_t c) {
   return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7' || c == U'\u00b6';
 }
+
+// A numbered note's mark has at most three digits: no book numbers its notes past 999 (per
+// chapter or per book), and a longer number opening a line is a value ("0900.log 1200").
+inline constexpr size_t kMaxNoteMarkDigits = 3;
 
 // Words that open a caption ("Figure 1.1", "Fig. 4", "Table 2", "Listing 5", "Exhibit A"),
 // lowercase. A caption is set apart from its figure's labels and from the text by them.
