@@ -136,6 +136,7 @@ void Builder::close() {
     if (t == BlockType::Note) titled.back() = open_titled;
     rows.clear();
     open_box = -1;
+    open_region = Box();
   }
   // Waiting figures and footnotes in page order: a page's footnotes close that page, so a
   // float from the next page's top comes after them, one from the same page before.
@@ -180,6 +181,7 @@ void Builder::row(const Row& r) {
   }
   if (continues(r)) {
     rows.push_back(&r);
+    if (const NoteSpot* n = type == BlockType::Note ? note_of(r) : nullptr) open_region = n->region;
     return;
   }
   BlockType t = BlockType::Paragraph;
@@ -187,6 +189,7 @@ void Builder::row(const Row& r) {
   if (n && !r.footnote && run_of(r) < 0 && (!n->title.empty() || (!r.mono && r.marker == 0 && !r.drawn_marker))) {
     start(BlockType::Note, r);
     open_box = n->box;
+    open_region = n->region;
     open_kind = n->kind;
     open_title = n->title;
     open_titled = n->title.empty() ? 0 : n->whole ? 1 : 2;

@@ -65,12 +65,14 @@ struct Builder {
     std::string kind;
     std::string title;  // as printed, on the row that holds it
     bool whole = false; // the title is the whole row
+    Box region;         // the box, bar or rules that set it apart, on the row's page
   };
   std::map<const Row*, NoteSpot> note_rows;
   long note_boxes = 0;
   // The open note's: its box, kind and title; how its title stands (0 none, 1 its first
   // row, 2 the first words of its text).
   long open_box = -1;
+  Box open_region;  // on the page of the open note's last row
   std::string open_kind, open_title;
   uint8_t open_titled = 0;
   std::vector<uint8_t> titled;  // the same, per block of `out`

@@ -325,6 +325,37 @@ Builder::Title Builder::note_title(const Row& r) const {
 
 void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
   note_rows.clear();
+  // The rows of `items` from `from` on that stand in `region` on the page of `first`, up to
+  // a section's heading, are the note `box`'s.
+  auto claim = [&](size_t from, const Row& first, const Box& region, long box, const std::string& kind) {
+    for (size_t j = from; j < items.size(); ++j) {
+      if (items[j].kind != Item::Text) continue;
+      const Row& q = items[j].row;
+      if (q.page != first.page || q.footnote || note_rows.count(&q)) continue;
+      const double m = (q.bbox.y0 + q.bbox.y1) / 2;
+      if (q.bbox.x1 < region.x0 || q.bbox.x0 > region.x1) continue;  // (beside the box)
+      if (m < region.y0 || m > region.y1) continue;
+      // A section's heading ends the box (a bold line of body size in it may be its
+      // table's header).
+      if (is_heading(q) && (q.size >= heading_threshold() || section_number_depth(q.text) > 0)) break;
+      note_rows[&q] = {box, kind, "", false, region};
+    }
+  };
+  // A note open at the page break goes on at the top of this page in a box as wide, without
+  // a title: a shaded box or frame broken by the page is drawn again on the next.
+  if (open() && type == BlockType::Note && open_region.width() > 0) {
+    const Row* top = nullptr;
+    for (const Item& it : items)
+      if (it.kind == Item::Text && !it.row.footnote && (!top || it.row.bbox.y0 < top->bbox.y0)) top = &it.row;
+    if (top && note_title(*top).kind.empty()) {
+      const double tol = o.edge_tolerance;
+      for (const Box& p : d.panels)
+        if (p.contains(top->bbox, tol) && std::fabs(p.x0 - open_region.x0) <= tol && std::fabs(p.x1 - open_region.x1) <= tol) {
+          claim(0, *top, p, open_box, open_kind);
+          break;
+        }
+    }
+  }
   for (size_t i = 0; i < items.size(); ++i) {
     if (items[i].kind != Item::Text) continue;
     const Row& r = items[i].row;
@@ -358,21 +389,29 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
           under = u;
       if (under) region = Box{above.x0, above.y1, above.x1, under->y0};
     }
+    // Set in on both sides under a title of its own: the title and the prose under it start
+    // at one edge set in from the column's, and none of its lines reaches nearer the column's
+    // right edge. The prose is a measure's lines (the widest within the inset of its right
+    // edge) or ends a sentence: a list of short lines under a heading set in is no note.
+    if (!region && title.whole && r.bbox.x0 - r.col_left >= o.note_inset_ratio * st.body_size) {
+      const double inset = r.bbox.x0 - r.col_left, inner_right = r.col_right - inset;
+      const Row* last = nullptr;
+      double widest = 0;
+      for (size_t j = i + 1; j < items.size() && items[j].kind == Item::Text; ++j) {
+        const Row& q = items[j].row;
+        if (q.page != r.page || q.column != r.column || q.footnote || q.mono || q.marker > 0 || q.drawn_marker ||
+            std::fabs(q.bbox.x0 - r.bbox.x0) > tol || q.bbox.x1 > inner_right + tol || !note_title(q).kind.empty())
+          break;
+        last = &q;
+        widest = std::max(widest, q.bbox.x1);
+      }
+      if (last && (widest >= inner_right - inset || last->full_stop))
+        region = Box{r.bbox.x0 - tol, r.bbox.y0, inner_right + tol, last->bbox.y1 + tol};
+    }
     if (!region) continue;
     const long box = note_boxes++;
-    note_rows[&r] = {box, title.kind, title.text, title.whole};
-    for (size_t j = i + 1; j < items.size(); ++j) {
-      if (items[j].kind != Item::Text) continue;
-      const Row& q = items[j].row;
-      if (q.page != r.page || q.footnote || note_rows.count(&q)) continue;
-      const double m = (q.bbox.y0 + q.bbox.y1) / 2;
-      if (q.bbox.x1 < region->x0 || q.bbox.x0 > region->x1) continue;  // (beside the box)
-      if (m < region->y0 || m > region->y1) continue;
-      // A section's heading ends the box (a bold line of body size in it may be its
-      // table's header).
-      if (is_heading(q) && (q.size >= heading_threshold() || section_number_depth(q.text) > 0)) break;
-      note_rows[&q] = {box, title.kind, "", false};
-    }
+    note_rows[&r] = {box, title.kind, title.text, title.whole, *region};
+    claim(i + 1, r, *region, box, title.kind);
   }
 }
 
@@ -389,6 +428,10 @@ bool Builder::continues(const Row& r) const {
   if (type == BlockType::Note) {
     if (!n || n->box != open_box || !n->title.empty() || r.mono || r.marker > 0 || r.drawn_marker) return false;
     if (open_titled == 1 && rows.size() == 1) return true;
+    // Its box drawn again over a page or column break: its text goes on there in mid-sentence
+    // (the box's inset is no paragraph's indent).
+    if (!same_flow(*rows.back(), r))
+      return !rows.back()->full_stop && !is_heading(r) && std::fabs(r.size - rows.back()->size) <= 0.15 * r.size;
     return continues_prose(r);
   }
   if (n && type != BlockType::Code && type != BlockType::ListItem) return false;

@@ -231,6 +231,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A bar beside a note's title stands at most this far from it (a box pads its text by half a line or so)."},
     {"note_rule_gap_ratio", &LayoutOptions::note_rule_gap_ratio, "em",
      "A rule over a note's title stands at most this far above it."},
+    {"note_inset_ratio", &LayoutOptions::note_inset_ratio, "em",
+     "A note without box, bar or rules is set in on both sides by at least this: its own-row title and its lines."},
     {"side_label_max_words", &LayoutOptions::side_label_max_words, "words",
      "A side label (an admonition's \"NOTE\" beside its paragraph) has at most this many words."},
     {"side_label_max_chars", &LayoutOptions::side_label_max_chars, "characters",

@@ -525,6 +525,15 @@ TEST(Notes, ATitledBoxIsANoteOfItsKind) {
        {{72, 184, "Note", 10, false, true}, {72, 196, "This is body text of the page."}},
        {},
        nullptr, nullptr, nullptr},
+      {"no box, but set in on both sides under a title of its own (XSL-FO)",
+       {{90, 184, "Tip", 14, false, true}, {90, 198, "Keep the spool on a file system of its own,"},
+        {90, 210, "so that a full spool never fills the root."}},
+       {},
+       "tip", "Tip", "Keep the spool on a file system of its own, so that a full spool never fills the root."},
+      {"set in under a heading of its own, short lines that end no sentence: no note",
+       {{90, 184, "Notes", 14, false, true}, {90, 198, "Chapter 1"}, {90, 210, "1. Book."}},
+       {},
+       nullptr, nullptr, nullptr},
   };
   for (const auto& c : cases) {
     std::vector<LineSpec> l = filler(100, 4);
@@ -551,6 +560,29 @@ TEST(Notes, ATitledBoxIsANoteOfItsKind) {
     // The text after the box is no longer the note's.
     for (const auto& p : of_type(r, BlockType::Paragraph)) EXPECT_EQ(p.text.find(c.title), std::string::npos) << c.name;
   }
+}
+
+TEST(Notes, ANoteBrokenByThePageGoesOnInItsBoxOnTheNextPage) {
+  // A shaded box broken by the page is drawn again at the top of the next, as wide, around
+  // the rest of the note's text, without a title: one note, its text whole.
+  std::vector<LineSpec> l1 = filler(100, 40);
+  l1.push_back({80, 600, "Tip", 10, false, true});
+  l1.push_back({80, 612, "Keep the spool on a file system of its own. When the spool fills up"});
+  std::vector<LineSpec> l2 = {{80, 100, "the flusher stops and producers begin to drop records."}};
+  auto tail = filler(130, 3);
+  l2.insert(l2.end(), tail.begin(), tail.end());
+  Page p1 = make_page(1, l1), p2 = make_page(2, l2);
+  const double right = test::make_line(l1.back()).bbox.x1 + 8;
+  p1.paths.push_back(fill({66, 589, right, 620}, 0xEEEEEE));
+  p2.paths.push_back(fill({66, 88, right, 106}, 0xEEEEEE));
+  auto r = layout_document(make_doc({p1, p2}));
+  auto notes = of_type(r, BlockType::Note);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].title, "Tip");
+  EXPECT_EQ(notes[0].text,
+            "Keep the spool on a file system of its own. When the spool fills up the flusher stops and producers begin to "
+            "drop records.");
+  EXPECT_EQ(notes[0].last_page, 2);
 }
 
 TEST(Notes, EveryParagraphInTheBoxIsTheNotes) {

@@ -319,6 +319,10 @@ struct LayoutOptions {
   // at most this many ems above it (a box pads its text by half a line or so).
   double note_bar_reach_ratio = 4;
   double note_rule_gap_ratio = 2;
+  // A note without box, bar or rules (XSL-FO's admonitions) is set in on both sides by at
+  // least this many ems of the body size: its title on a row of its own and its lines start
+  // at that inset and end short of the measure's right edge by as much.
+  double note_inset_ratio = 1;
 
   // A line of at most this many words and characters (two at least, one a letter), not
   // monospace, set beside a paragraph of at least two lines (past a gap of this many font
