@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "figures.h"
 #include "internal.h"
@@ -262,21 +263,32 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
          static_cast<double>(crossing) >= o.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
 }
 
-bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, double left, double right,
+bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::optional<Measure> measure,
                   double body_size, const LayoutOptions& o) {
-  if (!g.found || body_size <= 0 || right <= left) return false;
-  std::vector<double> baselines[2];
-  double outer_left = 1e300, outer_right = -1e300;
+  if (!g.found || body_size <= 0) return false;
+  std::vector<const Line*> side_lines[2];
+  double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
   for (const Line* l : lines) {
     const int side = l->bbox.x1 <= g.x0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= g.x1 - o.gutter_glyph_reach ? 1 : -1;
     if (side < 0) continue;
-    baselines[side].push_back(line_baseline(*l));
-    if (side == 0) outer_left = std::min(outer_left, l->bbox.x0);
-    else outer_right = std::max(outer_right, l->bbox.x1);
+    side_lines[side].push_back(l);
+    top[side] = std::min(top[side], l->bbox.y0);
+    bottom[side] = std::max(bottom[side], l->bbox.y1);
   }
+  if (side_lines[0].empty() || side_lines[1].empty()) return false;
+  // (Where both sides hold lines: a table's columns stand beside each other only over its
+  // rows; a caption or a note under it is on one side alone.)
+  const double from = std::max(top[0], top[1]) - o.edge_tolerance, to = std::min(bottom[0], bottom[1]) + o.edge_tolerance;
+  std::vector<double> baselines[2];
+  double outer_left = 1e300, outer_right = -1e300;
+  for (int side : {0, 1})
+    for (const Line* l : side_lines[side]) {
+      if (l->bbox.y0 < from || l->bbox.y1 > to) continue;
+      baselines[side].push_back(line_baseline(*l));
+      if (side == 0) outer_left = std::min(outer_left, l->bbox.x0);
+      else outer_right = std::max(outer_right, l->bbox.x1);
+    }
   if (baselines[0].empty() || baselines[1].empty()) return false;
-  const double reach = o.column_reach_ratio * body_size;
-  if (outer_left <= left + reach && outer_right >= right - reach) return false;
   for (int side : {0, 1}) {
     const std::vector<double>& other = baselines[1 - side];
     const auto on = std::count_if(baselines[side].begin(), baselines[side].end(), [&](double b) {
@@ -284,7 +296,40 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, double
     });
     if (static_cast<double>(on) < o.table_row_pair_share * static_cast<double>(baselines[side].size())) return false;
   }
-  return true;
+  // Narrower than the measure, or several cells to a row on one side: a column of a page
+  // holds one line to a baseline.
+  const double reach = o.column_reach_ratio * body_size;
+  if (measure && (outer_left > measure->left + reach || outer_right < measure->right - reach)) return true;
+  for (int side : {0, 1}) {
+    // (A side holding two columns of prose has several lines to a baseline too, but lines of
+    // several words; a table's cells hold a value or two.) Nor does it end half its lines
+    // together, as justified columns do: a table's cells end where their values end.
+    std::vector<size_t> words;
+    std::vector<double> ends;
+    for (const Line* l : side_lines[side])
+      if (l->bbox.y0 >= from && l->bbox.y1 <= to) {
+        words.push_back(whitespace_tokens(l->text()).size());
+        ends.push_back(l->bbox.x1);
+      }
+    std::nth_element(words.begin(), words.begin() + words.size() / 2, words.end());
+    if (words[words.size() / 2] > o.max_cell_words_beside) continue;
+    const auto flush = std::count_if(ends.begin(), ends.end(), [&](double x) {
+      return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >= 3;
+    });
+    if (2 * flush >= static_cast<long>(ends.size())) continue;
+    std::vector<double>& b = baselines[side];
+    std::sort(b.begin(), b.end());
+    size_t rows = 0, several = 0;
+    for (size_t k = 0; k < b.size();) {
+      size_t n = 1;
+      while (k + n < b.size() && b[k + n] - b[k] <= o.same_baseline) ++n;
+      ++rows;
+      if (n > 1) ++several;
+      k += n;
+    }
+    if (static_cast<double>(several) >= o.table_row_pair_share * static_cast<double>(rows)) return true;
+  }
+  return false;
 }
 
 }  // namespace quire::detail

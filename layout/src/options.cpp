@@ -70,6 +70,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"column_reach_ratio", &LayoutOptions::column_reach_ratio, "em",
      "...and the lines beside it fall short of the book's measure on the outside by more than this: a table's "
      "columns (a page's columns fill the measure)."},
+    {"max_cell_words_beside", &LayoutOptions::max_cell_words_beside, "words",
+     "...or one side holds several lines to most baselines, the middle one of at most this many words: cells."},
     {"gutter_min_span", &LayoutOptions::gutter_min_span, "pt",
      "A page's lines must span at least this to hold two columns of lines of several words."},
     {"gutter_from_share", &LayoutOptions::gutter_from_share, "share of line span",

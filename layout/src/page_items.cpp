@@ -66,9 +66,12 @@ class PagePasses {
     g = find_gutter(lines, pl, o);
     decor = page_decor(page, o);
     if (ruled_across(g, lines, decor.rules, o)) g = Gutter();
-    if (const int parity = page.number % 2; st.left_margin.count(parity) && st.right_margin.count(parity) &&
-        cells_across(g, lines, st.left_margin.at(parity), st.right_margin.at(parity), st.body_size, o))
-      g = Gutter();
+    // (Where the book's measure is not known, only the cells to a row tell.)
+    const int parity = page.number % 2;
+    std::optional<Measure> measure;
+    if (st.left_margin.count(parity) && st.right_margin.count(parity))
+      measure = Measure{st.left_margin.at(parity), st.right_margin.at(parity)};
+    if (cells_across(g, lines, measure, st.body_size, o)) g = Gutter();
     if (g.found) {
       std::vector<double> x1s;
       for (const Line* l : lines) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -144,12 +145,16 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
 bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const std::vector<Box>& rules,
                   const LayoutOptions& o);
 // Whether the lines beside the gutter are a table's cells rather than two columns of text:
-// each side's lines stand, table_row_pair_share of them, on the other side's baselines, row
-// by row, and they leave the book's measure [`left`, `right`] short on the outside by more
-// than column_reach_ratio ems of `body_size` (a table narrower than the measure, or centred
-// in it). A page's two columns fill the measure; their lines share baselines only where both
-// are set on one grid.
-bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, double left, double right,
+// where both sides hold lines, each side's stand, table_row_pair_share of them, on the other
+// side's baselines, row by row; and there they leave the book's `measure` (where known)
+// short on the outside by more than column_reach_ratio ems of `body_size` (a table narrower
+// than the measure, or centred in it), or one side holds several lines (cells) on most of its
+// baselines. A page's two columns fill the measure, a line to a baseline; their lines share
+// baselines only where both are set on one grid.
+struct Measure {
+  double left = 0, right = 0;
+};
+bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::optional<Measure> measure,
                   double body_size, const LayoutOptions& o);
 
 // Captions (captions.cpp).

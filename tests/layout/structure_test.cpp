@@ -259,6 +259,32 @@ TEST(Tables, ATableNarrowerThanTheMeasureIsNotTwoColumns) {
   }
 }
 
+TEST(Tables, AWideGapInAFullWidthTableIsNoGutter) {
+  // A table across the measure whose last columns stand beyond a wide gap, over a caption and
+  // a few lines on the left only: the gap passes for a gutter and the page's lines reach the
+  // measure on both sides. But beside it, each side holds several short cells on each
+  // baseline, ragged, and a column of a page holds one line to a baseline.
+  std::vector<Page> pages;
+  for (int n = 1; n <= 3; ++n) pages.push_back(make_page(n, filler(100, 40)));
+  double right = 0;  // the measure's right edge
+  for (const auto& f : filler(100, 1)) right = test::make_line(f).bbox.x1;
+  const Rows rows = {{"Class", "range", "mask", "bits", "subnets"}, {"A", "10.x.x.x", "255.0.0.0", "/8", "1"},
+                     {"B", "172.16.x.x", "255.255.0.0", "/16", "16"}, {"C", "192.168.0.x", "255.255.255.0", "/24", "256"},
+                     {"D", "224.0.0.x", "240.0.0.0", "/4", "1"}};
+  const double xs[] = {80, 130, 220, right - 80, right - 30};
+  std::vector<LineSpec> l;
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t c = 0; c < 5; ++c) l.push_back({xs[c], 100 + 12.0 * i, rows[i][c], 10});
+  l.push_back({150, 180, "Table 5.2: List of network address ranges", 10});
+  l.push_back({80, 210, "Note", 10, false, true});
+  l.push_back({80, 222, "Addresses written with colons are IPv6 addresses.", 10});
+  pages.push_back(make_page(4, l));
+  auto r = layout_document(make_doc(pages));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows, rows);
+}
+
 TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
   // A table set smaller than the body, the last thing on its page, stands where footnotes
   // stand and in their size, and its rows open with numbers. But without a footnote rule over

@@ -83,6 +83,9 @@ struct LayoutOptions {
   // columns, narrower than the measure or set in from it (a page's columns fill the measure).
   double table_row_pair_share = 0.8;
   double column_reach_ratio = 3;
+  // ... or one side holds several lines on most of its baselines, their middle one of at most
+  // this many words: a table's cells (two columns of prose on one side hold lines of words).
+  size_t max_cell_words_beside = 2;
   // A glyph box may reach this many points into a gutter from the line beside it (side
   // bearings, an italic overhang): such a line still stands on its side of the gutter.
   double gutter_glyph_reach = 1;
