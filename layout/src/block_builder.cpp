@@ -198,7 +198,9 @@ void Builder::row(const Row& r) {
   if (r.footnote) t = BlockType::Footnote;
   else if (run_of(r) >= 0) t = BlockType::Table;
   else if ((r.mono && !mono_heading(r)) || r.sign_inside) t = BlockType::Code;
-  else if (is_heading(r)) t = BlockType::Heading;
+  // A caption's label ("Table 2.2:") makes a caption of a row set as large or bold as a
+  // heading (XSL-FO sets its captions so): a heading is numbered, never labelled.
+  else if (is_heading(r) && !r.caption) t = BlockType::Heading;
   else if (r.marker || r.drawn_marker) t = BlockType::ListItem;
   start(t, r);
 }

@@ -285,6 +285,25 @@ TEST(Tables, AWideGapInAFullWidthTableIsNoGutter) {
   EXPECT_EQ(tables[0].rows, rows);
 }
 
+TEST(Tables, ACaptionSetLikeAHeadingIsACaption) {
+  // XSL-FO sets a table's caption in bold, larger than the body, as it sets a heading; but
+  // the caption opens with its label ("Table 2.2:"), which no heading does.
+  std::vector<LineSpec> l = filler(100, 4);
+  l.push_back({72, 170, "Table 2.2: Files in a spool directory.", 12, false, true});
+  const Rows rows = {{"File", "Records", "Bytes"}, {"0900.log", "1200", "310204"}, {"0915.log", "980", "251377"},
+                     {"0930.log", "1415", "366090"}};
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t c = 0; c < 3; ++c) l.push_back({72 + 110.0 * static_cast<double>(c), 190 + 16.0 * i, rows[i][c], 10});
+  auto tail = filler(270, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  auto captions = of_type(r, BlockType::Caption);
+  ASSERT_EQ(captions.size(), 1u);
+  EXPECT_EQ(captions[0].text, "Table 2.2: Files in a spool directory.");
+  for (const auto& h : of_type(r, BlockType::Heading)) EXPECT_EQ(h.text.find("Table 2.2"), std::string::npos);
+  ASSERT_EQ(of_type(r, BlockType::Table).size(), 1u);
+}
+
 TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
   // A table set smaller than the body, the last thing on its page, stands where footnotes
   // stand and in their size, and its rows open with numbers. But without a footnote rule over
