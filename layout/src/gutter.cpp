@@ -228,36 +228,60 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
   return g;
 }
 
+namespace {
+
+// The lines on each side of a gutter (a glyph may reach gutter_glyph_reach into it; a line
+// over it is on neither), and how high and low each side's lines reach.
+struct Sides {
+  std::vector<const Line*> lines[2];
+  double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
+};
+
+Sides sides_of(const Gutter& g, const std::vector<const Line*>& lines, const LayoutOptions& o) {
+  Sides s;
+  for (const Line* l : lines) {
+    const int side = l->bbox.x1 <= g.x0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= g.x1 - o.gutter_glyph_reach ? 1 : -1;
+    if (side < 0) continue;
+    s.lines[side].push_back(l);
+    s.top[side] = std::min(s.top[side], l->bbox.y0);
+    s.bottom[side] = std::max(s.bottom[side], l->bbox.y1);
+  }
+  return s;
+}
+
+// The number of lines on each row of `baselines` (sorted here): a row is the lines whose
+// baselines follow each other within same_baseline.
+std::vector<size_t> row_sizes(std::vector<double> baselines, const LayoutOptions& o) {
+  std::sort(baselines.begin(), baselines.end());
+  std::vector<size_t> rows;
+  for (size_t k = 0; k < baselines.size(); ++k)
+    if (k == 0 || baselines[k] - baselines[k - 1] > o.same_baseline) rows.push_back(1);
+    else ++rows.back();
+  return rows;
+}
+
+}  // namespace
+
 bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const std::vector<Box>& rules,
                   const LayoutOptions& o) {
   if (!g.found) return false;
-  const double gx0 = g.x0, gx1 = g.x1;
-  double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
-  std::vector<double> baselines[2];
-  for (const Line* l : lines) {
-    const int side = l->bbox.x1 <= gx0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= gx1 - o.gutter_glyph_reach ? 1 : -1;
-    if (side < 0) continue;
-    baselines[side].push_back(line_baseline(*l));
-    top[side] = std::min(top[side], l->bbox.y0);
-    bottom[side] = std::max(bottom[side], l->bbox.y1);
-  }
-  const double from = std::max(top[0], top[1]), to = std::min(bottom[0], bottom[1]);
+  const Sides sides = sides_of(g, lines, o);
+  const double from = std::max(sides.top[0], sides.top[1]), to = std::min(sides.bottom[0], sides.bottom[1]);
   // (A side's rows between `from` and `to`: its lines on distinct baselines there. A table
   // row holds a line per cell; what stands above or below the other side's lines, a listing
   // under a table, is not beside it.)
   size_t n[2] = {0, 0};
   for (int side : {0, 1}) {
-    std::vector<double>& b = baselines[side];
-    std::erase_if(b, [&](double y) { return y < from || y > to; });
-    std::sort(b.begin(), b.end());
-    for (size_t k = 0; k < b.size(); ++k)
-      if (k == 0 || b[k] - b[k - 1] > o.same_baseline) ++n[side];
+    std::vector<double> b;
+    for (const Line* l : sides.lines[side])
+      if (const double y = line_baseline(*l); y >= from && y <= to) b.push_back(y);
+    n[side] = row_sizes(std::move(b), o).size();
   }
   // (A table's rule is often drawn a cell at a time.)
   size_t crossing = 0;
   for (const Box& r : joined_rules(rules, o.rule_max_thickness)) {
     const double y = (r.y0 + r.y1) / 2;
-    if (r.x0 <= gx0 - o.min_gutter && r.x1 >= gx1 + o.min_gutter && y > from && y < to) ++crossing;
+    if (r.x0 <= g.x0 - o.min_gutter && r.x1 >= g.x1 + o.min_gutter && y > from && y < to) ++crossing;
   }
   return crossing >= static_cast<size_t>(o.min_column_lines) &&
          static_cast<double>(crossing) >= o.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
@@ -266,29 +290,24 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
 bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::optional<Measure> measure,
                   double body_size, const LayoutOptions& o) {
   if (!g.found || body_size <= 0) return false;
-  std::vector<const Line*> side_lines[2];
-  double top[2] = {1e300, 1e300}, bottom[2] = {-1e300, -1e300};
-  for (const Line* l : lines) {
-    const int side = l->bbox.x1 <= g.x0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= g.x1 - o.gutter_glyph_reach ? 1 : -1;
-    if (side < 0) continue;
-    side_lines[side].push_back(l);
-    top[side] = std::min(top[side], l->bbox.y0);
-    bottom[side] = std::max(bottom[side], l->bbox.y1);
-  }
-  if (side_lines[0].empty() || side_lines[1].empty()) return false;
+  const Sides sides = sides_of(g, lines, o);
+  if (sides.lines[0].empty() || sides.lines[1].empty()) return false;
   // (Where both sides hold lines: a table's columns stand beside each other only over its
   // rows; a caption or a note under it is on one side alone.)
-  const double from = std::max(top[0], top[1]) - o.edge_tolerance, to = std::min(bottom[0], bottom[1]) + o.edge_tolerance;
+  const double from = std::max(sides.top[0], sides.top[1]) - o.edge_tolerance,
+               to = std::min(sides.bottom[0], sides.bottom[1]) + o.edge_tolerance;
+  std::vector<const Line*> band[2];
   std::vector<double> baselines[2];
   double outer_left = 1e300, outer_right = -1e300;
   for (int side : {0, 1})
-    for (const Line* l : side_lines[side]) {
+    for (const Line* l : sides.lines[side]) {
       if (l->bbox.y0 < from || l->bbox.y1 > to) continue;
+      band[side].push_back(l);
       baselines[side].push_back(line_baseline(*l));
       if (side == 0) outer_left = std::min(outer_left, l->bbox.x0);
       else outer_right = std::max(outer_right, l->bbox.x1);
     }
-  if (baselines[0].empty() || baselines[1].empty()) return false;
+  if (band[0].empty() || band[1].empty()) return false;
   for (int side : {0, 1}) {
     const std::vector<double>& other = baselines[1 - side];
     const auto on = std::count_if(baselines[side].begin(), baselines[side].end(), [&](double b) {
@@ -306,28 +325,19 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
     // together, as justified columns do: a table's cells end where their values end.
     std::vector<size_t> words;
     std::vector<double> ends;
-    for (const Line* l : side_lines[side])
-      if (l->bbox.y0 >= from && l->bbox.y1 <= to) {
-        words.push_back(whitespace_tokens(l->text()).size());
-        ends.push_back(l->bbox.x1);
-      }
+    for (const Line* l : band[side]) {
+      words.push_back(whitespace_tokens(l->text()).size());
+      ends.push_back(l->bbox.x1);
+    }
     std::nth_element(words.begin(), words.begin() + words.size() / 2, words.end());
     if (words[words.size() / 2] > o.max_cell_words_beside) continue;
     const auto flush = std::count_if(ends.begin(), ends.end(), [&](double x) {
       return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >= 3;
     });
     if (2 * flush >= static_cast<long>(ends.size())) continue;
-    std::vector<double>& b = baselines[side];
-    std::sort(b.begin(), b.end());
-    size_t rows = 0, several = 0;
-    for (size_t k = 0; k < b.size();) {
-      size_t n = 1;
-      while (k + n < b.size() && b[k + n] - b[k] <= o.same_baseline) ++n;
-      ++rows;
-      if (n > 1) ++several;
-      k += n;
-    }
-    if (static_cast<double>(several) >= o.table_row_pair_share * static_cast<double>(rows)) return true;
+    const std::vector<size_t> rows = row_sizes(baselines[side], o);
+    const auto several = std::count_if(rows.begin(), rows.end(), [](size_t n) { return n > 1; });
+    if (static_cast<double>(several) >= o.table_row_pair_share * static_cast<double>(rows.size())) return true;
   }
   return false;
 }

@@ -36,6 +36,21 @@ VectorPath fill(const Box& b, uint32_t color = 0x000000) {
 
 using Rows = std::vector<std::vector<std::string>>;
 
+// A table's lines: the cells of `rows` at the columns' left edges `xs`, the first row's
+// baseline at `top`, the next `pitch` below, each set at `size`.
+std::vector<LineSpec> table_lines(const Rows& rows, const std::vector<double>& xs, double top, double pitch,
+                                  double size = 10) {
+  std::vector<LineSpec> out;
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t c = 0; c < rows[i].size() && c < xs.size(); ++c)
+      out.push_back({xs[c], top + pitch * static_cast<double>(i), rows[i][c], size});
+  return out;
+}
+
+// A spool directory's files, the table the typeset fixtures print without rules.
+const Rows kSpoolFiles = {{"File", "Records", "Bytes"}, {"0900.log", "1200", "310204"}, {"0915.log", "980", "251377"},
+                          {"0930.log", "1415", "366090"}};
+
 // A cell: left x, baseline offset from its row's baseline (a cell set middle-aligned beside a
 // wrapped one stands lower than its first line), text, bold.
 struct Cell {
@@ -246,16 +261,11 @@ TEST(Tables, ATableNarrowerThanTheMeasureIsNotTwoColumns) {
     SCOPED_TRACE(left == 72.0 ? "flush left" : "centred");
     std::vector<Page> pages;
     for (int n = 1; n <= 3; ++n) pages.push_back(make_page(n, filler(100, 40)));  // the measure: 72 to its right edge
-    std::vector<LineSpec> l;
-    const Rows rows = {{"File", "Records", "Bytes"}, {"0900.log", "1200", "310204"}, {"0915.log", "980", "251377"},
-                       {"0930.log", "1415", "366090"}};
-    for (size_t i = 0; i < rows.size(); ++i)
-      for (size_t c = 0; c < 3; ++c) l.push_back({left + 90.0 * static_cast<double>(c), 100 + 16.0 * i, rows[i][c], 10});
-    pages.push_back(make_page(4, l));
+    pages.push_back(make_page(4, table_lines(kSpoolFiles, {left, left + 90, left + 180}, 100, 16)));
     auto r = layout_document(make_doc(pages));
     auto tables = of_type(r, BlockType::Table);
     ASSERT_EQ(tables.size(), 1u);
-    EXPECT_EQ(tables[0].rows, rows);
+    EXPECT_EQ(tables[0].rows, kSpoolFiles);
   }
 }
 
@@ -271,10 +281,7 @@ TEST(Tables, AWideGapInAFullWidthTableIsNoGutter) {
   const Rows rows = {{"Class", "range", "mask", "bits", "subnets"}, {"A", "10.x.x.x", "255.0.0.0", "/8", "1"},
                      {"B", "172.16.x.x", "255.255.0.0", "/16", "16"}, {"C", "192.168.0.x", "255.255.255.0", "/24", "256"},
                      {"D", "224.0.0.x", "240.0.0.0", "/4", "1"}};
-  const double xs[] = {80, 130, 220, right - 80, right - 30};
-  std::vector<LineSpec> l;
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t c = 0; c < 5; ++c) l.push_back({xs[c], 100 + 12.0 * i, rows[i][c], 10});
+  std::vector<LineSpec> l = table_lines(rows, {80, 130, 220, right - 80, right - 30}, 100, 12);
   l.push_back({150, 180, "Table 5.2: List of network address ranges", 10});
   l.push_back({80, 210, "Note", 10, false, true});
   l.push_back({80, 222, "Addresses written with colons are IPv6 addresses.", 10});
@@ -290,10 +297,8 @@ TEST(Tables, ACaptionSetLikeAHeadingIsACaption) {
   // the caption opens with its label ("Table 2.2:"), which no heading does.
   std::vector<LineSpec> l = filler(100, 4);
   l.push_back({72, 170, "Table 2.2: Files in a spool directory.", 12, false, true});
-  const Rows rows = {{"File", "Records", "Bytes"}, {"0900.log", "1200", "310204"}, {"0915.log", "980", "251377"},
-                     {"0930.log", "1415", "366090"}};
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t c = 0; c < 3; ++c) l.push_back({72 + 110.0 * static_cast<double>(c), 190 + 16.0 * i, rows[i][c], 10});
+  const auto cells = table_lines(kSpoolFiles, {72, 182, 292}, 190, 16);
+  l.insert(l.end(), cells.begin(), cells.end());
   auto tail = filler(270, 3);
   l.insert(l.end(), tail.begin(), tail.end());
   auto r = layout_document(make_doc({make_page(1, l)}));
@@ -312,8 +317,8 @@ TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
   std::vector<LineSpec> l = filler(100, 4);
   const Rows rows = {{"Code", "Glyph", "Name"}, {"0021", "!", "exclam"}, {"0022", "#", "numbersign"},
                      {"0023", "$", "dollar"}, {"0024", "%", "percent"}};
-  for (size_t i = 0; i < rows.size(); ++i)
-    for (size_t c = 0; c < 3; ++c) l.push_back({120 + 80.0 * static_cast<double>(c), 170 + 14.0 * i, rows[i][c], 8});
+  const auto cells = table_lines(rows, {120, 200, 280}, 170, 14, 8);
+  l.insert(l.end(), cells.begin(), cells.end());
   auto r = layout_document(make_doc({make_page(1, l)}));
   EXPECT_TRUE(of_type(r, BlockType::Footnote).empty());
   auto tables = of_type(r, BlockType::Table);
