@@ -40,6 +40,11 @@ size_t drop_cell_gaps(Document& doc, int jobs = 1);
 // The same on one page.
 size_t drop_page_cell_gaps(Page& page);
 
+// Splits lines the engine made of two table cells or more, where a word of the line starts
+// at a column's edge that the rows near it show (ExtractOptions::glued_cell_*). Returns the
+// number of splits.
+size_t split_page_glued_cells(Page& page, const ExtractOptions& options);
+
 // Resolves [first, last] against the page count; throws Error(BadRange).
 std::pair<int, int> page_range(const std::string& path, const ExtractOptions& options, int page_count);
 

@@ -240,101 +240,6 @@ void infer_monospace(Document& doc, int jobs, const std::function<void(Page&)>& 
       16);
 }
 
-size_t drop_page_cell_gaps(Page& page) {
-  size_t dropped = 0;
-  struct Glyph {
-    size_t span, index;  // code point `index` of span `span`
-    char32_t c;
-    float x;
-  };
-  std::vector<Glyph> glyphs;
-  std::vector<float> steps;
-  std::vector<std::vector<size_t>> cut;  // per span: code points to take out, ascending
-  for (auto& line : page.lines) {
-    if (line.direction != 0 || line.spans.empty()) continue;
-    // A line set wholly in monospace type of one size, with every glyph's position, and
-    // with a space inside it.
-    bool fixed = true, spaced = false;
-    for (const auto& s : line.spans)
-      if (!s.monospace || s.ocr || std::fabs(s.size - line.spans.front().size) > 0.05) {
-        fixed = false;
-        break;
-      }
-    if (!fixed) continue;
-    for (const auto& s : line.spans) spaced = spaced || s.text.find(' ') != std::string::npos;
-    if (!spaced) continue;
-    for (const auto& s : line.spans) fixed = fixed && s.xs.size() == utf8_length(s.text);
-    if (!fixed) continue;
-    glyphs.clear();
-    for (size_t si = 0; si < line.spans.size(); ++si) {
-      const auto cps = to_u32(line.spans[si].text);
-      for (size_t i = 0; i < cps.size(); ++i) glyphs.push_back({si, i, cps[i], line.spans[si].xs[i]});
-    }
-    // The cell width: the usual step from one glyph to the next in one face.
-    steps.clear();
-    for (size_t k = 0; k + 1 < glyphs.size(); ++k)
-      if (!is_space_cp(glyphs[k].c) && !is_space_cp(glyphs[k + 1].c) && glyphs[k + 1].x > glyphs[k].x &&
-          line.spans[glyphs[k].span].font == line.spans[glyphs[k + 1].span].font)
-        steps.push_back(glyphs[k + 1].x - glyphs[k].x);
-    if (steps.size() < 3) continue;
-    std::nth_element(steps.begin(), steps.begin() + static_cast<long>(steps.size() / 2), steps.end());
-    const float cell = steps[steps.size() / 2];
-    // Only where the cells are wider than the glyphs: in type set at its own advance, a gap
-    // under a cell wide is a space all the same (a thin space before a colon, after a comma).
-    float glyph = 0;
-    for (const auto& s : line.spans) glyph = std::max(glyph, s.last_advance);
-    if (glyph <= 0 || cell < 1.05f * glyph) continue;
-    // A space stands in a cell of its own, so the glyphs around it are two cells apart; a
-    // space between glyphs less than one and a half cells apart stands in no cell.
-    cut.assign(line.spans.size(), {});
-    bool any = false;
-    for (size_t k = 1; k + 1 < glyphs.size(); ++k) {
-      const Glyph &a = glyphs[k - 1], &g = glyphs[k], &b = glyphs[k + 1];
-      if (g.c != U' ' || is_space_cp(a.c) || is_space_cp(b.c)) continue;
-      // Only between glyphs of one face: a symbol set beside the code in another face
-      // ("| \lastnodetype") may be narrower than a cell, with a word space after it.
-      if (a.span != b.span && line.spans[a.span].font != line.spans[b.span].font) continue;
-      if (b.x - a.x < 1.5f * cell) {
-        cut[g.span].push_back(g.index);
-        any = true;
-      }
-    }
-    if (!any) continue;
-    for (size_t si = 0; si < line.spans.size(); ++si) {
-      if (cut[si].empty()) continue;
-      Span& s = line.spans[si];
-      const auto cps = to_u32(s.text);
-      std::u32string kept;
-      std::vector<float> xs;
-      size_t next = 0;
-      for (size_t i = 0; i < cps.size(); ++i) {
-        if (next < cut[si].size() && cut[si][next] == i) {
-          ++next;
-          continue;
-        }
-        kept.push_back(cps[i]);
-        xs.push_back(s.xs[i]);
-      }
-      dropped += cps.size() - kept.size();
-      if (cut[si].front() == 0 && !xs.empty()) s.bbox.x0 = std::max(s.bbox.x0, static_cast<double>(xs.front()));
-      s.text = from_u32(kept);
-      s.xs = std::move(xs);
-    }
-    // A span left empty is one no more.
-    line.spans.erase(std::remove_if(line.spans.begin(), line.spans.end(), [](const Span& s) { return s.text.empty(); }),
-                     line.spans.end());
-  }
-  return dropped;
-}
-
-size_t drop_cell_gaps(Document& doc, int jobs) {
-  std::vector<size_t> dropped(doc.pages.size(), 0);
-  change_pages(doc, jobs, [&](size_t i, Page& page) { dropped[i] = drop_page_cell_gaps(page); }, 16);
-  size_t n = 0;
-  for (size_t d : dropped) n += d;
-  return n;
-}
-
 }  // namespace detail
 
 Document extract_document(const std::string& path, const ExtractOptions& options,
@@ -369,8 +274,12 @@ Document extract_document(const std::string& path, const ExtractOptions& options
     }
   }
   doc.sha256 = digest.valid() ? digest.get() : sha256_file(path);
-  // Cell gaps are found among monospace spans: on each page as soon as they are marked.
-  detail::infer_monospace(doc, options.jobs, [](Page& page) { detail::drop_page_cell_gaps(page); });
+  // Cell gaps are found among monospace spans, and glued cells outside them: on each page as
+  // soon as its spans are marked.
+  detail::infer_monospace(doc, options.jobs, [&options](Page& page) {
+    detail::drop_page_cell_gaps(page);
+    detail::split_page_glued_cells(page, options);
+  });
   // Pages without a usable text layer (or every page, with OcrMode::Force) are read by OCR.
   int ocr_pages = detail::ocr_document(path, options, doc, {}, needs_ocr.empty() ? nullptr : &needs_ocr);
   if (ocr_pages > 0)

@@ -19,6 +19,13 @@ constexpr OptionField<ExtractOptions> kTable[] = {
     {"paper_paint_max_inked", &ExtractOptions::paper_paint_max_inked, "paints",
      "White paint is looked up among at most this many earlier paints of a page to tell whether it shows (a plot of "
      "thousands of marks: the look-up is linear)."},
+    {"glued_cell_edge_tolerance", &ExtractOptions::glued_cell_edge_tolerance, "em",
+     "A line the engine made of table cells is parted where a word starts this near a column's left edge, which "
+     "other rows show: cells that start there beside another cell of their row."},
+    {"glued_cell_reach", &ExtractOptions::glued_cell_reach, "em",
+     "The rows that show a column's edge are within this distance above or below the line."},
+    {"glued_cell_min_rows", &ExtractOptions::glued_cell_min_rows, "rows",
+     "How many rows must show a column's edge for a line to be parted there."},
     {"fallback_to_poppler", &ExtractOptions::fallback_to_poppler, "-",
      "When MuPDF cannot open a file, try Poppler before giving up."},
     {"page_timeout", &ExtractOptions::page_timeout, "seconds",

@@ -39,6 +39,13 @@ struct ExtractOptions {
   // this many such paints of a page, past which it is taken to show (a plot of thousands
   // of marks: the look-up is linear).
   size_t paper_paint_max_inked = 4096;
+  // Table cells the engine read as one line are parted where a word starts at a column's
+  // edge: within this many ems of where cells start in at least glued_cell_min_rows other
+  // rows, each within glued_cell_reach ems above or below, which also hold a cell where the
+  // line's piece before that word starts.
+  double glued_cell_edge_tolerance = 0.15;
+  double glued_cell_reach = 10;
+  size_t glued_cell_min_rows = 2;
   // When MuPDF cannot open a file, try Poppler before giving up.
   bool fallback_to_poppler = true;
   // Per-page time budget in seconds (0 = none): a page over it is skipped with an error.

@@ -1,0 +1,332 @@
+// The cells of a grid the engine read wrongly: spaces it put inside a listing's character
+// cells, and table cells it glued into one line.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "engines.h"
+#include "quire/parallel.h"
+#include "quire/spill.h"
+#include "quire/text.h"
+
+namespace quire::detail {
+
+size_t drop_page_cell_gaps(Page& page) {
+  size_t dropped = 0;
+  struct Glyph {
+    size_t span, index;  // code point `index` of span `span`
+    char32_t c;
+    float x;
+  };
+  std::vector<Glyph> glyphs;
+  std::vector<float> steps;
+  std::vector<std::vector<size_t>> cut;  // per span: code points to take out, ascending
+  for (auto& line : page.lines) {
+    if (line.direction != 0 || line.spans.empty()) continue;
+    // A line set wholly in monospace type of one size, with every glyph's position, and
+    // with a space inside it.
+    bool fixed = true, spaced = false;
+    for (const auto& s : line.spans)
+      if (!s.monospace || s.ocr || std::fabs(s.size - line.spans.front().size) > 0.05) {
+        fixed = false;
+        break;
+      }
+    if (!fixed) continue;
+    for (const auto& s : line.spans) spaced = spaced || s.text.find(' ') != std::string::npos;
+    if (!spaced) continue;
+    for (const auto& s : line.spans) fixed = fixed && s.xs.size() == utf8_length(s.text);
+    if (!fixed) continue;
+    glyphs.clear();
+    for (size_t si = 0; si < line.spans.size(); ++si) {
+      const auto cps = to_u32(line.spans[si].text);
+      for (size_t i = 0; i < cps.size(); ++i) glyphs.push_back({si, i, cps[i], line.spans[si].xs[i]});
+    }
+    // The cell width: the usual step from one glyph to the next in one face.
+    steps.clear();
+    for (size_t k = 0; k + 1 < glyphs.size(); ++k)
+      if (!is_space_cp(glyphs[k].c) && !is_space_cp(glyphs[k + 1].c) && glyphs[k + 1].x > glyphs[k].x &&
+          line.spans[glyphs[k].span].font == line.spans[glyphs[k + 1].span].font)
+        steps.push_back(glyphs[k + 1].x - glyphs[k].x);
+    if (steps.size() < 3) continue;
+    std::nth_element(steps.begin(), steps.begin() + static_cast<long>(steps.size() / 2), steps.end());
+    const float cell = steps[steps.size() / 2];
+    // Only where the cells are wider than the glyphs: in type set at its own advance, a gap
+    // under a cell wide is a space all the same (a thin space before a colon, after a comma).
+    float glyph = 0;
+    for (const auto& s : line.spans) glyph = std::max(glyph, s.last_advance);
+    if (glyph <= 0 || cell < 1.05f * glyph) continue;
+    // A space stands in a cell of its own, so the glyphs around it are two cells apart; a
+    // space between glyphs less than one and a half cells apart stands in no cell.
+    cut.assign(line.spans.size(), {});
+    bool any = false;
+    for (size_t k = 1; k + 1 < glyphs.size(); ++k) {
+      const Glyph &a = glyphs[k - 1], &g = glyphs[k], &b = glyphs[k + 1];
+      if (g.c != U' ' || is_space_cp(a.c) || is_space_cp(b.c)) continue;
+      // Only between glyphs of one face: a symbol set beside the code in another face
+      // ("| \lastnodetype") may be narrower than a cell, with a word space after it.
+      if (a.span != b.span && line.spans[a.span].font != line.spans[b.span].font) continue;
+      if (b.x - a.x < 1.5f * cell) {
+        cut[g.span].push_back(g.index);
+        any = true;
+      }
+    }
+    if (!any) continue;
+    for (size_t si = 0; si < line.spans.size(); ++si) {
+      if (cut[si].empty()) continue;
+      Span& s = line.spans[si];
+      const auto cps = to_u32(s.text);
+      std::u32string kept;
+      std::vector<float> xs;
+      size_t next = 0;
+      for (size_t i = 0; i < cps.size(); ++i) {
+        if (next < cut[si].size() && cut[si][next] == i) {
+          ++next;
+          continue;
+        }
+        kept.push_back(cps[i]);
+        xs.push_back(s.xs[i]);
+      }
+      dropped += cps.size() - kept.size();
+      if (cut[si].front() == 0 && !xs.empty()) s.bbox.x0 = std::max(s.bbox.x0, static_cast<double>(xs.front()));
+      s.text = from_u32(kept);
+      s.xs = std::move(xs);
+    }
+    // A span left empty is one no more.
+    line.spans.erase(std::remove_if(line.spans.begin(), line.spans.end(), [](const Span& s) { return s.text.empty(); }),
+                     line.spans.end());
+  }
+  return dropped;
+}
+
+// Table cells the engine glued: where the gap between two cells of a row is no wider than a
+// word space ("flush_watermark 50", "Default Unit"), the engine reads them as one line, and
+// the row shows fewer pieces than the rows around it. Such a line is split where a word of it
+// starts at a column's left edge, which the rows near it show: cells that start there with
+// another cell to their left that starts where the line's piece before the word starts: the
+// rows share the line's grid. Only a line that is itself a cell (it shares its baseline with
+// another line, apart from it) is split, so that prose is never cut at a column it happens
+// to cross; and only inside a ruled table, never inside monospace type, whose columns are
+// the listing's own. The words stay as they were; only the space between the two
+// cells goes, as between the cells the engine did part.
+size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
+  struct Piece {
+    double x0, x1, baseline, size;
+    bool left = false, right = false;  // another line on the baseline, wholly to that side
+  };
+  const size_t n = page.lines.size();
+  std::vector<Piece> pieces(n);
+  std::vector<size_t> horizontal;
+  for (size_t i = 0; i < n; ++i) {
+    const Line& l = page.lines[i];
+    if (l.direction != 0 || l.spans.empty()) continue;
+    double size = 0;
+    for (const auto& s : l.spans) size = std::max(size, s.size);
+    if (size <= 0) continue;
+    pieces[i] = {l.bbox.x0, l.bbox.x1, l.spans.front().baseline, size};
+    horizontal.push_back(i);
+  }
+  if (horizontal.size() < 3) return 0;
+  auto same_baseline = [](const Piece& a, const Piece& b) {
+    return std::fabs(a.baseline - b.baseline) <= 0.2 * std::min(a.size, b.size);
+  };
+  for (size_t i : horizontal)
+    for (size_t j : horizontal) {
+      if (i == j || !same_baseline(pieces[i], pieces[j])) continue;
+      if (pieces[j].x1 <= pieces[i].x0) pieces[i].left = true;
+      if (pieces[j].x0 >= pieces[i].x1) pieces[i].right = true;
+    }
+  // Whether a word of line `k` starts at x (after a space).
+  auto word_at = [&](size_t k, double x, double tolerance) {
+    for (const auto& s : page.lines[k].spans) {
+      const auto cps = to_u32(s.text);
+      if (s.xs.size() != cps.size()) return false;
+      for (size_t g = 1; g < cps.size(); ++g)
+        if (cps[g - 1] == U' ' && std::fabs(s.xs[g] - x) <= tolerance) return true;
+    }
+    return false;
+  };
+  // Whether line `i` stands in a ruled table: rules or box edges over it and under it, within
+  // glued_cell_reach ems, that together reach across the line (a table's rules are often
+  // drawn cell by cell). Contents pages, glossaries and indexes set their columns without
+  // rules; their grids are left as read.
+  struct Edge {
+    double y, x0, x1;
+  };
+  std::vector<Edge> edges;
+  for (const auto& path : page.paths) {
+    if (path.paper || (!path.stroke && !path.fill)) continue;
+    edges.push_back({path.bbox.y0, path.bbox.x0, path.bbox.x1});
+    edges.push_back({path.bbox.y1, path.bbox.x0, path.bbox.x1});
+  }
+  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) { return a.y < b.y || (a.y == b.y && a.x0 < b.x0); });
+  auto ruled = [&](size_t i) {
+    const Piece& p = pieces[i];
+    const double reach = options.glued_cell_reach * p.size;
+    bool over = false, under = false;
+    // Edges at one height (within a point), left to right: whether they cover the line.
+    for (size_t k = 0; k < edges.size();) {
+      size_t e = k;
+      while (e < edges.size() && edges[e].y - edges[k].y <= 1) ++e;
+      const double y = edges[k].y;
+      const bool near_over = y <= p.baseline - p.size && p.baseline - y <= reach;
+      const bool near_under = y >= p.baseline && y - p.baseline <= reach;
+      if (near_over || near_under) {
+        std::vector<Edge> row(edges.begin() + static_cast<long>(k), edges.begin() + static_cast<long>(e));
+        std::sort(row.begin(), row.end(), [](const Edge& a, const Edge& b) { return a.x0 < b.x0; });
+        double covered = p.x0 + 1;
+        for (const Edge& r : row)
+          if (r.x0 <= covered) covered = std::max(covered, r.x1);
+        if (covered >= p.x1 - 1) (near_over ? over : under) = true;
+      }
+      k = e;
+    }
+    return over && under;
+  };
+  // Lines by baseline, to walk the rows above and below a line.
+  std::vector<size_t> by_baseline = horizontal;
+  std::sort(by_baseline.begin(), by_baseline.end(),
+            [&](size_t a, size_t b) { return pieces[a].baseline < pieces[b].baseline; });
+  // Whether the rows next to line `i`, above and below, show columns whose cells start at
+  // `from` and at x: rows with a cell at x beside another at `from`, glued_cell_min_rows of
+  // them, counted outwards from the line until a row with a line across x (prose, or a
+  // table's end) or glued_cell_reach ems; and the cells at x ending at different places.
+  // (Cells that start and end together may stand in a column set flush right, numbers of as
+  // many digits, which shows no left edge.)
+  auto column_edge = [&](size_t i, double from, double x) {
+    const Piece& p = pieces[i];
+    const double tolerance = options.glued_cell_edge_tolerance * p.size;
+    const double reach = options.glued_cell_reach * p.size;
+    size_t rows = 0;
+    double least_end = std::numeric_limits<double>::max(), most_end = std::numeric_limits<double>::lowest();
+    const auto at = std::find(by_baseline.begin(), by_baseline.end(), i) - by_baseline.begin();
+    for (const long step : {-1L, 1L}) {
+      long k = at + step;
+      while (k >= 0 && k < static_cast<long>(by_baseline.size())) {
+        const double baseline = pieces[by_baseline[static_cast<size_t>(k)]].baseline;
+        if (std::fabs(baseline - p.baseline) > reach) break;
+        // The row on this baseline: lines k..e (or e..k going up).
+        long e = k;
+        while (e + step >= 0 && e + step < static_cast<long>(by_baseline.size()) &&
+               same_baseline(pieces[by_baseline[static_cast<size_t>(e + step)]], pieces[by_baseline[static_cast<size_t>(k)]]))
+          e += step;
+        const long lo = std::min(k, e), hi = std::max(k, e);
+        k = e + step;
+        if (same_baseline(p, pieces[by_baseline[static_cast<size_t>(lo)]])) continue;
+        bool across = false, cell = false, first = false;
+        double end = 0;
+        for (long m = lo; m <= hi; ++m) {
+          const size_t j = by_baseline[static_cast<size_t>(m)];
+          const Piece& q = pieces[j];
+          if (q.x0 < x - tolerance && q.x1 > x + tolerance && !word_at(j, x, tolerance)) across = true;
+          // (Cells of one table share the size of their type.)
+          if (std::fabs(q.x0 - x) <= tolerance && std::fabs(q.size - p.size) <= tolerance) {
+            cell = true;
+            end = q.x1;
+          }
+          if (std::fabs(q.x0 - from) <= tolerance && q.x1 <= x) first = true;
+        }
+        if (across) break;
+        if (cell && first) {
+          ++rows;
+          least_end = std::min(least_end, end);
+          most_end = std::max(most_end, end);
+        }
+      }
+    }
+    return rows >= options.glued_cell_min_rows && most_end - least_end > tolerance;
+  };
+  struct Glyph {
+    size_t span, index;
+    char32_t c;
+    float x;
+  };
+  std::vector<Glyph> glyphs;
+  size_t splits = 0;
+  std::vector<Line> out;
+  bool changed = false;
+  for (size_t i = 0; i < n; ++i) {
+    Line& line = page.lines[i];
+    const Piece& p = pieces[i];
+    bool usable = p.size > 0 && (p.left || p.right) && ruled(i);
+    for (const auto& s : line.spans) usable = usable && !s.ocr && s.xs.size() == utf8_length(s.text);
+    // The cuts, as (span, code point of the space), in reading order.
+    std::vector<std::pair<size_t, size_t>> cuts;
+    if (usable) {
+      glyphs.clear();
+      for (size_t si = 0; si < line.spans.size(); ++si) {
+        const auto cps = to_u32(line.spans[si].text);
+        for (size_t k = 0; k < cps.size(); ++k) glyphs.push_back({si, k, cps[k], line.spans[si].xs[k]});
+      }
+      double from = p.x0;  // where the piece before the next cut starts
+      for (size_t k = 1; k + 1 < glyphs.size(); ++k) {
+        const Glyph &a = glyphs[k - 1], &g = glyphs[k], &b = glyphs[k + 1];
+        if (g.c != U' ' || is_space_cp(a.c) || is_space_cp(b.c) || b.x <= a.x) continue;
+        if (line.spans[a.span].monospace || line.spans[b.span].monospace) continue;
+        if (column_edge(i, from, b.x)) {
+          cuts.push_back({g.span, g.index});
+          from = b.x;
+        }
+      }
+    }
+    if (cuts.empty()) {
+      if (changed) out.push_back(std::move(line));
+      continue;
+    }
+    if (!changed) {
+      out.reserve(n + cuts.size());
+      for (size_t k = 0; k < i; ++k) out.push_back(std::move(page.lines[k]));
+      changed = true;
+    }
+    // The line parted at each cut: the spans before it and the left of the cut span make one
+    // line, the right of it and the spans after the next.
+    Line piece;
+    piece.direction = line.direction;
+    auto close_piece = [&]() {
+      if (piece.spans.empty()) return;
+      piece.bbox = piece.spans.front().bbox;
+      for (const auto& s : piece.spans) piece.bbox = piece.bbox.united(s.bbox);
+      out.push_back(std::move(piece));
+      piece = Line();
+      piece.direction = line.direction;
+    };
+    size_t c = 0;
+    for (size_t si = 0; si < line.spans.size(); ++si) {
+      Span s = std::move(line.spans[si]);
+      size_t taken = 0;  // code points of the span already given to earlier pieces
+      while (c < cuts.size() && cuts[c].first == si) {
+        const size_t at = cuts[c].second - taken;  // the space, in what is left of s
+        const auto cps = to_u32(s.text);
+        Span left = s, right = s;
+        left.text = from_u32(cps.substr(0, at));
+        left.xs.assign(s.xs.begin(), s.xs.begin() + static_cast<long>(at));
+        right.text = from_u32(cps.substr(at + 1));
+        right.xs.assign(s.xs.begin() + static_cast<long>(at + 1), s.xs.end());
+        if (!left.text.empty()) {
+          left.last_advance = s.xs[at] - s.xs[at - 1];
+          left.bbox.x1 = s.xs[at];
+          piece.spans.push_back(std::move(left));
+        }
+        close_piece();
+        ++splits;
+        if (!right.xs.empty()) right.bbox.x0 = right.xs.front();
+        taken += at + 1;
+        s = std::move(right);
+        ++c;
+      }
+      if (!s.text.empty()) piece.spans.push_back(std::move(s));
+    }
+    close_piece();
+  }
+  if (changed) page.lines = std::move(out);
+  return splits;
+}
+
+size_t drop_cell_gaps(Document& doc, int jobs) {
+  std::vector<size_t> dropped(doc.pages.size(), 0);
+  change_pages(doc, jobs, [&](size_t i, Page& page) { dropped[i] = drop_page_cell_gaps(page); }, 16);
+  size_t n = 0;
+  for (size_t d : dropped) n += d;
+  return n;
+}
+
+}  // namespace quire::detail
