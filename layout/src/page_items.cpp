@@ -253,13 +253,14 @@ class PagePasses {
         right = std::max(right, flow[i].bbox.x1);
       }
       // The small rows from the bottom up, to the first row of a table with `tables`.
+      const std::vector<Box> rules = joined_rules(decor.rules, o.rule_max_thickness);
       auto small_from = [&](bool tables) {
         size_t k = idx.size();
         while (k > 0) {
           const Row& r = flow[idx[k - 1]];
           if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
-          if (tables && ((k >= 2 && table_row_pair(flow[idx[k - 2]], r, o, decor.bars)) ||
-                         (k < idx.size() && table_row_pair(r, flow[idx[k]], o, decor.bars))))
+          if (tables && ((k >= 2 && table_row_pair(flow[idx[k - 2]], r, o, decor.bars, rules)) ||
+                         (k < idx.size() && table_row_pair(r, flow[idx[k]], o, decor.bars, rules))))
             break;
           --k;
         }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <optional>
 
+#include "figures.h"
 #include "internal.h"
 #include "quire/text.h"
 #include "page_passes.h"
@@ -18,8 +19,19 @@ namespace {
 // short but one (a description, wrapped in its column) and set apart from the one before by
 // a column gap. Empty otherwise. (A listing's row is none, its gaps are columns of code.)
 std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_t min_cells,
-                                     const std::vector<Box>& bars) {
+                                     const std::vector<Box>& bars, const std::vector<Box>& rules) {
   if (r.mono || r.one_sign || r.footnote || r.lines.size() < min_cells) return {};
+  // Inside a ruled table (a rule over the row and one under it, within ruled_table_reach ems,
+  // each across the row) the engine's parting of two lines is a cell's edge down to a word
+  // space: such tables may set their columns close (ConTeXt's, and cells that extraction
+  // parted at a column's edge, ExtractOptions::glued_cell_*).
+  bool over = false, under = false;
+  for (const Box& rule : rules) {
+    if (rule.x0 > r.bbox.x0 + o.edge_tolerance || rule.x1 < r.bbox.x1 - o.edge_tolerance) continue;
+    if (rule.y1 <= r.bbox.y0 + o.edge_tolerance && r.baseline - rule.y0 <= o.ruled_table_reach * r.size) over = true;
+    if (rule.y0 >= r.baseline && rule.y0 - r.baseline <= o.ruled_table_reach * r.size) under = true;
+  }
+  const double least_gap_ratio = over && under ? o.min_ruled_cell_gap_ratio : o.min_cell_gap_ratio;
   bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const Line* l = r.lines[i];
@@ -30,7 +42,7 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
       long_cell = true;
     }
     if (words > 1) one_word_each = false;
-    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < o.min_cell_gap_ratio * r.size &&
+    if (i > 0 && l->bbox.x0 - r.lines[i - 1]->bbox.x1 < least_gap_ratio * r.size &&
         !ruled_apart(r.lines[i - 1]->bbox, l->bbox, bars, o))
       return {};
   }
@@ -140,9 +152,10 @@ bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
 
 }  // namespace
 
-bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars) {
+bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars,
+                    const std::vector<Box>& rules) {
   if (!next_table_row(a, b, o)) return false;
-  const auto ca = table_cells(a, o, o.min_table_cells, bars), cb = table_cells(b, o, o.min_table_cells, bars);
+  const auto ca = table_cells(a, o, o.min_table_cells, bars, rules), cb = table_cells(b, o, o.min_table_cells, bars, rules);
   if (ca.empty() || cb.empty()) return false;
   return shared_edges(ca, cb, b.col_right, o) >= std::min(o.min_shared_edges, std::min(ca.size(), cb.size()) - 1);
 }
@@ -153,9 +166,11 @@ bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const st
 // page's items its run number, counting on from `run` (a run never spans pages: its rows
 // share a page).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
-                 const std::vector<const Line*>& open_cells, const std::vector<Box>& bars) {
+                 const std::vector<const Line*>& open_cells, const std::vector<Box>& bars,
+                 const std::vector<Box>& rules) {
+  const std::vector<Box> joined = joined_rules(rules, o.rule_max_thickness);
   auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
-    return detail::table_cells(r, opts, min_cells, bars);
+    return detail::table_cells(r, opts, min_cells, bars, joined);
   };
   std::vector<const Row*> cur;
   // The page's first run goes on with a table open at the page break when its first row

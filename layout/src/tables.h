@@ -11,7 +11,10 @@ namespace quire::detail {
 // Whether rows `a` and `b` (b the next) are two rows of one table: each at least
 // min_table_cells short pieces set apart by column gaps, the one under the other at a table's
 // row pitch, with column edges in common (a loosely set line of prose alone is no table).
-bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars);
+// `bars` and `rules`: the page's vertical rules and its horizontal rules, joined
+// (joined_rules).
+bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars,
+                    const std::vector<Box>& rules);
 
 // Column edges the two rows share: cells flush left or flush right at the same x. The left
 // edge of the first cell does not count, nor the right edge of the last where it reaches
@@ -26,9 +29,11 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // middle-aligned beside a wrapped one, above) their rows. Gives each table row of the
 // page's items its run number, counting on from `run` (a run never spans pages: its rows
 // share a page). `open_cells`: the cells of a table open at the page break; `bars`: the
-// page's vertical rules (ruled_apart).
+// page's vertical rules (ruled_apart); `rules`: its horizontal rules (a ruled table's cells
+// may stand as close as a word space).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
-                 const std::vector<const Line*>& open_cells = {}, const std::vector<Box>& bars = {});
+                 const std::vector<const Line*>& open_cells = {}, const std::vector<Box>& bars = {},
+                 const std::vector<Box>& rules = {});
 
 
 }  // namespace quire::detail

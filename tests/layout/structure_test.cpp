@@ -522,6 +522,44 @@ TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
   EXPECT_EQ(tables[0].rows[4], rows[4]);
 }
 
+TEST(Tables, ARuledTableMaySetItsColumnsAWordSpaceApart) {
+  // A table between rules (over its header, under it, under its last row, each drawn a
+  // column at a time) whose columns stand as close as a word space past their widest cell:
+  // its cells are the lines the engine parted. Without the rules, lines that close are no
+  // cells (a page's loosely set prose, a term beside its description).
+  const Rows rows = {{"Parameter", "Default", "Unit"}, {"flush_interval", "500", "ms"},
+                     {"flush_watermark", "50", "percent"}, {"max_batch", "4096", "records"}};
+  std::vector<double> xs = {132};
+  for (size_t c = 0; c + 1 < rows[0].size(); ++c) {
+    double widest = 0;
+    for (const auto& row : rows) widest = std::max(widest, test::make_line({xs[c], 100, row[c]}).bbox.x1);
+    xs.push_back(widest + 3.5);  // 0.35 em
+  }
+  const double right = xs.back() + 40;
+  for (const bool ruled : {true, false}) {
+    SCOPED_TRACE(ruled ? "ruled" : "unruled");
+    std::vector<LineSpec> l = filler(100, 3);
+    const double top = l.back().baseline + 30;
+    auto cells = table_lines(rows, xs, top, 16);
+    l.insert(l.end(), cells.begin(), cells.end());
+    auto tail = filler(top + 16 * 4 + 20, 3);
+    l.insert(l.end(), tail.begin(), tail.end());
+    Page page = make_page(1, l);
+    if (ruled)
+      for (const double y : {top - 12, top + 4, top + 16 * 3 + 4})
+        for (size_t c = 0; c < xs.size(); ++c)
+          page.paths.push_back(fill({xs[c] - 4, y, c + 1 < xs.size() ? xs[c + 1] - 4 + 0.5 : right, y + 0.4}));
+    auto r = layout_document(make_doc({page}));
+    auto tables = of_type(r, BlockType::Table);
+    if (!ruled) {
+      EXPECT_TRUE(tables.empty());
+      continue;
+    }
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].rows, rows);
+  }
+}
+
 // Typographic fact: an admonition or sidebar is set apart in a box (a shaded panel, a bar at
 // its left, or rules above and below it) and led by its title, on a line of its own, set
 // before its text on the line, or run in with a colon. The title names its kind.

@@ -281,6 +281,11 @@ struct LayoutOptions {
   // ... set apart by at least this many ems (word spaces are ~0.3 em; column separation
   // in typeset tables is 1-2 em), ...
   double min_cell_gap_ratio = 0.8;
+  // ... or, in a ruled table (a rule within ruled_table_reach ems over the row and one under
+  // it, each across the row), at least this many: the engine parts lines no closer than a
+  // word space, and such tables may set their columns that close.
+  double min_ruled_cell_gap_ratio = 0.25;
+  double ruled_table_reach = 10;
   // ... with at least this many column edges (left or right, within edge_tolerance) shared
   // with the row before: columns are flush left or flush right (numbers).
   size_t min_shared_edges = 2;
