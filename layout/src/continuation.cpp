@@ -124,6 +124,11 @@ bool Builder::continues_prose(const Row& r) const {
   // where something starts (an entry, a paragraph); beside a line that goes on from a full
   // one, a place in a running paragraph.
   if (left != r.bbox.x0 && (!full || prev.full_stop)) return false;
+  // A caption set centred wraps onto a line centred on the same axis, which starts further
+  // in (or out) than its first: no indent, the caption goes on.
+  if (rows.front()->caption && !r.caption && !full && prev_left > prev.col_left + indent &&
+      std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * o.edge_tolerance)
+    return true;
   if (left > prev_left + indent) return false;  // first-line indent
   if (rows.size() > 1 && left < prev_left - indent) return false;  // end of an indented passage
   // A line set in that ends short, the next further left after a space: the set-in line

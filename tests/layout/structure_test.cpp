@@ -309,6 +309,26 @@ TEST(Tables, ACaptionSetLikeAHeadingIsACaption) {
   ASSERT_EQ(of_type(r, BlockType::Table).size(), 1u);
 }
 
+TEST(Tables, ACentredCaptionWrapsOntoALineCentredUnderIt) {
+  // A caption set centred over its table breaks onto a second line centred on the same axis,
+  // which starts further in than the first: no paragraph's indent, the caption goes on.
+  std::vector<LineSpec> l = filler(100, 4);
+  const std::string first = "Table 2.1: Flush parameters", second = "and their defaults.";
+  const double axis = 250;
+  const double w1 = test::make_line({0, 170, first, 8}).bbox.x1, w2 = test::make_line({0, 180, second, 8}).bbox.x1;
+  l.push_back({axis - w1 / 2, 170, first, 8});
+  l.push_back({axis - w2 / 2, 180, second, 8});
+  const auto cells = table_lines(kSpoolFiles, {150, 230, 310}, 200, 16);
+  l.insert(l.end(), cells.begin(), cells.end());
+  auto tail = filler(280, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  auto r = layout_document(make_doc({make_page(1, l)}));
+  auto captions = of_type(r, BlockType::Caption);
+  ASSERT_EQ(captions.size(), 1u);
+  EXPECT_EQ(captions[0].text, first + " " + second);
+  for (const auto& p : of_type(r, BlockType::Paragraph)) EXPECT_EQ(p.text.find("defaults"), std::string::npos);
+}
+
 TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
   // A table set smaller than the body, the last thing on its page, stands where footnotes
   // stand and in their size, and its rows open with numbers. But without a footnote rule over
