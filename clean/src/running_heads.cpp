@@ -33,6 +33,20 @@ namespace quire::clean_detail {
 
 namespace {
 
+// `t` with the letters OCR takes for digits read as those digits ("ii" -> "11", "1O" ->
+// "10"), when it holds such a letter and nothing but digits besides; empty otherwise.
+std::string ocr_digits(std::string_view t) {
+  std::string out;
+  bool letter = false;
+  for (char c : t) {
+    if (c >= '0' && c <= '9') out += c;
+    else if (c == 'i' || c == 'l' || c == 'I' || c == '|') out += '1', letter = true;
+    else if (c == 'o' || c == 'O') out += '0', letter = true;
+    else return {};
+  }
+  return letter ? out : std::string();
+}
+
 struct NumberCandidate {
   ParsedNumber number;
   std::string token;
@@ -219,10 +233,12 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
       for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
       std::stable_sort(r.lines.begin(), r.lines.end(),
                        [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
+      bool read_by_ocr = false;
       for (size_t li : r.lines) {
         if (!r.text.empty()) r.text += ' ';
         r.text += page.lines[li].text();
         r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
+        for (const auto& s : page.lines[li].spans) read_by_ocr = read_by_ocr || s.ocr;
       }
       i = j;
       split_tokens(r);
@@ -256,6 +272,11 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
           c.label_match = label_matches(core, *n, page.label, o.max_page_number_digits);
           r.candidates.push_back(c);
         }
+        // OCR reads a printed number's ones as i, l or I and its zeros as o or O ("11" as
+        // "ii"): read so, the number may stand in the page sequence where the letters do not.
+        if (const std::string digits = read_by_ocr ? ocr_digits(core) : std::string(); !digits.empty())
+          if (auto a = parse_arabic(digits, o.max_page_number_digits))
+            r.candidates.push_back({ParsedNumber{NumberKind::Arabic, *a}, std::string(tok), t == first || t != last, false});
       }
       rows.push_back(std::move(r));
     }

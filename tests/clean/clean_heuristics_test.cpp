@@ -146,6 +146,42 @@ TEST(PageNumbers, InHeadAndFootWithOrWithoutLabels) {
   }
 }
 
+// OCR fact: a scanned page's folio comes back with its ones read as i, l or I and its zeros
+// as o or O ("11" as "ii", "10" as "1O"); read so, it stands in the page sequence as printed,
+// and goes with the others. A misreading that is not its page's number, a word of the same
+// letters in the body, and the same letters in a text layer (no OCR) all stay.
+TEST(PageNumbers, AFolioOcrReadAsLettersGoesInItsSequence) {
+  const std::map<int, std::string> misread = {{3, "l"}, {10, "1O"}, {11, "ii"}};
+  for (const bool ocr : {true, false}) {
+    SCOPED_TRACE(ocr ? "OCR" : "text layer");
+    Document d = book(
+        12,
+        [&](Page& p) {
+          auto it = misread.find(p.number);
+          p.lines.push_back(text_line(it != misread.end() ? it->second : arabic(p.number), 300, kFootBaseline));
+          p.lines.push_back(text_line("ii", 72, 400));
+          for (auto& l : p.lines)
+            for (auto& sp : l.spans) sp.ocr = ocr;
+        },
+        [](int) { return std::string(); });
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages) {
+      auto got = removed_texts(r, p.number, "page-number");
+      auto it = misread.find(p.number);
+      if (it == misread.end()) {
+        EXPECT_EQ(got, std::vector<std::string>{arabic(p.number)}) << "page " << p.number;
+      } else if (ocr && p.number != 3) {
+        EXPECT_EQ(got, std::vector<std::string>{it->second}) << "page " << p.number;
+      } else {
+        EXPECT_TRUE(got.empty()) << "page " << p.number;  // "l" reads 1, not page 3's number
+      }
+      bool body = false;
+      for (const auto& l : p.lines) body = body || l.text() == "ii";
+      EXPECT_TRUE(body) << "page " << p.number;
+    }
+  }
+}
+
 // Typographic fact: groff prints the folio between dashes ("-4-") centred in the head, and
 // other styles in brackets ("[4]", "(iv)"); the number inside follows the pages as a bare one
 // does. A drawing at the top of a page can set its labels closer below the folio than a line
