@@ -30,6 +30,8 @@ struct Piece {
   size_t cell = 0;  // index in `cells`
   bool bold = true;
   bool mono_end = false;  // its last word set in the typewriter face
+  std::string font{};     // the face of all its words; empty where they mix faces
+  bool mixed = false;
 };
 
 // A cell: a piece and the wrapped lines under it.
@@ -40,6 +42,7 @@ struct Cell {
   double top = 0, bottom = 0;  // its letters' extent (table_row_rise_ratio)
   std::string text;
   bool bold = true;
+  std::string font;  // the face of all its words; empty where they mix faces
 };
 
 // The columns of a table: each column's left and right edge.
@@ -64,6 +67,8 @@ std::vector<Piece> table_pieces(const std::vector<const Row*>& rs) {
         const Span& sp = l->spans[s];
         if (!has_token(sp.text)) continue;
         if (!sp.bold) p.bold = false;
+        if (p.font.empty() && !p.mixed) p.font = sp.font;
+        else if (p.font != sp.font) p.font.clear(), p.mixed = true;
         const size_t f = first_font + s;
         p.mono_end = f < rs[i]->span_fonts.size() && (rs[i]->span_fonts[f] & kSpanMono) != 0;
       }
@@ -205,10 +210,11 @@ std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long
       }
       c.bottom = std::max(c.bottom, bottom);
       c.bold = c.bold && p.bold;
+      if (c.font != p.font) c.font.clear();
       continue;
     }
     p.cell = cells.size();
-    cells.push_back({rs[p.row]->page, p.column, p.box, top, bottom, p.text, p.bold});
+    cells.push_back({rs[p.row]->page, p.column, p.box, top, bottom, p.text, p.bold, p.font});
   }
   return cells;
 }
@@ -241,8 +247,10 @@ std::vector<std::vector<size_t>> table_rows(const std::vector<Cell>& cells,
   return grid;
 }
 
-// The header: bold rows over a body that is not all bold, or a row ruled off (a rule across
-// half the table or more between its first two rows, none between the next two).
+// The header: bold rows over a body that is not all bold, a first row set in a face of its
+// own (a bold face the font does not flag, as Sphinx's LaTeX sets its headers) that no body
+// cell uses, or a row ruled off (a rule across half the table or more between its first two
+// rows, none between the next two).
 void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const std::vector<Cell>& cells,
                  const std::vector<std::pair<double, double>>& extent, const TableColumns& cols,
                  const std::vector<std::pair<int, Box>>& rules, const LayoutOptions& o) {
@@ -251,6 +259,22 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
          std::all_of(grid[bold_rows].begin(), grid[bold_rows].end(), [&](size_t k) { return cells[k].bold; }))
     ++bold_rows;
   if (bold_rows < grid.size()) b.header_rows = static_cast<int>(bold_rows);
+  if (b.header_rows == 0 && grid.size() >= o.min_face_header_body_rows + 1 &&
+      cells[grid[0].front()].page == cells[grid[1].front()].page) {
+    // (The body in one face, or two: a column of code beside one of prose. A table of
+    // samples sets each row in a face of its own, and has no header for it.)
+    const std::string& face = cells[grid[0].front()].font;
+    bool own = !face.empty();
+    for (size_t k : grid[0]) own = own && cells[k].font == face;
+    std::vector<std::string_view> body_faces;
+    for (size_t i = 1; i < grid.size() && own; ++i)
+      for (size_t k : grid[i]) {
+        own = own && !cells[k].font.empty() && cells[k].font != face;
+        if (own && std::find(body_faces.begin(), body_faces.end(), cells[k].font) == body_faces.end())
+          body_faces.push_back(cells[k].font);
+      }
+    if (own && body_faces.size() <= 2) b.header_rows = 1;
+  }
   if (b.header_rows == 0 && grid.size() >= 3 && cells[grid[0].front()].page == cells[grid[1].front()].page) {
     auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page
       const int page = cells[grid[i].front()].page;

@@ -216,6 +216,9 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "Cells are set apart by at least this (word spaces are ~0.3 em; table columns 1-2 em)."},
     {"min_ruled_cell_gap_ratio", &LayoutOptions::min_ruled_cell_gap_ratio, "em",
      "In a ruled table, cells may stand as close as this: the engine parts lines no closer than a word space."},
+    {"min_face_header_body_rows", &LayoutOptions::min_face_header_body_rows, "rows",
+     "A first row set in a face no body cell uses heads its table where at least this many body rows show the body's "
+     "face (one, or two: code beside prose)."},
     {"ruled_table_reach", &LayoutOptions::ruled_table_reach, "em",
      "A row is in a ruled table when a rule within this distance over it and another under it reach across it."},
     {"min_shared_edges", &LayoutOptions::min_shared_edges, "edges",

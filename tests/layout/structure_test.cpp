@@ -329,6 +329,33 @@ TEST(Tables, ACentredCaptionWrapsOntoALineCentredUnderIt) {
   for (const auto& p : of_type(r, BlockType::Paragraph)) EXPECT_EQ(p.text.find("defaults"), std::string::npos);
 }
 
+TEST(Tables, AFirstRowInAFaceOfItsOwnIsTheHeader) {
+  // Sphinx's LaTeX sets a table's header in a bold face whose font carries no bold flag: the
+  // first row's face is one no body cell uses. A table of samples, each row in a face of its
+  // own, has no header by it.
+  for (const bool samples : {false, true}) {
+    SCOPED_TRACE(samples ? "a face per row" : "header face");
+    std::vector<LineSpec> l = filler(100, 4);
+    const auto cells = table_lines(kSpoolFiles, {150, 230, 310}, 190, 16);
+    l.insert(l.end(), cells.begin(), cells.end());
+    auto tail = filler(280, 3);
+    l.insert(l.end(), tail.begin(), tail.end());
+    Page page = make_page(1, l);
+    for (auto& line : page.lines) {
+      const double y = line.spans.front().baseline;
+      if (y < 185 || y > 245) continue;
+      const int row = static_cast<int>(std::lround((y - 190) / 16));
+      if (samples) line.spans.front().font = "Sample" + std::to_string(row);
+      else if (row == 0) line.spans.front().font = "F101";
+    }
+    auto r = layout_document(make_doc({page}));
+    auto tables = of_type(r, BlockType::Table);
+    ASSERT_EQ(tables.size(), 1u);
+    EXPECT_EQ(tables[0].rows, kSpoolFiles);
+    EXPECT_EQ(tables[0].header_rows, samples ? 0 : 1);
+  }
+}
+
 TEST(Tables, ASmallTableAtThePageFootIsNoFootnote) {
   // A table set smaller than the body, the last thing on its page, stands where footnotes
   // stand and in their size, and its rows open with numbers. But without a footnote rule over

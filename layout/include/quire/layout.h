@@ -285,6 +285,9 @@ struct LayoutOptions {
   // it, each across the row), at least this many: the engine parts lines no closer than a
   // word space, and such tables may set their columns that close.
   double min_ruled_cell_gap_ratio = 0.25;
+  // A table's first row set in a face of its own, no body cell's, is its header where at
+  // least this many body rows show the body's face (in one face, or two).
+  size_t min_face_header_body_rows = 3;
   double ruled_table_reach = 10;
   // ... with at least this many column edges (left or right, within edge_tolerance) shared
   // with the row before: columns are flush left or flush right (numbers).
