@@ -129,11 +129,21 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
   auto same_baseline = [](const Piece& a, const Piece& b) {
     return std::fabs(a.baseline - b.baseline) <= 0.2 * std::min(a.size, b.size);
   };
-  for (size_t i : horizontal)
-    for (size_t j : horizontal) {
-      if (i == j || !same_baseline(pieces[i], pieces[j])) continue;
-      if (pieces[j].x1 <= pieces[i].x0) pieces[i].left = true;
-      if (pieces[j].x0 >= pieces[i].x1) pieces[i].right = true;
+  // Lines by baseline, to find a line's neighbours on its baseline and walk the rows above
+  // and below it.
+  std::vector<size_t> by_baseline = horizontal;
+  std::sort(by_baseline.begin(), by_baseline.end(), [&](size_t a, size_t b) {
+    return pieces[a].baseline < pieces[b].baseline || (pieces[a].baseline == pieces[b].baseline && a < b);
+  });
+  double largest = 0;
+  for (size_t i : horizontal) largest = std::max(largest, pieces[i].size);
+  for (size_t a = 0; a < by_baseline.size(); ++a)
+    for (size_t b = a + 1; b < by_baseline.size(); ++b) {
+      Piece &p = pieces[by_baseline[a]], &q = pieces[by_baseline[b]];
+      if (q.baseline - p.baseline > 0.2 * largest) break;
+      if (!same_baseline(p, q)) continue;
+      if (q.x1 <= p.x0) p.left = q.right = true;
+      if (q.x0 >= p.x1) p.right = q.left = true;
     }
   // Whether a word of line `k` starts at x (after a space).
   auto word_at = [&](size_t k, double x, double tolerance) {
@@ -182,10 +192,6 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     }
     return over && under;
   };
-  // Lines by baseline, to walk the rows above and below a line.
-  std::vector<size_t> by_baseline = horizontal;
-  std::sort(by_baseline.begin(), by_baseline.end(),
-            [&](size_t a, size_t b) { return pieces[a].baseline < pieces[b].baseline; });
   // Whether the rows next to line `i`, above and below, show columns whose cells start at
   // `from` and at x: rows with a cell at x beside another at `from`, glued_cell_min_rows of
   // them, counted outwards from the line until a row with a line across x (prose, or a
