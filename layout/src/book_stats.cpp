@@ -49,56 +49,10 @@ struct PageEdges {
   double top = 1e9, bottom = -1;  // first and last baseline of body-size text
 };
 
-BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {
-  BookStats st;
-  const size_t n = doc.pages.size();
-  std::vector<PageSizes> sizes(n);
-  lines.assign(n, {});
-  auto measure_page = [&](size_t i, const Page& page) {
-    PageSizes& ps = sizes[i];
-    const PageLines& pl = lines[i] = PageLines(page, o);
-    ps.images = page.images;
-    const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
-    std::vector<double>* into = nullptr;
-    ps.lines.reserve(page.lines.size());
-    for (const auto& l : page.lines) {
-      const double baseline = l.spans.empty() ? 0.0 : l.spans.front().baseline;
-      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
-      for (size_t k = 0; k < l.spans.size(); ++k) {
-        const Span& s = l.spans[k];
-        ls.min_size = std::min(ls.min_size, s.size);
-        ls.max_size = std::max(ls.max_size, s.size);
-        if (s.baseline > 0) {
-          auto b = std::find_if(ps.baselines.begin(), ps.baselines.end(),
-                                [&](const PageSizes::SizeBaselines& e) { return e.size == s.size; });
-          if (b == ps.baselines.end()) b = ps.baselines.insert(b, {s.size});
-          // (Visibility is asked last: only a baseline beyond the extremes so far counts.)
-          if ((s.baseline < b->top || s.baseline > b->bottom) && has_visible(s.text)) {
-            b->top = std::min(b->top, s.baseline);
-            b->bottom = std::max(b->bottom, s.baseline);
-          }
-        }
-        if (pl.mono(l, k)) {
-          ls.prose = false;
-          // (A listing's spans follow one another in one font: its key is made once.)
-          if (!last_mono || last_mono->size != s.size || last_mono->font != s.font) into = &ps.adv[font_key(s)];
-          last_mono = &s;
-          append_advances(s, to_u32(s.text), *into);
-          continue;
-        }
-        ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
-      }
-      ps.lines.push_back(ls);
-    }
-  };
-  if (words) *words = collect_words(doc, lines, o, measure_page);
-  else read_pages(doc, o.jobs, measure_page);
-  {
-    std::vector<const std::vector<Image>*> page_images;
-    for (const auto& ps : sizes) page_images.push_back(&ps.images);
-    st.repeated_images = repeated_images(page_images, o);
-    for (auto& ps : sizes) std::vector<Image>().swap(ps.images);
-  }
+// The body size (the size most proportional characters are set in), the code size (the size
+// most monospace glyphs are measured in) and each monospace font's advance, from the pages'
+// counts.
+void sizes_from(std::vector<PageSizes>& sizes, BookStats& st) {
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
   for (auto& ps : sizes) {
@@ -124,6 +78,12 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     if (c > most) { most = c; st.code_size = sz / 10.0; }
   for (auto& [k, v] : adv)
     if (!v.empty()) st.mono_advance[k] = median_in_place(v);
+}
+
+// The text block per page parity (left and justified right margin, first and last baseline)
+// and the line pitch, from the body-size prose lines of every page.
+void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const LayoutOptions& o, BookStats& st) {
+  const size_t n = doc.pages.size();
   // Left margin per page parity: the flush edge of body-size prose lines (two-sided
   // books shift the text block between odd and even pages).
   std::vector<PageEdges> edges(n);
@@ -183,6 +143,60 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   if (!pitches.empty()) st.line_pitch = mode(pitches, 0.1);
   for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
   for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
+}
+
+BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {
+  BookStats st;
+  const size_t n = doc.pages.size();
+  std::vector<PageSizes> sizes(n);
+  lines.assign(n, {});
+  auto measure_page = [&](size_t i, const Page& page) {
+    PageSizes& ps = sizes[i];
+    const PageLines& pl = lines[i] = PageLines(page, o);
+    ps.images = page.images;
+    const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
+    std::vector<double>* into = nullptr;
+    ps.lines.reserve(page.lines.size());
+    for (const auto& l : page.lines) {
+      const double baseline = l.spans.empty() ? 0.0 : l.spans.front().baseline;
+      PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
+      for (size_t k = 0; k < l.spans.size(); ++k) {
+        const Span& s = l.spans[k];
+        ls.min_size = std::min(ls.min_size, s.size);
+        ls.max_size = std::max(ls.max_size, s.size);
+        if (s.baseline > 0) {
+          auto b = std::find_if(ps.baselines.begin(), ps.baselines.end(),
+                                [&](const PageSizes::SizeBaselines& e) { return e.size == s.size; });
+          if (b == ps.baselines.end()) b = ps.baselines.insert(b, {s.size});
+          // (Visibility is asked last: only a baseline beyond the extremes so far counts.)
+          if ((s.baseline < b->top || s.baseline > b->bottom) && has_visible(s.text)) {
+            b->top = std::min(b->top, s.baseline);
+            b->bottom = std::max(b->bottom, s.baseline);
+          }
+        }
+        if (pl.mono(l, k)) {
+          ls.prose = false;
+          // (A listing's spans follow one another in one font: its key is made once.)
+          if (!last_mono || last_mono->size != s.size || last_mono->font != s.font) into = &ps.adv[font_key(s)];
+          last_mono = &s;
+          append_advances(s, to_u32(s.text), *into);
+          continue;
+        }
+        ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
+      }
+      ps.lines.push_back(ls);
+    }
+  };
+  if (words) *words = collect_words(doc, lines, o, measure_page);
+  else read_pages(doc, o.jobs, measure_page);
+  {
+    std::vector<const std::vector<Image>*> page_images;
+    for (const auto& ps : sizes) page_images.push_back(&ps.images);
+    st.repeated_images = repeated_images(page_images, o);
+    for (auto& ps : sizes) std::vector<Image>().swap(ps.images);
+  }
+  sizes_from(sizes, st);
+  text_block(doc, sizes, o, st);
   return st;
 }
 
