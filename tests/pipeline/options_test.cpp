@@ -72,7 +72,7 @@ TEST(OptionTables, EveryFieldOfAnOptionsStructIsInItsTableOrLeftOutOnPurpose) {
         "jobs", "spill_after_mb", "spill_dir",  // speed and memory, never output
         "on_warning", "on_open", "on_page"}},   // callbacks
       {"clean/include/quire/clean.h", "CleanOptions", table_names(clean_option_table()), {"jobs"}},
-      {"layout/include/quire/layout.h", "LayoutOptions", table_names(layout_option_table()),
+      {"layout/include/quire/layout_options.h", "LayoutOptions", table_names(layout_option_table()),
        {"jobs",           // the result is the same at any count
         "note_titles"}},  // a list of words, not a value
       {"export/include/quire/export.h", "ExportOptions", table_names(export_option_table()),
