@@ -25,11 +25,17 @@ Document extract_poppler(const std::string& path, const ExtractOptions& options)
 // Throws Error(NotFound / NotPdf) when the file is missing or does not start like a PDF.
 void check_pdf_file(const std::string& path);
 
-// Sets Span::monospace for fonts whose glyph advances are uniform across the document
-// (for fonts that lack the fixed-pitch flag) or whose names say so. `then`, when given, runs
-// on each page right after its spans are marked, while the page is at hand (and in memory:
-// quire/spill.h).
-void infer_monospace(Document& doc, int jobs = 1, const std::function<void(Page&)>& then = {});
+// Sets Span::monospace, the pipeline's one answer to "is this span set in a typewriter
+// face?" (monospace.cpp): for fonts whose names say so, for fonts and sizes whose glyph
+// advances are uniform across the document (fonts that lack the fixed-pitch flag), and for
+// spans that set five or more different glyphs on one advance. Pages are done on o.jobs
+// threads. `then`, when given, runs on each page right after its spans are marked, while the
+// page is at hand (and in memory: quire/spill.h).
+void infer_monospace(Document& doc, const ExtractOptions& o, const std::function<void(Page&)>& then = {});
+// Whether a font's name (subset tag stripped) is a typewriter face's.
+bool monospace_by_name(const std::string& font);
+// Whether a span sets five or more different glyphs on one advance, within `tolerance` of it.
+bool uniform_advances(const Span& s, double tolerance);
 
 // Takes out the spaces an engine put between two glyphs of one monospace face that stand in
 // neighbouring character cells, where the cells are wider than the glyphs: a listing package

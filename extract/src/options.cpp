@@ -26,6 +26,13 @@ constexpr OptionField<ExtractOptions> kTable[] = {
      "The rows that show a column's edge are within this distance above or below the line."},
     {"glued_cell_min_rows", &ExtractOptions::glued_cell_min_rows, "rows",
      "How many rows must show a column's edge for a line to be parted there."},
+    {"monospace_tolerance", &ExtractOptions::monospace_tolerance, "share of advance",
+     "Glyph advances of a typewriter face agree within this share of their median (rounding of glyph positions)."},
+    {"monospace_min_samples", &ExtractOptions::monospace_min_samples, "advances",
+     "A font and size is judged over the book from at least this many glyph advances; fewer leave it to its name "
+     "and to each span's own advances."},
+    {"monospace_share", &ExtractOptions::monospace_share, "share of advances",
+     "A font and size is a typewriter face when this share of its sampled advances agree."},
     {"fallback_to_poppler", &ExtractOptions::fallback_to_poppler, "-",
      "When MuPDF cannot open a file, try Poppler before giving up."},
     {"page_timeout", &ExtractOptions::page_timeout, "seconds",

@@ -14,11 +14,9 @@
 
 namespace quire::detail {
 
-bool is_monospace(const Span&, const LayoutOptions&);
-
 // Facts about the lines of one page that several steps ask for, found once: each line's
 // text (Line::text), whether it shows anything, and which of its spans are monospace
-// (is_monospace).
+// (Span::monospace, as extract decided it).
 class PageLines {
  public:
   PageLines() = default;

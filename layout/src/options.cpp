@@ -170,8 +170,6 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A listing's cell width is searched for in steps of at most 1/N of its least measure (a thousandth) ..."},
     {"cell_search_steps", &LayoutOptions::cell_search_steps, "steps",
      "...or in this many steps where the measures disagree more (the search stays bounded)."},
-    {"monospace_tolerance", &LayoutOptions::monospace_tolerance, "share of advance",
-     "Glyph advances of a monospace span agree within this share of the advance."},
     {"min_hyphen_left", &LayoutOptions::min_hyphen_left, "letters",
      "Fewest letters a typesetter leaves before a hyphenation break (InDesign and Word: 2 or more)."},
     {"min_hyphen_right", &LayoutOptions::min_hyphen_right, "letters",

@@ -46,6 +46,13 @@ struct ExtractOptions {
   double glued_cell_edge_tolerance = 0.15;
   double glued_cell_reach = 10;
   size_t glued_cell_min_rows = 2;
+  // Monospace (decided here for every stage): a font and size whose glyph advances, sampled
+  // over the book (at least monospace_min_samples of them), lie within monospace_tolerance of
+  // their median for a monospace_share of them is a typewriter face; so is a span whose own
+  // advances all do.
+  double monospace_tolerance = 0.03;
+  size_t monospace_min_samples = 20;
+  double monospace_share = 0.97;
   // When MuPDF cannot open a file, try Poppler before giving up.
   bool fallback_to_poppler = true;
   // Per-page time budget in seconds (0 = none): a page over it is skipped with an error.

@@ -211,8 +211,6 @@ struct LayoutOptions {
   int cell_search_fine_steps = 1000;
   // ... or in this many steps where the measures disagree more (the search stays bounded).
   int cell_search_steps = 200;
-  // Glyph advances of a monospace span agree within this share of the advance.
-  double monospace_tolerance = 0.03;
 
   // --- hyphenation ---
   // Fewest letters a typesetter leaves before / after a hyphenation break: no typesetter
