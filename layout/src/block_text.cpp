@@ -105,7 +105,7 @@ void Builder::make_texts(bool all) {
         const std::vector<std::string> marked = may_cite ? texts_with_marks(rs) : std::vector<std::string>();
         std::vector<RowLine> table_order;
         if (b.type == BlockType::Code) {
-          b.text = code_text(rs, st, o);
+          b.text = code_text(rs, st, o, logged[k]);
         } else if (b.type == BlockType::Table) {
           table_grid(rs, b, table_order, logged[k]);
           // A table's marks cite its notes, but are not found in its text.

@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "text_chars.h"
 
 namespace quire::detail {
 
@@ -164,7 +165,9 @@ struct Glyph {
 // the difference. So what follows it is counted from its end: the next glyph stands as many
 // advances after it as the gap between them measures, and the grid goes on from there.
 // `base` receives the leftmost first column of a row (the listing's left edge), 0 for none.
-std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, double adv, long& base) {
+// A row that continues the line above (`continues`) leaves its wrap mark out.
+std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, double adv, long& base,
+                                           const std::vector<char>& continues) {
   std::vector<std::vector<Glyph>> glyphs(rows.size());
   base = LONG_MAX;
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -182,12 +185,19 @@ std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, 
     long foreign_col = 0;
     double foreign_end = 0;
     bool gap = true;
+    size_t skip = continues[r] ? row.wrap_mark : 0;  // the wrap mark's spans
     for (const Line* l : row.lines) {
       gap = true;  // each line is its own run of tokens
       const Span* prev = nullptr;
       for (const auto& s : l->spans) {
         const bool foreign = fonts_known && !(row.span_fonts[span_index] & kSpanMono);
         ++span_index;
+        if (skip > 0) {  // (what follows the mark is counted as after any glyph)
+          --skip;
+          prev = &s;
+          gap = false;
+          continue;
+        }
         if (prev && spans_apart(*prev, s)) gap = true;  // as Line::text() sets them apart
         prev = &s;
         auto cps = to_u32(s.text);
@@ -222,7 +232,7 @@ std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, 
         }
       }
     }
-    if (!glyphs[r].empty()) base = std::min(base, glyphs[r].front().col);
+    if (!glyphs[r].empty() && !continues[r]) base = std::min(base, glyphs[r].front().col);
   }
   if (base == LONG_MAX) base = 0;
   return glyphs;
@@ -269,21 +279,53 @@ long blank_lines_between(const Row& above, const Row& row, double pitch, const B
 
 }  // namespace
 
-std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o) {
+std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, const LayoutOptions& o,
+                      std::vector<HyphenJoin>& log) {
   if (rows.empty()) return {};
   const double adv = listing_advance(rows, st, o);
+  // Rows that go on with the line above: led by a wrap mark, under a row of the listing.
+  std::vector<char> continues(rows.size(), 0);
+  for (size_t r = 1; r < rows.size(); ++r) continues[r] = rows[r]->wrap_mark > 0;
   long base = 0;
-  const std::vector<std::vector<Glyph>> glyphs = glyph_grid(rows, adv, base);
+  const std::vector<std::vector<Glyph>> glyphs = glyph_grid(rows, adv, base, continues);
   const double pitch = listing_pitch(rows, o);
   std::string out;
   for (size_t r = 0; r < rows.size(); ++r) {
-    if (r > 0) {
+    long cur = 0;
+    size_t first = 0;  // the first glyph set by column
+    if (continues[r]) {
+      // The line goes on: its wrap mark and the line break come out, and a break taken at a
+      // space, printed as a visible space, is that space again. Logged as a join: the broken
+      // line's last token and the mark's token make way for the text they stand for.
+      const size_t ws = out.find_last_of(" \n");
+      const size_t token_start = ws == std::string::npos ? 0 : ws + 1;
+      HyphenJoin j;
+      j.page = rows[r - 1]->page;
+      j.before = out.substr(token_start);
+      const std::vector<std::string> source = whitespace_tokens(rows[r]->text);
+      if (!source.empty()) j.after = source.front();
+      std::string visible_space;
+      append_utf8(visible_space, kVisibleSpace);
+      if (out.size() > token_start && out.ends_with(visible_space))
+        out.replace(out.size() - visible_space.size(), visible_space.size(), " ");
+      // The continuation's first token: glued to the broken line unless a space leads it
+      // (then the mark stood alone, and the token is a word of its own in the source too).
+      const bool spaced = !glyphs[r].empty() && glyphs[r][0].gap_before;
+      if (spaced && !out.empty() && out.back() != ' ') out += ' ';
+      if (spaced) j.joined = out.substr(token_start);
+      if (!glyphs[r].empty()) {
+        do append_utf8(out, glyphs[r][first++].c);
+        while (first < glyphs[r].size() && !glyphs[r][first].gap_before);
+        cur = glyphs[r][first - 1].col - base + 1;
+      }
+      if (!spaced) j.joined = out.substr(token_start);
+      log.push_back(std::move(j));
+    } else if (r > 0) {
       out += '\n';
       const long extra = blank_lines_between(*rows[r - 1], *rows[r], pitch, st, o);
       for (long k = 0; k < extra; ++k) out += '\n';
     }
-    long cur = 0;
-    for (size_t i = 0; i < glyphs[r].size(); ++i) {
+    for (size_t i = first; i < glyphs[r].size(); ++i) {
       const Glyph& g = glyphs[r][i];
       long target = g.col - base;
       long pad = 0;

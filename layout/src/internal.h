@@ -102,6 +102,9 @@ struct Row {
   std::vector<LinkArea> links;
   // A term read apart from its description, which the next row is (split_terms).
   bool term_part = false;
+  // The row is a listing line's continuation led by a wrap mark (is_wrap_mark): the number of
+  // spans of its first line the mark takes, the rest monospace; 0: none.
+  size_t wrap_mark = 0;
 };
 inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
 
@@ -269,7 +272,8 @@ void remap_inline(Block& b, const std::string& before);
 void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o);
 
 // Code text of rows of one listing: columns from glyph positions and the font's advance.
-std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&);
+std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&,
+                      std::vector<HyphenJoin>& log);
 
 // Hyphen decision for a line ending in `before` followed by a line starting with `after`.
 // Returns the joined token, or empty when the two tokens stay apart (not a hyphen break).

@@ -11,6 +11,7 @@
 #include "quire/spill.h"
 #include "quire/text.h"
 #include "page_passes.h"
+#include "text_chars.h"
 
 namespace quire::detail {
 
@@ -50,6 +51,20 @@ long sign_count(const std::string& s) {
   return n;
 }
 
+// The spans a wrap mark takes at the start of `l` (is_wrap_mark: set from a font not
+// monospace, monospace text after it on the line or, where the mark is a line of its own,
+// on the row's next line), 0 for none.
+size_t wrap_mark_spans(const Line& l, const PageLines& pl, bool more_lines) {
+  std::u32string mark;
+  for (size_t k = 0; k < l.spans.size(); ++k) {
+    if (pl.mono(l, k)) return k > 0 && is_wrap_mark(mark) && visible_count(l.spans[k].text) > 0 ? k : 0;
+    for (char32_t c : to_u32(l.spans[k].text))
+      if (!is_space_cp(c)) mark += c;
+    if (mark.size() > 2) return 0;
+  }
+  return more_lines && is_wrap_mark(mark) ? l.spans.size() : 0;
+}
+
 Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   Row r;
   r.page = page;
@@ -85,6 +100,13 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   if (r.baseline == 0) r.baseline = first->bbox.y1;
   r.marker = list_marker(r.text);
   r.mono = visible > 0 && mono == visible;
+  // A listing line's continuation: its wrap mark aside, monospace.
+  if (!r.mono && visible > 0 && (r.wrap_mark = wrap_mark_spans(*first, pl, lines.size() > 1)) > 0) {
+    long mark = 0;
+    for (size_t k = 0; k < r.wrap_mark; ++k) mark += visible_count(first->spans[k].text);
+    if (mono + mark == visible) r.mono = true;
+    else r.wrap_mark = 0;
+  }
   r.one_sign = visible > 0 && r.marker == 0 && signs == 1 && mono + signs == visible;
   r.sign_inside = r.one_sign && lead == 1 && trail;
   r.full_stop = ends_sentence(r.text);

@@ -40,6 +40,16 @@ inline bool ends_with_hyphen(std::string_view t) {
 // some (ConTeXt) write into the text at the line's end (whitespace_tokens leave it out).
 inline bool ends_with_soft_hyphen(std::string_view t) { return t.size() >= 2 && t.substr(t.size() - 2) == "\xC2\xAD"; }
 
+// A listing's wrap mark: a line of code too long for the measure goes on on the next line,
+// which the typesetter leads with a hook arrow set from a symbol font (Sphinx, fvextra and
+// minted: \hookrightarrow, which TeX's math fonts make of two glyphs, U+02D3 and an arrow;
+// listings' postbreak; others print U+21AA, U+21B3 or U+2937). A break taken at a space may
+// print that space as U+2423 at the broken line's end (Sphinx).
+inline bool is_wrap_mark(std::u32string_view s) {
+  return s == U"\u02D3\u2192" || s == U"\u21AA" || s == U"\u21B3" || s == U"\u2937";
+}
+inline constexpr char32_t kVisibleSpace = 0x2423;
+
 // `s` without the ASCII white space at its end.
 inline std::string_view trimmed_end(std::string_view s) {
   while (!s.empty() && ascii_space(s.back())) s.remove_suffix(1);

@@ -462,7 +462,8 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
         if (const SourcePage* next = index.page(p)) inside.add_page(*next);
       std::deque<std::string> joined;
       for (int p = b.page - 1; p <= std::max(b.page, b.last_page); ++p)
-        for (const auto* j : PageIndex::at(index.joins, p)) inside.tokens.push_back(joined.emplace_back(j->joined));
+        for (const auto* j : PageIndex::at(index.joins, p))
+          for (auto& t : whitespace_tokens(j->joined)) inside.tokens.push_back(joined.emplace_back(std::move(t)));
       std::sort(inside.tokens.begin(), inside.tokens.end());
       std::vector<std::string_view> words(owned.begin(), owned.end());
       std::sort(words.begin(), words.end());

@@ -3,6 +3,7 @@
 
 #include "internal.h"
 #include "page_builder.h"
+#include "quire/layout.h"
 
 namespace quire {
 namespace {
@@ -30,7 +31,8 @@ TEST(CodeText, ListingThatGoesOnHigherUpTheSamePage) {
   std::vector<detail::Row> rows = {code_row(bottom, 3, 72), code_row(top, 3, 320)};
   std::vector<const detail::Row*> ptrs = {&rows[0], &rows[1]};
   detail::BookStats st;
-  EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions()), "x <- c(1, 2)\ny <- x + 1");
+  std::vector<HyphenJoin> joins;
+  EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions(), joins), "x <- c(1, 2)\ny <- x + 1");
 }
 
 TEST(CodeText, ARaisedSpanIsAWordOfItsOwnAsInTheLineText) {
@@ -46,7 +48,8 @@ TEST(CodeText, ARaisedSpanIsAWordOfItsOwnAsInTheLineText) {
   std::vector<detail::Row> rows = {code_row(line, 1, 72)};
   std::vector<const detail::Row*> ptrs = {&rows[0]};
   detail::BookStats st;
-  const std::string code = detail::code_text(ptrs, st, LayoutOptions());
+  std::vector<HyphenJoin> joins;
+  const std::string code = detail::code_text(ptrs, st, LayoutOptions(), joins);
   EXPECT_EQ(whitespace_tokens(code), whitespace_tokens(line.text())) << code;
   EXPECT_EQ(whitespace_tokens(code), (std::vector<std::string>{"{L", "A", "TEX", "counter", "}"}));
 }
@@ -100,8 +103,80 @@ TEST(CodeText, AShortListingInCellsWiderThanItsGlyphs) {
   std::vector<const detail::Row*> ptrs;
   for (const auto& r : rows) ptrs.push_back(&r);
   detail::BookStats st;
+  std::vector<HyphenJoin> joins;
   st.mono_advance["LMMono10-Regular@10.0"] = 6.1;
-  EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions()), "if (st->wtimer != NULL)\n  CloseHandle (st->wtimer);\n#endif");
+  EXPECT_EQ(detail::code_text(ptrs, st, LayoutOptions(), joins), "if (st->wtimer != NULL)\n  CloseHandle (st->wtimer);\n#endif");
+}
+
+
+// A listing line too long for the measure, broken and led on the next line by a wrap mark:
+// Sphinx sets \hookrightarrow (two glyphs of TeX's math fonts: U+02D3 and an arrow) at half
+// the code's size left of the text, and prints a break taken at a space as a visible space.
+Line wrapped_line(const std::string& text, double baseline, const std::vector<std::string>& mark, double size = 5) {
+  Line l = test::make_line({84, baseline, text, 10, true});  // two cells in
+  double x = 74.6;
+  std::vector<Span> spans;
+  for (const auto& m : mark) {
+    Span s;
+    s.text = m;
+    s.font = "CMSY5";
+    s.size = size;
+    s.baseline = baseline;
+    s.xs = {static_cast<float>(x)};
+    s.last_advance = 4;
+    s.bbox = {x, baseline - 0.8 * size, x + 4, baseline + 0.2 * size};
+    x += 1.1;
+    spans.push_back(s);
+  }
+  spans.back().bbox.x1 = 84;
+  spans.push_back(l.spans[0]);
+  l.spans = spans;
+  l.bbox = {74.6, baseline - 8, l.bbox.x1, l.bbox.y1};
+  return l;
+}
+
+TEST(CodeText, ALineBrokenForTheMeasureGoesOnOverItsWrapMark) {
+  std::vector<test::LineSpec> prose = test::paragraph(72, 100, {"An example will explain it better, with the versions of the package listed for every"}, 10, false);
+  Page page = test::make_page(1, prose);
+  page.lines.push_back(test::make_line({72, 140, "$ dak ls evince", 10, true}));
+  page.lines.push_back(test::make_line({72, 152, "evince | 3.22.1-3 | oldstable | source, amd64, arm64, armel,", 10, true}));
+  page.lines.push_back(wrapped_line(" i386, mips, mips64el", 164, {"\u02D3", "\u2192"}));
+  page.lines.push_back(test::make_line({72, 176, "__Choices: Afrikaans (af), Czech (cs),\u2423", 10, true}));
+  page.lines.push_back(wrapped_line("Danish (da), Dutch (nl),\u2423", 188, {"\u02D3", "\u2192"}));
+  page.lines.push_back(wrapped_line("Swedish (sv)", 200, {"\u21AA"}));
+  page.lines.push_back(test::make_line({72, 212, "localedef -i $LOCALE_NAME.", 10, true}));
+  page.lines.push_back(wrapped_line("$LOCALE_CHARSET", 224, {"\u02D3", "\u2192"}));
+  LayoutResult r = layout_document(test::make_doc({page}));
+  std::vector<Block> code;
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Code) code.push_back(b);
+  ASSERT_EQ(code.size(), 1u);
+  EXPECT_EQ(code[0].text,
+            "$ dak ls evince\n"
+            "evince | 3.22.1-3 | oldstable | source, amd64, arm64, armel, i386, mips, mips64el\n"
+            "__Choices: Afrikaans (af), Czech (cs), Danish (da), Dutch (nl), Swedish (sv)\n"
+            "localedef -i $LOCALE_NAME.$LOCALE_CHARSET");
+  // Each join is logged, so the wording check sees the marks go.
+  std::vector<std::string> joined;
+  for (const auto& j : r.joins) joined.push_back(j.before + "|" + j.after + "|" + j.joined);
+  EXPECT_EQ(joined, (std::vector<std::string>{"armel,|\u02D3\u2192|armel, ", "(cs),\u2423|\u02D3\u2192Danish|(cs), Danish",
+                                               "(nl),\u2423|\u21AASwedish|(nl), Swedish",
+                                               "$LOCALE_NAME.|\u02D3\u2192$LOCALE_CHARSET|$LOCALE_NAME.$LOCALE_CHARSET"}));
+}
+
+TEST(CodeText, AnArrowThatIsNoWrapMarkStays) {
+  // A result arrow from a symbol font (Octave's "\u21D2 1.4142") is the listing's own text.
+  Page page = test::make_page(1, test::paragraph(72, 100, {"The square root of two is computed as follows, in a session of the interpreter"}, 10, false));
+  page.lines.push_back(test::make_line({72, 140, "sqrt (2)", 10, true}));
+  page.lines.push_back(wrapped_line(" 1.4142", 152, {"\u21D2"}, 10));
+  LayoutResult r = layout_document(test::make_doc({page}));
+  std::string code;
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Code) code += b.text;
+  EXPECT_EQ(code.rfind("sqrt (2)\n\u21D2", 0), 0u) << code;  // a line of its own, the arrow kept
+  EXPECT_TRUE(r.joins.empty());
 }
 
 }  // namespace

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <regex>
+#include <tuple>
 
 #include "quire/json.h"
 #include "quire/model.h"
+#include "quire/pipeline.h"
 #include "quire/text.h"
 #include "run.h"
 
@@ -242,6 +244,61 @@ std::string move_to_another_chapter(const Built& b) {
   save(from, a);
   save(to, c);
   return text.substr(0, text.find(' '));
+}
+
+// One line of `spans` ((text, font, size, monospace) set from x on one baseline: a monospace glyph
+// 6 pt wide, another 4 pt).
+Line line_of(double x, double baseline, const std::vector<std::tuple<std::string, std::string, double, bool>>& spans) {
+  Line l;
+  for (const auto& [text, font, size, mono] : spans) {
+    Span s;
+    s.text = text;
+    s.font = font;
+    s.size = size;
+    s.monospace = mono;
+    s.baseline = baseline;
+    const double adv = mono ? 6 : 4;
+    const double x0 = x;
+    for (size_t i = 0; i < to_u32(text).size(); ++i, x += adv) s.xs.push_back(static_cast<float>(x));
+    s.last_advance = static_cast<float>(adv);
+    s.bbox = {x0, baseline - 0.8 * size, x, baseline + 0.2 * size};
+    l.bbox = l.spans.empty() ? s.bbox : l.bbox.united(s.bbox);
+    l.spans.push_back(std::move(s));
+  }
+  return l;
+}
+
+// A listing line broken for the measure and led on by a wrap mark (Sphinx's hook arrow, a visible
+// space where it broke at a space) comes out whole; the marks' going is logged as a join, so every
+// word is accounted for and in its block's box.
+TEST(Ledger, AListingLineUnwrappedOverItsWrapMarkAddsUpExactly) {
+  Document doc;
+  doc.file = "wrapped.pdf";
+  doc.page_count = 1;
+  Page p;
+  p.number = 1;
+  p.width = 612;
+  p.height = 792;
+  p.lines.push_back(line_of(72, 100, {{"Example, taken from the geneweb package templates, with its choices:", "CMR10", 10, false}}));
+  p.lines.push_back(line_of(72, 130, {{"Template: geneweb/lang", "CMTT10", 10, true}}));
+  p.lines.push_back(line_of(72, 142, {{"__Choices: Afrikaans (af), Czech (cs),", "CMTT10", 10, true}, {"\u2423", "CMTT10", 10, true}}));
+  p.lines.push_back(line_of(76, 154, {{"\u02D3", "CMMI5", 5, false}, {"\u2192", "CMSY5", 5, false}, {"Danish (da), Swedish (sv)", "CMTT10", 10, true}}));
+  p.lines.push_back(line_of(72, 166, {{"_Default: English", "CMTT10", 10, true}}));
+  doc.pages.push_back(p);
+  const std::vector<SourcePage> source = source_words(doc);
+  LayoutOptions lo;
+  Book book = book_record(doc, "wrapped", lo);
+  lay_out_book(book, doc, lo);
+  std::string code;
+  for (const auto& c : book.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Code) code += b.text;
+  EXPECT_NE(code.find("Czech (cs), Danish (da), Swedish (sv)\n"), std::string::npos) << code;
+  const BookCheck check = verify_book(book, source);
+  for (const auto& d : check.differences) ADD_FAILURE() << d.kind << " " << d.word;
+  EXPECT_EQ(check.book.missing, 0);
+  EXPECT_EQ(check.book.added, 0);
+  EXPECT_EQ(check.book.misplaced, 0);
 }
 
 TEST(Ledger, AWordChangedDroppedDuplicatedOrMovedIsNamedWithItsPageAndChapter) {

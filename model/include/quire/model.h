@@ -181,12 +181,14 @@ struct Removal {
   bool operator==(const Removal&) const = default;
 };
 
-// A line-end hyphen that layout removed because it was a typesetting break.
+// A line break that layout undid because the typesetter made it: a line-end hyphen removed
+// ("exam-" "ple" -> "example"), or a listing line broken for the measure put back together, its
+// wrap mark and any visible space taken out ("(cs),\u2423" "\u02D3\u2192Danish" -> "(cs), Danish").
 struct HyphenJoin {
   int page = 0;
-  std::string before;  // "exam-"
-  std::string after;   // "ple"
-  std::string joined;  // "example"
+  std::string before;  // "exam-": the broken line's last word
+  std::string after;   // "ple": the next line's first word as printed
+  std::string joined;  // "example": what stands for the two (one word, or two for a listing)
   bool operator==(const HyphenJoin&) const = default;
 };
 
