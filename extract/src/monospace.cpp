@@ -22,12 +22,6 @@ namespace quire::detail {
 
 namespace {
 
-bool is_ascii(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  return true;
-}
-
 // Whether `s` holds `k` (lowercase ASCII), ignoring ASCII case; or starts with it.
 bool contains_nocase(std::string_view s, std::string_view k, bool at_start_only = false) {
   if (k.size() > s.size()) return false;

@@ -101,7 +101,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   r.marker = list_marker(r.text);
   r.mono = visible > 0 && mono == visible;
   // A listing line's continuation: its wrap mark aside, monospace.
-  if (!r.mono && visible > 0 && (r.wrap_mark = wrap_mark_spans(*first, pl, lines.size() > 1)) > 0) {
+  if (!r.mono && mono > 0 && (r.wrap_mark = wrap_mark_spans(*first, pl, lines.size() > 1)) > 0) {
     long mark = 0;
     for (size_t k = 0; k < r.wrap_mark; ++k) mark += visible_count(first->spans[k].text);
     if (mono + mark == visible) r.mono = true;

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <regex>
-#include <tuple>
 
 #include "quire/json.h"
 #include "quire/model.h"
 #include "quire/pipeline.h"
 #include "quire/text.h"
 #include "run.h"
+#include "../clean/test_pages.h"
 
 namespace quire::test {
 namespace {
@@ -246,28 +246,6 @@ std::string move_to_another_chapter(const Built& b) {
   return text.substr(0, text.find(' '));
 }
 
-// One line of `spans` ((text, font, size, monospace) set from x on one baseline: a monospace glyph
-// 6 pt wide, another 4 pt).
-Line line_of(double x, double baseline, const std::vector<std::tuple<std::string, std::string, double, bool>>& spans) {
-  Line l;
-  for (const auto& [text, font, size, mono] : spans) {
-    Span s;
-    s.text = text;
-    s.font = font;
-    s.size = size;
-    s.monospace = mono;
-    s.baseline = baseline;
-    const double adv = mono ? 6 : 4;
-    const double x0 = x;
-    for (size_t i = 0; i < to_u32(text).size(); ++i, x += adv) s.xs.push_back(static_cast<float>(x));
-    s.last_advance = static_cast<float>(adv);
-    s.bbox = {x0, baseline - 0.8 * size, x, baseline + 0.2 * size};
-    l.bbox = l.spans.empty() ? s.bbox : l.bbox.united(s.bbox);
-    l.spans.push_back(std::move(s));
-  }
-  return l;
-}
-
 // A listing line broken for the measure and led on by a wrap mark (Sphinx's hook arrow, a visible
 // space where it broke at a space) comes out whole; the marks' going is logged as a join, so every
 // word is accounted for and in its block's box.
@@ -279,11 +257,14 @@ TEST(Ledger, AListingLineUnwrappedOverItsWrapMarkAddsUpExactly) {
   p.number = 1;
   p.width = 612;
   p.height = 792;
-  p.lines.push_back(line_of(72, 100, {{"Example, taken from the geneweb package templates, with its choices:", "CMR10", 10, false}}));
-  p.lines.push_back(line_of(72, 130, {{"Template: geneweb/lang", "CMTT10", 10, true}}));
-  p.lines.push_back(line_of(72, 142, {{"__Choices: Afrikaans (af), Czech (cs),", "CMTT10", 10, true}, {"\u2423", "CMTT10", 10, true}}));
-  p.lines.push_back(line_of(76, 154, {{"\u02D3", "CMMI5", 5, false}, {"\u2192", "CMSY5", 5, false}, {"Danish (da), Swedish (sv)", "CMTT10", 10, true}}));
-  p.lines.push_back(line_of(72, 166, {{"_Default: English", "CMTT10", 10, true}}));
+  // Glyphs advance half their size (test_pages.h): the listing's cells are 5 pt, and the
+  // continuation's text starts two cells in, after the mark set at half size.
+  p.lines.push_back(text_line("Example, taken from the geneweb package templates, with its choices:", 72, 100));
+  p.lines.push_back(line({span("Template: geneweb/lang", 72, 130, 10, "CMTT10", true)}));
+  p.lines.push_back(line({span("__Choices: Afrikaans (af), Czech (cs),\u2423", 72, 142, 10, "CMTT10", true)}));
+  p.lines.push_back(line({span("\u02D3", 77, 154, 5, "CMMI5"), span("\u2192", 79.5, 154, 5, "CMSY5"),
+                          span("Danish (da), Swedish (sv)", 82, 154, 10, "CMTT10", true)}));
+  p.lines.push_back(line({span("_Default: English", 72, 166, 10, "CMTT10", true)}));
   doc.pages.push_back(p);
   const std::vector<SourcePage> source = source_words(doc);
   LayoutOptions lo;
