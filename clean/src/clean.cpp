@@ -36,6 +36,7 @@ CleanResult clean_document(Document& doc, const CleanOptions& options,
   PageRemovals crop_marks(pages), continuation_notes(pages);
   RunningHeadPass heads(doc, options);
   LineNumberPass line_numbers(doc, options);
+  DrawnFurniturePass drawn(options, pages);
   // Each sweep does all it can on a page while the page is at hand: a book's pages are far
   // larger than the cache, and every extra walk over them costs as much as the work.
   change_pages(doc, options.jobs, [&](size_t pi, Page& page) {
@@ -45,10 +46,15 @@ CleanResult clean_document(Document& doc, const CleanOptions& options,
     remove_continuation_notes(page, continuation_notes[pi]);
     heads.scan_page(pi);
     line_numbers.classify_page(pi);
+    drawn.scan_page(pi, page);
   });
   if (heads.printed_area()) change_pages(doc, options.jobs, [&](size_t pi, Page&) { heads.scan_page(pi); });
   heads.decide();
-  change_pages(doc, options.jobs, [&](size_t pi, Page&) { line_numbers.scan_page(pi, heads.cut_page(pi)); });
+  drawn.decide();
+  change_pages(doc, options.jobs, [&](size_t pi, Page& page) {
+    line_numbers.scan_page(pi, heads.cut_page(pi));
+    drawn.cut_page(pi, page);
+  });
   line_numbers.decide();
   // (Few pages have line numbers: only those are brought back from the spill file.)
   parallel_for(pages, options.jobs, [&](size_t pi) {
@@ -59,12 +65,9 @@ CleanResult clean_document(Document& doc, const CleanOptions& options,
   append_in_page_order(continuation_notes, result.removed);
   heads.append_log(result.removed);
   line_numbers.append_log(result.removed);
+  drawn.append_log(result.removed);
   // Each pass logs page by page, so ties (one page, one position) keep the order of the passes.
-  std::stable_sort(result.removed.begin(), result.removed.end(), [](const Removal& a, const Removal& b) {
-    if (a.page != b.page) return a.page < b.page;
-    if (a.bbox.y0 != b.bbox.y0) return a.bbox.y0 < b.bbox.y0;
-    return a.bbox.x0 < b.bbox.x0;
-  });
+  std::stable_sort(result.removed.begin(), result.removed.end(), removal_order);
   return result;
 }
 

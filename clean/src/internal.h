@@ -109,4 +109,21 @@ class LineNumberPass {
   std::unique_ptr<State> state_;
 };
 
+// Drawn furniture (drawn_furniture.cpp): scan_page notes a page's images and the paths in its
+// head and foot bands, decide keeps those drawn at one place on many pages, cut_page removes
+// and logs them (a removal with no text: no word leaves the page).
+class DrawnFurniturePass {
+ public:
+  DrawnFurniturePass(const CleanOptions& options, size_t pages);
+  ~DrawnFurniturePass();
+  void scan_page(size_t page_index, const Page& page);
+  void decide();
+  void cut_page(size_t page_index, Page& page);
+  void append_log(std::vector<Removal>& removed);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 }  // namespace quire::clean_detail

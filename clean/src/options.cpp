@@ -69,6 +69,16 @@ constexpr OptionField<CleanOptions> kTable[] = {
      "A line is a code line when this share of its non-space characters is monospace."},
     {"crop_outside_margin", &CleanOptions::crop_outside_margin, "pt",
      "Text lying entirely this far or more outside the page box is printer's marks (crop marks, slug lines)."},
+    {"repeated_image_tolerance", &CleanOptions::repeated_image_tolerance, "pt",
+     "A drawing at the same place (within this) on many pages, the same image or the same paint, is furniture."},
+    {"repeated_image_min_pages", &CleanOptions::repeated_image_min_pages, "pages",
+     "...on at least this many pages ..."},
+    {"repeated_image_min_share", &CleanOptions::repeated_image_min_share, "share of pages",
+     "...and, an image, on at least this share of the book's pages (a logo, an ornament, a watermark) ..."},
+    {"drawn_band_ratio", &CleanOptions::drawn_band_ratio, "share of page height",
+     "...or, a path, lying wholly in this share of the page's height at its top or bottom ..."},
+    {"drawn_rule_min_share", &CleanOptions::drawn_rule_min_share, "share of pages",
+     "...on at least this share of the pages (a running head's rule, a footer's bar)."},
 };
 
 }  // namespace

@@ -25,7 +25,6 @@ std::string font_key(const Span& s) {
 // One page's share of the book statistics (measure_book adds the pages up in page order).
 struct PageSizes {
   SmallCounts size_chars;         // size in 0.1 pt -> characters of proportional spans
-  std::vector<Image> images;      // the page's, for repeated_images
   std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
   // What the margins and the text block need once the body size is known, so that the
   // spans are read once:
@@ -153,7 +152,6 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   auto measure_page = [&](size_t i, const Page& page) {
     PageSizes& ps = sizes[i];
     const PageLines& pl = lines[i] = PageLines(page, o);
-    ps.images = page.images;
     const Span* last_mono = nullptr;  // the last monospace span, whose advances went to `into`
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
@@ -189,12 +187,6 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   };
   if (words) *words = collect_words(doc, lines, o, measure_page);
   else read_pages(doc, o.jobs, measure_page);
-  {
-    std::vector<const std::vector<Image>*> page_images;
-    for (const auto& ps : sizes) page_images.push_back(&ps.images);
-    st.repeated_images = repeated_images(page_images, o);
-    for (auto& ps : sizes) std::vector<Image>().swap(ps.images);
-  }
   sizes_from(sizes, st);
   text_block(doc, sizes, o, st);
   return st;

@@ -306,8 +306,10 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
       if (!source.empty()) j.after = source.front();
       std::string visible_space;
       append_utf8(visible_space, kVisibleSpace);
-      if (out.size() > token_start && out.ends_with(visible_space))
-        out.replace(out.size() - visible_space.size(), visible_space.size(), " ");
+      if (out.size() > token_start && out.ends_with(visible_space)) {
+        out.resize(out.size() - visible_space.size());
+        out += ' ';
+      }
       // The continuation's first token: glued to the broken line unless a space leads it
       // (then the mark stood alone, and the token is a word of its own in the source too).
       const bool spaced = !glyphs[r].empty() && glyphs[r][0].gap_before;

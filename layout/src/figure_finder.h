@@ -131,8 +131,7 @@ struct Verdict {
 
 class Finder {
  public:
-  Finder(const Page& page, const LayoutOptions& o, const std::vector<Image>& furniture, const BodyText& body)
-      : page_(page), o_(o), furniture_(furniture), body_(body) {}
+  Finder(const Page& page, const LayoutOptions& o, const BodyText& body) : page_(page), o_(o), body_(body) {}
 
   std::vector<FigureRegion> run();
 
@@ -183,7 +182,6 @@ class Finder {
 
   const Page& page_;
   const LayoutOptions& o_;
-  const std::vector<Image> furniture_;
   std::vector<Item> items_;
   double body_size_ = 0;  // points, the page's
   BodyText body_;         // the book's (its size, or the page's if the book's is unknown)

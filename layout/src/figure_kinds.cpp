@@ -31,7 +31,6 @@ void Finder::collect_items() {
     if (im.width <= o_.spacer_max_pixels || im.height <= o_.spacer_max_pixels) continue;  // spacer
     // A stencil mask of glyph size is a character of a bitmap font, not a picture.
     if (im.mask && (im.bbox.width() < o_.min_figure_side || im.bbox.height() < o_.min_figure_side)) continue;
-    if (is_repeated_image(im, furniture_, o_)) continue;
     if (icon(im)) continue;
     Item it;
     it.box = im.bbox;

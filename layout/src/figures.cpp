@@ -203,12 +203,7 @@ using figure_finder::Finder;
 using figure_finder::tight_box;
 
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options, const BodyText& body) {
-  return Finder(page, options, {}, body).run();
-}
-
-std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
-                                       const std::vector<Image>& furniture, const BodyText& body) {
-  return Finder(page, options, furniture, body).run();
+  return Finder(page, options, body).run();
 }
 
 std::vector<Box> joined_rules(std::vector<Box> pieces, double slack) {
@@ -245,53 +240,6 @@ PageDecor page_decor(const Page& page, const LayoutOptions& options) {
   }
   for (const auto& im : page.images) d.pictures.push_back(im.bbox);
   return d;
-}
-
-bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options) {
-  const double t = options.repeated_image_tolerance;
-  for (const auto& r : repeated) {
-    if (r.width != image.width || r.height != image.height) continue;
-    if (std::fabs(r.bbox.x0 - image.bbox.x0) <= t && std::fabs(r.bbox.y0 - image.bbox.y0) <= t &&
-        std::fabs(r.bbox.x1 - image.bbox.x1) <= t && std::fabs(r.bbox.y1 - image.bbox.y1) <= t)
-      return true;
-  }
-  return false;
-}
-
-std::vector<Image> repeated_images(const std::vector<const std::vector<Image>*>& page_images,
-                                   const LayoutOptions& options) {
-  struct Seen {
-    Image image;
-    int pages = 0;
-    size_t last_page = 0;
-  };
-  std::vector<Seen> seen;
-  for (size_t pi = 0; pi < page_images.size(); ++pi) {
-    for (const auto& im : *page_images[pi]) {
-      auto it = std::find_if(seen.begin(), seen.end(),
-                             [&](const Seen& s) { return is_repeated_image(im, {s.image}, options); });
-      if (it == seen.end()) {
-        seen.push_back({im, 1, pi});
-      } else if (it->last_page != pi) {
-        it->pages++;
-        it->last_page = pi;
-      }
-    }
-  }
-  // (A slide deck's overlays show one picture on a few slides in a row; a logo or a
-  // watermark stands on most of the pages.)
-  const double least = std::max(static_cast<double>(options.repeated_image_min_pages),
-                                options.repeated_image_min_share * static_cast<double>(page_images.size()));
-  std::vector<Image> out;
-  for (const auto& s : seen)
-    if (static_cast<double>(s.pages) >= least) out.push_back(s.image);
-  return out;
-}
-
-std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options) {
-  std::vector<const std::vector<Image>*> page_images;
-  for (const auto& page : doc.pages) page_images.push_back(&page.images);
-  return repeated_images(page_images, options);
 }
 
 }  // namespace quire::detail

@@ -31,10 +31,6 @@ struct BodyText {
 // footer rules, tiny spacer images. Regions are sorted top to bottom.
 std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options, const BodyText& body = {});
 
-// The same, leaving out images that are furniture (the result of repeated_images()).
-std::vector<FigureRegion> find_figures(const Page& page, const LayoutOptions& options,
-                                       const std::vector<Image>& furniture, const BodyText& body = {});
-
 // What a page draws around text, as drawn (tight_box): horizontal rules (table rules,
 // underlines, the top and bottom of frames; at most rule_max_thickness high and at least
 // rule_min_length long), vertical bars (the same, upright: a rule at the left of a note),
@@ -45,17 +41,5 @@ PageDecor page_decor(const Page& page, const LayoutOptions& options);
 // Horizontal rules drawn in pieces (a table's rule a cell at a time) joined: pieces whose tops
 // lie within `slack` of the first's and that meet or overlap within `slack` are one rule.
 std::vector<Box> joined_rules(std::vector<Box> pieces, double slack);
-
-// Document pre-pass: images drawn at the same place with the same pixel size on at least
-// options.repeated_image_min_pages pages and on at least options.repeated_image_min_share
-// of the book's pages (logos, ornaments, a watermark). One representative each, in page
-// order of first appearance. `page_images` holds each page's images, in page order.
-std::vector<Image> repeated_images(const std::vector<const std::vector<Image>*>& page_images,
-                                   const LayoutOptions& options);
-std::vector<Image> repeated_images(const Document& doc, const LayoutOptions& options);
-
-// True when `image` is one of `repeated` (same pixel size, same place within tolerance):
-// the figure finder leaves such images out (BookStats::repeated_images).
-bool is_repeated_image(const Image& image, const std::vector<Image>& repeated, const LayoutOptions& options);
 
 }  // namespace quire::detail

@@ -55,8 +55,6 @@ struct BookStats {
   std::map<int, double> text_top, text_bottom;
   // Distance from one body line's baseline to the next within a paragraph (most common).
   double line_pitch = 0;
-  // Images that stand at one place on most pages (repeated_images): furniture.
-  std::vector<Image> repeated_images;
 };
 
 // One typeset row of a column: the lines that share a baseline, left to right.

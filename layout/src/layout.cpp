@@ -199,6 +199,12 @@ class ChapterCut {
         res_.warnings.push_back(Diagnostic::at("layout", "no-chapters", doc_.file, 0, "no chapters found"));
     }
     keep_joins(res_, kept_, flow_.join_ends);
+    for (auto& c : res_.chapters)
+      for (auto& b : c.blocks) {
+        for (auto& r : b.dropped) res_.removed.push_back(std::move(r));
+        std::vector<Removal>().swap(b.dropped);
+      }
+    std::stable_sort(res_.removed.begin(), res_.removed.end(), removal_order);
     place_footnotes(res_.chapters);
     link_figure_references(res_.chapters);
     detail::anchor_links(res_.chapters, o_);

@@ -339,14 +339,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"caption_zone_margin_ratio", &LayoutOptions::caption_zone_margin_ratio, "ratio of body size",
      "...a line starting this near the text block's left edge above all the zone's drawing leads into the figure."},
     {"furniture_band_ratio", &LayoutOptions::furniture_band_ratio, "share of page height",
-     "Drawings lying entirely in this share of the page height at the top or bottom are running-head or footer "
-     "decoration (rules, bands, logos)."},
-    {"repeated_image_tolerance", &LayoutOptions::repeated_image_tolerance, "pt",
-     "An image drawn at the same place (within this) with the same pixel size on many pages is a logo or watermark."},
-    {"repeated_image_min_pages", &LayoutOptions::repeated_image_min_pages, "pages",
-     "...on at least this many pages ..."},
-    {"repeated_image_min_share", &LayoutOptions::repeated_image_min_share, "share of pages",
-     "...and on at least this share of the book's pages: furniture, never a figure."},
+     "Drawings lying entirely in this share of the page height at the top or bottom are no figure: a page's own "
+     "head or foot decoration (what a page style draws on many pages, clean has taken off)."},
     {"figure_crop_margin", &LayoutOptions::figure_crop_margin, "pt",
      "The crop box is the drawing's box grown by this, in points, so anti-aliased edges and line caps stay in; the "
      "render is then trimmed to the ink."},

@@ -48,7 +48,7 @@ class PagePasses {
       body.left = st.left_margin.at(parity);
       body.right = st.right_margin.at(parity);
     }
-    regions = find_figures(page, o, st.repeated_images, body);
+    regions = find_figures(page, o, body);
     std::vector<bool> label_line(page.lines.size(), false);
     for (const auto& r : regions)
       for (size_t i : r.label_lines)

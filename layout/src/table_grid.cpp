@@ -291,6 +291,57 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
   }
 }
 
+// A table broken by a page break may print its header again at the top of each page it goes
+// on to (LaTeX's longtable, DocBook and XSL-FO table headers, asciidoctor): the first rows
+// of a later page that repeat the table's header cell for cell are that repeat, not rows of
+// the table. They leave the grid, and their words go to `dropped`, page by page, with the
+// box of their lines. A table whose header find_header did not see has one all the same
+// when its first row is printed again so (no body row stands twice at the top of a page,
+// and a first row that its second repeats is no header), if it has two cells at least.
+void drop_repeated_header(Block& b, std::vector<std::vector<size_t>>& grid, const std::vector<Cell>& cells,
+                          const std::vector<Piece>& pieces) {
+  const auto page_of = [&](size_t i) { return cells[grid[i].front()].page; };
+  size_t h = static_cast<size_t>(b.header_rows);
+  if (h == 0) {
+    const auto filled = std::count_if(b.rows.front().begin(), b.rows.front().end(), [](const std::string& c) { return !c.empty(); });
+    if (filled < 2 || (b.rows.size() > 1 && b.rows[1] == b.rows[0])) return;
+    h = 1;
+  }
+  std::vector<uint8_t> drop(grid.size(), 0);
+  for (size_t i = h; i + h <= grid.size(); ++i) {
+    if (page_of(i) == page_of(i - 1)) continue;
+    bool repeat = true;
+    for (size_t j = 0; j < h && repeat; ++j) repeat = page_of(i + j) == page_of(i) && b.rows[i + j] == b.rows[j];
+    if (!repeat) continue;
+    std::fill(drop.begin() + static_cast<long>(i), drop.begin() + static_cast<long>(i + h), 1);
+    Removal r{page_of(i), {}, {}, kRepeatedTableHeader};
+    bool first = true;
+    for (size_t j = i; j < i + h; ++j)
+      for (size_t k : grid[j]) {
+        r.text += (r.text.empty() ? "" : " ") + cells[k].text;
+        for (const Piece& p : pieces)
+          if (p.cell == k) {
+            r.bbox = first ? p.box : r.bbox.united(p.box);
+            first = false;
+          }
+      }
+    b.dropped.push_back(std::move(r));
+  }
+  if (b.dropped.empty()) return;
+  b.header_rows = static_cast<int>(h);
+  size_t kept = 0;
+  for (size_t i = 0; i < grid.size(); ++i)
+    if (!drop[i]) {
+      if (kept != i) {
+        grid[kept] = std::move(grid[i]);
+        b.rows[kept] = std::move(b.rows[i]);
+      }
+      ++kept;
+    }
+  grid.resize(kept);
+  b.rows.resize(kept);
+}
+
 // The text, in columns: a line per row, two spaces at least between columns, as a
 // fixed-width rendering shows them; a column whose cells mostly end at one x (numbers set
 // flush right) is set flush right, others flush left.
@@ -350,7 +401,11 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vecto
     }
   }
   find_header(b, grid, cells, extent, cols, rules, o);
-  b.text = table_text(b.rows, cells, columns, o);
+  drop_repeated_header(b, grid, cells, pieces);
+  std::vector<Cell> shown;  // the cells of the rows kept
+  for (const auto& row : grid)
+    for (size_t k : row) shown.push_back(cells[k]);
+  b.text = table_text(b.rows, shown, columns, o);
   std::vector<std::vector<const Piece*>> of_cell(cells.size());
   for (const Piece& p : pieces) of_cell[p.cell].push_back(&p);
   order.clear();

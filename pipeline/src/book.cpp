@@ -61,6 +61,9 @@ void lay_out_book(Book& book, const Document& doc, const LayoutOptions& options)
   book.chapters = std::move(laid.chapters);
   book.excluded = std::move(laid.excluded);
   book.joins = std::move(laid.joins);
+  // Layout's removals go in among clean's, in the log's order (clean's first at one place).
+  book.removed.insert(book.removed.end(), laid.removed.begin(), laid.removed.end());
+  std::stable_sort(book.removed.begin(), book.removed.end(), removal_order);
   for (auto& w : laid.warnings) book.warnings.push_back(std::move(w));
 }
 

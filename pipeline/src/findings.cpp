@@ -192,6 +192,7 @@ std::vector<VerifyFinding> find_suspicious_exits(const Book& book, const std::ve
   // A whole body line removed as furniture from the middle of the page.
   if (body.known())
     for (const auto& r : book.removed) {
+      if (r.reason == kRepeatedTableHeader) continue;  // no furniture: a table's own header, printed again
       auto it = pages.find(r.page);
       if (it == pages.end()) continue;
       const SourcePage& p = *it->second;

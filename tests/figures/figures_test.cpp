@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "figures.h"
+#include "quire/clean.h"
 #include "quire/extract.h"
 #include "quire/layout.h"
 #include "quire/model.h"
@@ -612,21 +613,23 @@ TEST(Figures, SeparateShapesAboveAFigureCaptionAreOneFigure) {
 }
 
 TEST(Figures, RepeatedLogoIsFurniture) {
-  // The same image at the same place on every page is a logo: the pre-pass lists it and
-  // find_figures leaves it out; a figure drawn once is kept.
+  // The same image at the same place on every page is a logo: clean takes it off the pages
+  // and logs it, and find_figures sees the figure drawn once alone.
   quire::Document doc;
   for (int n = 1; n <= 4; ++n) {
     Page p = letter_page();
     p.number = n;
-    p.images.push_back({{500, 20, 560, 60}, 120, 80, false});
+    p.images.push_back({{500, 80, 560, 120}, 120, 80, false});  // below the head's band
     if (n == 2) p.images.push_back({{100, 200, 400, 400}, 600, 400, false});
     doc.pages.push_back(p);
   }
   LayoutOptions o;
-  auto logos = quire::detail::repeated_images(doc, o);
-  ASSERT_EQ(logos.size(), 1u);
-  EXPECT_TRUE(find_figures(doc.pages[0], o, logos).empty());
-  auto r = find_figures(doc.pages[1], o, logos);
+  ASSERT_EQ(find_figures(doc.pages[0], o).size(), 1u);  // the logo, left on the page
+  const quire::CleanResult cleaned = quire::clean_document(doc, quire::CleanOptions{});
+  ASSERT_EQ(cleaned.removed.size(), 4u);
+  EXPECT_EQ(cleaned.removed[0].reason, quire::kRepeatedImage);
+  EXPECT_TRUE(find_figures(doc.pages[0], o).empty());
+  auto r = find_figures(doc.pages[1], o);
   ASSERT_EQ(r.size(), 1u);
   EXPECT_TRUE(r[0].bbox.contains(Box{100, 200, 400, 400}));
 }
@@ -692,9 +695,8 @@ void expect_trimmed(const Decoded& d, const std::string& what) {
 void check_crops(const std::string& pdf, const quire::Document& doc, const LayoutOptions& o,
                  std::shared_ptr<quire::PageDrawings> drawings = nullptr) {
   quire::PdfRenderer r1(pdf, ""), r2(pdf, ""), kept(pdf, "", drawings);
-  auto logos = quire::detail::repeated_images(doc, o);
   for (const auto& page : doc.pages)
-    for (const auto& fig : find_figures(page, o, logos)) {
+    for (const auto& fig : find_figures(page, o)) {
       const std::string what = pdf + " page " + std::to_string(page.number);
       std::string a = r1.png(page.number, fig.bbox, o.figure_dpi);
       std::string b = r2.png(page.number, fig.bbox, o.figure_dpi);
@@ -707,6 +709,7 @@ void check_crops(const std::string& pdf, const quire::Document& doc, const Layou
     }
 }
 
+// The pages as layout sees them: extracted, then cleaned of their furniture.
 quire::Document extract(const std::string& pdf, int first = 0, int last = 0,
                         std::shared_ptr<quire::PageDrawings>* drawings = nullptr, int jobs = 2) {
   quire::ExtractOptions eo;
@@ -714,7 +717,9 @@ quire::Document extract(const std::string& pdf, int first = 0, int last = 0,
   eo.last_page = last;
   eo.jobs = jobs;
   eo.ocr = quire::OcrMode::Never;
-  return quire::extract_document(pdf, eo, drawings);
+  quire::Document doc = quire::extract_document(pdf, eo, drawings);
+  quire::clean_document(doc, quire::CleanOptions{});
+  return doc;
 }
 
 const char* kOctave = "/usr/share/doc/octave/octave.pdf";
@@ -841,9 +846,8 @@ TEST(FiguresBooks, EveryGroundTruthFigureFoundAndNoOther) {
         if (b.value("type", "") == "figure" && b.contains("page")) expected[b["page"].get<int>()].push_back(b);
     std::shared_ptr<quire::PageDrawings> drawings;
     auto doc = extract(pdf.string(), 0, 0, &drawings);
-    auto logos = quire::detail::repeated_images(doc, o);
     for (const auto& page : doc.pages) {
-      auto r = find_figures(page, o, logos);
+      auto r = find_figures(page, o);
       auto it = expected.find(page.number);
       const size_t want = it == expected.end() ? 0 : it->second.size();
       EXPECT_EQ(r.size(), want) << name << " page " << page.number;

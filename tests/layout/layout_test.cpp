@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "page_builder.h"
+#include "quire/clean.h"
 #include "quire/layout.h"
 
 namespace quire {
@@ -1449,8 +1450,8 @@ TEST(Robustness, LinesWhoseBoxesHaveNoHeightAreLaidOut) {
 
 TEST(Figures, ImageAtOnePlaceOnMostPagesIsNoFigure) {
   // A watermark or a logo beside the text: the same picture at the same place on most of
-  // the book's pages is furniture, never a figure; a picture drawn once is one. (Slide
-  // overlays that show one picture on a few slides in a row stay figures.)
+  // the book's pages is furniture, which clean takes off, never a figure; a picture drawn once
+  // is one. (Slide overlays that show one picture on a few slides in a row stay figures.)
   std::vector<Page> pages;
   for (int n = 1; n <= 6; ++n) {
     Page p = make_page(n, filler(100, 12));
@@ -1460,7 +1461,9 @@ TEST(Figures, ImageAtOnePlaceOnMostPagesIsNoFigure) {
     pages.push_back(p);
   }
   for (int n = 7; n <= 8; ++n) pages.push_back(make_page(n, filler(100, 12)));
-  auto r = layout_document(make_doc(pages));
+  Document doc = make_doc(pages);
+  clean_document(doc, CleanOptions{});
+  auto r = layout_document(doc);
   std::vector<int> figures;
   for (const auto& b : all_blocks(r))
     if (b.type == BlockType::Figure) {

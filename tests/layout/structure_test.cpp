@@ -569,6 +569,66 @@ TEST(Tables, ATableAcrossAPageBreakIsOneTable) {
   EXPECT_EQ(tables[0].rows[4], rows[4]);
 }
 
+// A table of `rows` whose first `on_first` rows end page 1 under filler and whose others
+// start page 2; `repeat` rows of its head are printed again at the top of page 2, as a
+// typesetter repeats a header over a page break. Row 0 is set in bold when `bold_head`.
+Document table_over_a_break(const Rows& rows, size_t on_first, size_t repeat, bool bold_head) {
+  std::vector<LineSpec> first = filler(100, 40), second;
+  const double top = first.back().baseline + 20;
+  auto set_row = [&](std::vector<LineSpec>& page, const std::vector<std::string>& row, double baseline, bool bold) {
+    const double xs[] = {72, 160, 300};
+    for (size_t c = 0; c < row.size(); ++c) page.push_back({xs[c], baseline, row[c], 10, false, bold});
+  };
+  for (size_t i = 0; i < on_first; ++i) set_row(first, rows[i], top + 12.0 * static_cast<double>(i), bold_head && i == 0);
+  double baseline = 100;
+  for (size_t i = 0; i < repeat; ++i, baseline += 12) set_row(second, rows[i], baseline, bold_head && i == 0);
+  for (size_t i = on_first; i < rows.size(); ++i, baseline += 12) set_row(second, rows[i], baseline, false);
+  auto tail = filler(baseline + 40, 3);
+  second.insert(second.end(), tail.begin(), tail.end());
+  return make_doc({make_page(1, first), make_page(2, second)});
+}
+
+const Rows kSignals = {{"Signal", "Number", "Action"}, {"SIGHUP", "1", "reload"}, {"SIGINT", "2", "stop"},
+                       {"SIGQUIT", "3", "dump"}, {"SIGTERM", "15", "finish"}, {"SIGUSR1", "10", "rotate"}};
+
+// Typographic fact: a table broken by a page break may print its header again at the top of
+// the page it goes on to. That repeat is no row of the table; its words are logged as taken
+// out, so every printed word is still accounted for.
+TEST(Tables, AHeaderRepeatedOverAPageBreakLeavesTheTableAndIsLogged) {
+  for (bool bold : {true, false}) {
+    auto r = layout_document(table_over_a_break(kSignals, 3, 1, bold));
+    auto tables = of_type(r, BlockType::Table);
+    ASSERT_EQ(tables.size(), 1u) << bold;
+    EXPECT_EQ(tables[0].rows, kSignals) << bold << "\n" << tables[0].text;
+    EXPECT_EQ(tables[0].header_rows, 1) << bold;
+    EXPECT_EQ(tables[0].text.find("Signal"), tables[0].text.rfind("Signal")) << tables[0].text;
+    EXPECT_TRUE(tables[0].dropped.empty());  // layout's own: moved to the result's log
+    ASSERT_EQ(r.removed.size(), 1u) << bold;
+    EXPECT_EQ(r.removed[0].page, 2);
+    EXPECT_EQ(r.removed[0].reason, kRepeatedTableHeader);
+    EXPECT_EQ(r.removed[0].text, "Signal Number Action");
+    EXPECT_NEAR(r.removed[0].bbox.x0, 72, 0.5);
+    EXPECT_LT(r.removed[0].bbox.y1, 105);
+  }
+}
+
+TEST(Tables, ARowPrintedAgainIsNoRepeatedHeaderWhereTheTableRepeatsItsRows) {
+  // A table whose rows are all alike has no header to repeat: its rows all stay.
+  const Rows alike(6, {"yes", "no", "maybe"});
+  auto r = layout_document(table_over_a_break(alike, 3, 0, false));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].rows.size(), 6u);
+  EXPECT_TRUE(r.removed.empty());
+  // Nor is a body row that happens to open the next page a header: only the table's first
+  // rows are repeated.
+  auto r2 = layout_document(table_over_a_break(kSignals, 3, 0, true));
+  auto t2 = of_type(r2, BlockType::Table);
+  ASSERT_EQ(t2.size(), 1u);
+  EXPECT_EQ(t2[0].rows, kSignals);
+  EXPECT_TRUE(r2.removed.empty());
+}
+
 TEST(Tables, ARuledTableMaySetItsColumnsAWordSpaceApart) {
   // A table between rules (over its header, under it, under its last row, each drawn a
   // column at a time) whose columns stand as close as a word space past their widest cell:

@@ -282,6 +282,48 @@ TEST(Ledger, AListingLineUnwrappedOverItsWrapMarkAddsUpExactly) {
   EXPECT_EQ(check.book.misplaced, 0);
 }
 
+TEST(Ledger, ATableHeaderRepeatedOverAPageBreakIsAccountedAsRemoved) {
+  // The header printed again at the top of the table's second page leaves the table; its
+  // words are in the removal log, so the ledger still adds up.
+  Document doc;
+  doc.file = "table.pdf";
+  doc.page_count = 2;
+  Page first = body_page(1, "", 30), second = body_page(2, "", 0);
+  const std::vector<std::vector<std::string>> rows = {{"Signal", "Number", "Action"}, {"SIGHUP", "1", "reload"},
+                                                      {"SIGINT", "2", "stop"},       {"SIGQUIT", "3", "dump"},
+                                                      {"SIGTERM", "15", "finish"},   {"SIGUSR1", "10", "rotate"}};
+  auto set_row = [](Page& p, const std::vector<std::string>& row, double baseline) {
+    const double xs[] = {72, 200, 320};
+    for (size_t c = 0; c < row.size(); ++c) p.lines.push_back(text_line(row[c], xs[c], baseline));
+  };
+  for (size_t i = 0; i < 3; ++i) set_row(first, rows[i], 560 + 13.0 * static_cast<double>(i));
+  set_row(second, rows[0], 100);
+  for (size_t i = 3; i < rows.size(); ++i) set_row(second, rows[i], 100 + 13.0 * static_cast<double>(i - 2));
+  for (int i = 0; i < 5; ++i)
+    second.lines.push_back(text_line("Closing words " + std::to_string(i) + " of the running prose set after the table.", 72,
+                                     200 + 15.0 * i));
+  doc.pages = {first, second};
+  const std::vector<SourcePage> source = source_words(doc);
+  LayoutOptions lo;
+  Book book = book_record(doc, "table", lo);
+  lay_out_book(book, doc, lo);
+  size_t tables = 0;
+  for (const auto& c : book.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Table) {
+        ++tables;
+        EXPECT_EQ(b.rows, rows) << b.text;
+      }
+  EXPECT_EQ(tables, 1u);
+  ASSERT_EQ(book.removed.size(), 1u);
+  EXPECT_EQ(book.removed[0].reason, kRepeatedTableHeader);
+  EXPECT_EQ(book.removed[0].page, 2);
+  const BookCheck check = verify_book(book, source);
+  for (const auto& d : check.differences) ADD_FAILURE() << d.kind << " " << d.word;
+  EXPECT_EQ(check.book.differences(), 0);
+  EXPECT_EQ(check.book.removed, (std::vector<std::pair<std::string, long>>{{kRepeatedTableHeader, 3}}));
+}
+
 TEST(Ledger, AWordChangedDroppedDuplicatedOrMovedIsNamedWithItsPageAndChapter) {
   const Edit edits[] = {
       {"changed", "added", change_a_word},

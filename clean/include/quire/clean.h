@@ -1,12 +1,13 @@
 // clean: removes page furniture (running heads, page numbers, margin line numbers of code
 // listings, crop marks, the "(continues on next page)" notes of listings and tables broken
-// over a page) from an extracted Document, found from the whole book, and logs every
-// removal. Normalises text only where wording does not change: ligature glyphs to letters,
-// soft hyphens, Unicode NFC.
+// over a page; logos, ornaments and the rules a page style draws) from an extracted
+// Document, found from the whole book, and logs every removal. Normalises text only where
+// wording does not change: ligature glyphs to letters, soft hyphens, Unicode NFC.
 //
 // Contract: for every page, the whitespace tokens of the page's text before cleaning equal the
 // tokens after cleaning plus the tokens of that page's Removal entries (after normalize_text).
-// Nothing is removed without an entry; each entry's text is exactly the text taken out.
+// Nothing is removed without an entry; each entry's text is exactly the text taken out (none
+// for a drawing).
 // clean never throws on odd input (pages with no text, missing labels, empty xs).
 #pragma once
 
@@ -109,6 +110,22 @@ struct CleanOptions {
   // (crop/registration marks, slug lines), never part of the book's text.
   double crop_outside_margin = 0.0;
 
+  // --- Drawn furniture ---------------------------------------------------------------------------
+  // An image drawn at the same place (within repeated_image_tolerance points on each edge)
+  // with the same pixel size on at least repeated_image_min_pages pages, and on at least
+  // repeated_image_min_share of the book's pages, is a logo, an ornament or a watermark. (A
+  // slide deck's overlays show one picture on a few slides in a row.)
+  double repeated_image_tolerance = 2;
+  int repeated_image_min_pages = 3;
+  double repeated_image_min_share = 0.5;
+  // A path lying wholly in drawn_band_ratio of the page's height at its top or bottom, drawn
+  // at the same place in the same paint on at least repeated_image_min_pages pages and on at
+  // least drawn_rule_min_share of them, is a running head's rule or a footer's bar or frame.
+  // (A head's rule stands on most pages of its side; where odd and even pages mirror their
+  // margins, that is under half of them. A chapter opener's decoration, drawn on a page a
+  // chapter, stays far below.)
+  double drawn_band_ratio = 0.08;
+  double drawn_rule_min_share = 0.2;
   // --- Threads ---------------------------------------------------------------------------------
   // Threads for the per-page work (normalisation, candidate rows, removal); the book-level
   // decisions stay serial. The result is byte-identical at any count; the build passes the

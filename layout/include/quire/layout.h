@@ -30,6 +30,8 @@ struct LayoutResult {
   std::vector<Chapter> chapters;
   std::vector<ExcludedMatter> excluded;
   std::vector<HyphenJoin> joins;
+  // Words printed in the chapters that their text leaves out, by page (Block::dropped).
+  std::vector<Removal> removed;
   std::vector<Diagnostic> warnings;
 };
 

@@ -445,15 +445,10 @@ struct LayoutOptions {
   // ... and a line starting within this many body sizes of the text block's left edge,
   // above all of the zone's drawing, leads into the figure ("It yields the following:").
   double caption_zone_margin_ratio = 0.2;
-  // Drawings lying entirely in this share of the page height at the top or bottom are
-  // running-head or footer decoration (rules, bands, logos).
+  // Drawings lying entirely in this share of the page height at the top or bottom are no
+  // figure: a head's or a footer's decoration (what a page style draws on many pages clean
+  // has taken off already; this is what a page draws once, an opener's band).
   double furniture_band_ratio = 0.08;
-  // An image drawn at the same place (within this many points) with the same pixel size on
-  // at least repeated_image_min_pages pages, and on at least repeated_image_min_share of the
-  // book's pages, is a logo, an ornament or a watermark: furniture, never a figure.
-  double repeated_image_tolerance = 2;
-  int repeated_image_min_pages = 3;
-  double repeated_image_min_share = 0.5;
   // The crop box is the drawing's box grown by this, in points, so anti-aliased edges and
   // line caps stay in; the render is then trimmed to the ink.
   double figure_crop_margin = 1.5;

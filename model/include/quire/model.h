@@ -172,14 +172,27 @@ struct Document {
   bool operator==(const Document&) const = default;
 };
 
-// A span that clean took out of the text, with why.
+// A span taken out of the text, with why: furniture by clean, a repeat by layout.
 struct Removal {
   int page = 0;
   Box bbox;
   std::string text;
-  std::string reason;  // "running-head", "page-number", "line-number", "crop-mark", "continuation-note", ...
+  std::string reason;  // "running-head", "page-number", "line-number", "crop-mark", "continuation-note",
+                       // kRepeatedImage, kDrawnFurniture (clean); kRepeatedTableHeader (layout)
   bool operator==(const Removal&) const = default;
 };
+inline constexpr const char* kRepeatedTableHeader = "repeated-table-header";
+// Drawings clean takes off the page, logged with no text: an image drawn at one place on most
+// pages (a logo, an ornament, a watermark), and a path drawn at one place in the head or foot
+// band of many pages (a running head's rule, a footer's bar).
+inline constexpr const char* kRepeatedImage = "repeated-image";
+inline constexpr const char* kDrawnFurniture = "drawn-furniture";
+// The order of a removal log: by page, then from the top, then from the left.
+inline bool removal_order(const Removal& a, const Removal& b) {
+  if (a.page != b.page) return a.page < b.page;
+  if (a.bbox.y0 != b.bbox.y0) return a.bbox.y0 < b.bbox.y0;
+  return a.bbox.x0 < b.bbox.x0;
+}
 
 // A line break that layout undid because the typesetter made it: a line-end hyphen removed
 // ("exam-" "ple" -> "example"), or a listing line broken for the measure put back together, its
@@ -294,6 +307,10 @@ struct Block {
     bool operator==(const Target&) const = default;
   };
   std::vector<Target> targets;
+  // Layout's own: words printed among the block's rows that its text leaves out (a table's
+  // header rows printed again where the table goes on over a page break), for the book's
+  // removal log. Empty once layout is done.
+  std::vector<Removal> dropped;
   bool operator==(const Block&) const = default;
 };
 
