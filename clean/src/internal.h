@@ -11,7 +11,9 @@
 
 namespace quire::clean_detail {
 
-// y of a line's baseline: its first span's baseline, else the bottom of its box.
+// y of the slot a line stands in: its first span's baseline, else the bottom of its box. (Not
+// Line::baseline(): a head or a note opened by a raised mark is compared with the other
+// pages' by where its first glyph stands, which the slot statistics are measured on.)
 double line_baseline(const Line& line);
 // Size of the largest span of a line with visible text (0 if none).
 double line_max_size(const Line& line);

@@ -156,7 +156,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
     for (const auto& l : page.lines) {
-      const double baseline = l.spans.empty() ? 0.0 : l.spans.front().baseline;
+      const double baseline = l.spans.empty() ? 0.0 : l.baseline();
       PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
         const Span& s = l.spans[k];

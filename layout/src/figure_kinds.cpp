@@ -228,9 +228,6 @@ bool Finder::bleeding_bar(const Cluster& c) const {
   return true;
 }
 
-// Where a line stands: its first span's baseline (the bottom of its box without spans).
-double baseline_of(const Line& l) { return l.spans.empty() ? l.bbox.y1 : l.spans.front().baseline; }
-
 // A banner: one flat shape, a few times as high as the one row of text it carries, which
 // starts near its left edge (a heading on a coloured band). A drawing's box holds its label
 // in the middle (a layer of a stack), and a drawing of one box with a word in it is rare.
@@ -239,12 +236,12 @@ bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
   const Item& it = items_[c.items.front()];
   if (!it.flat || it.image) return false;
   const Line& first = page_.lines[inside.front()];
-  const double base = baseline_of(first);
+  const double base = first.baseline();
   double size = 0, left = first.bbox.x0;
   for (size_t i : inside) {
     const Line& l = page_.lines[i];
     const double s = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (std::fabs(baseline_of(l) - base) >= 0.5 * s) return false;  // more than one row
+    if (std::fabs(l.baseline() - base) >= 0.5 * s) return false;  // more than one row
     size = std::max(size, s);
     left = std::min(left, l.bbox.x0);
   }
@@ -274,7 +271,7 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       // font's boxes are tall (angle brackets of a syntax line): lines of one row are told
       // by their baselines.
       const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
-      bool same_row = std::fabs(baseline_of(m) - baseline_of(l)) < 0.5 * std::min(size, other_size);
+      bool same_row = std::fabs(m.baseline() - l.baseline()) < 0.5 * std::min(size, other_size);
       if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
         ++stacked;
         break;
@@ -338,8 +335,8 @@ bool Finder::framed_words(const Cluster& c) const {
   for (const auto& l : page_.lines) {
     if (inside_share(l.bbox, c.hull) < o_.label_inside_ratio) continue;
     const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (!first && std::fabs(baseline_of(l) - base) >= 0.5 * size) return false;  // a second row
-    base = baseline_of(l);
+    if (!first && std::fabs(l.baseline() - base) >= 0.5 * size) return false;  // a second row
+    base = l.baseline();
     first = false;
     for (const auto& sp : l.spans)
       if (sp.monospace) return false;  // a framed command line is a listing

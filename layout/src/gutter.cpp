@@ -122,11 +122,11 @@ struct GutterSearch {
     std::vector<double> other;
     size_t n = 0, on = 0;
     for (const Line* l : lines)
-      if (on_side(l, !right, gx0, gx1)) other.push_back(line_baseline(*l));
+      if (on_side(l, !right, gx0, gx1)) other.push_back(l->baseline());
     for (const Line* l : lines) {
       if (!on_side(l, right, gx0, gx1)) continue;
       ++n;
-      const double b = line_baseline(*l);
+      const double b = l->baseline();
       if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; })) ++on;
     }
     return static_cast<double>(on) >= o.paired_row_share * static_cast<double>(n);
@@ -274,7 +274,7 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
   for (int side : {0, 1}) {
     std::vector<double> b;
     for (const Line* l : sides.lines[side])
-      if (const double y = line_baseline(*l); y >= from && y <= to) b.push_back(y);
+      if (const double y = l->baseline(); y >= from && y <= to) b.push_back(y);
     n[side] = row_sizes(std::move(b), o).size();
   }
   // (A table's rule is often drawn a cell at a time.)
@@ -303,7 +303,7 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
     for (const Line* l : sides.lines[side]) {
       if (l->bbox.y0 < from || l->bbox.y1 > to) continue;
       band[side].push_back(l);
-      baselines[side].push_back(line_baseline(*l));
+      baselines[side].push_back(l->baseline());
       if (side == 0) outer_left = std::min(outer_left, l->bbox.x0);
       else outer_right = std::max(outer_right, l->bbox.x1);
     }

@@ -90,7 +90,6 @@ class SmallCounts {
 
 // Rows (row_grouping.cpp).
 double line_size(const Line& l);
-double line_baseline(const Line& l);
 // Lines of one column -> rows: lines whose baselines agree (and that do not overlap in x)
 // are parts of one typeset line.
 // Whether a vertical rule of `bars` (page_decor) stands between the middle of `a` and the

@@ -96,7 +96,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
   r.bold = visible > 0 && bold == visible;
   const Line* first = lines.front();
-  r.baseline = first->spans.empty() ? first->bbox.y1 : first->spans.front().baseline;
+  r.baseline = first->baseline();
   if (r.baseline == 0) r.baseline = first->bbox.y1;
   r.marker = list_marker(r.text);
   r.mono = visible > 0 && mono == visible;
@@ -124,12 +124,6 @@ double line_size(const Line& l) {
   return s;
 }
 
-double line_baseline(const Line& l) {
-  for (const auto& sp : l.spans)
-    if (sp.baseline != 0) return sp.baseline;
-  return l.bbox.y1;
-}
-
 bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const LayoutOptions& o) {
   const double mid = (b.y0 + b.y1) / 2;
   return std::any_of(bars.begin(), bars.end(), [&](const Box& bar) {
@@ -141,13 +135,13 @@ bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const
 std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o,
                             const std::vector<Box>& bars) {
   std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
-    return line_baseline(*a) < line_baseline(*b);
+    return a->baseline() < b->baseline();
   });
   std::vector<Row> rows;
   std::vector<const Line*> cur;
   double cur_base = 0, cur_size = 0;
   for (const Line* l : lines) {
-    double b = line_baseline(*l), sz = std::max(1.0, line_size(*l));
+    double b = l->baseline(), sz = std::max(1.0, line_size(*l));
     bool overlaps = false;
     for (const Line* c : cur)
       if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance &&

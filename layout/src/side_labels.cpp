@@ -24,7 +24,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     for (size_t k = 0; k < l->spans.size(); ++k) mono = mono || pl.mono(*l, k);
     for (char32_t c : to_u32(t)) letter = letter || is_letter_cp(c);
     if (mono || !letter) continue;
-    const double size = std::max(1.0, line_size(*l)), base = line_baseline(*l);
+    const double size = std::max(1.0, line_size(*l)), base = l->baseline();
     const double mid = (l->bbox.y0 + l->bbox.y1) / 2;
     auto code = [&](const Line* r) {  // wholly monospace
       for (size_t sp = 0; sp < r->spans.size(); ++sp)
@@ -51,13 +51,13 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
         right = std::max(right, r->bbox.x1);
       }
     if (para.size() < 2) continue;  // beside one line, the label reads first on its row anyway
-    std::sort(para.begin(), para.end(), [](const Line* a, const Line* b) { return line_baseline(*a) < line_baseline(*b); });
+    std::sort(para.begin(), para.end(), [](const Line* a, const Line* b) { return a->baseline() < b->baseline(); });
     size_t at = 0;
     for (size_t k = 1; k < para.size(); ++k)
-      if (std::fabs(line_baseline(*para[k]) - base) < std::fabs(line_baseline(*para[at]) - base)) at = k;
+      if (std::fabs(para[k]->baseline() - base) < std::fabs(para[at]->baseline() - base)) at = k;
     auto follows = [&](size_t k) {  // para[k + 1] is the line after para[k] in one paragraph
       const Line &a = *para[k], &b = *para[k + 1];
-      return line_baseline(b) - line_baseline(a) <= o.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
+      return b.baseline() - a.baseline() <= o.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
              a.bbox.x1 >= right - 2 * size && b.bbox.x0 <= edge + o.edge_tolerance;
     };
     size_t first = at, last = at;
@@ -72,9 +72,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     last = flush.size() - 1;
     // Against the middle: centred on the block (within half a line pitch), below its first
     // line. (A hanging label, a bibliography's "[L94]", stands on its entry's first line.)
-    const double pitch = (line_baseline(*flush[last]) - line_baseline(*flush[first])) / static_cast<double>(last);
+    const double pitch = (flush[last]->baseline() - flush[first]->baseline()) / static_cast<double>(last);
     const double block_mid = (flush[first]->bbox.y0 + flush[last]->bbox.y1) / 2;
-    if (base <= line_baseline(*flush[first]) + 0.5 * size || std::fabs(mid - block_mid) > 0.5 * pitch) continue;
+    if (base <= flush[first]->baseline() + 0.5 * size || std::fabs(mid - block_mid) > 0.5 * pitch) continue;
     // Alone beside the block: no other line left of its edge over its height (a table's
     // first column, or margin notes, have more).
     const double top = flush[first]->bbox.y0, bottom = flush[last]->bbox.y1;

@@ -2,6 +2,7 @@
 
 #include "quire/error.h"
 #include "quire/model.h"
+#include "quire/text.h"
 #include "quire/typography.h"
 
 namespace quire {
@@ -67,6 +68,34 @@ bool raised_against(const Span& mark, const Span& text) {
 }
 
 bool spans_apart(const Span& a, const Span& b) { return raised_against(a, b) || raised_against(b, a); }
+
+namespace {
+
+// Text that reads as a note mark or a piece of one: digits or note symbols, perhaps in
+// brackets or parentheses ("1", "[12]", "*", "¹"; "[" "1" "]" set as three spans),
+// of a mark's length.
+bool mark_text(std::string_view text) {
+  const std::u32string t = to_u32(text);
+  if (t.size() > typography::kMaxNoteMarkDigits + 2) return false;
+  for (char32_t c : t) {
+    const bool digit = (c >= U'0' && c <= U'9') || c == 0xb9 || c == 0xb2 || c == 0xb3 || (c >= 0x2070 && c <= 0x2079);
+    if (!digit && !typography::is_note_symbol(c) && c != U'[' && c != U']' && c != U'(' && c != U')' && c != U' ')
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+double Line::baseline() const {
+  const Span* largest = nullptr;
+  for (const auto& s : spans)
+    if (s.baseline != 0 && (!largest || s.size > largest->size)) largest = &s;
+  if (!largest) return bbox.y1;
+  for (const auto& s : spans)
+    if (s.baseline != 0 && !(raised_against(s, *largest) && mark_text(s.text))) return s.baseline;
+  return largest->baseline;
+}
 
 bool Line::space_before(size_t i) const {
   if (i == 0 || i >= spans.size() || spans[i].text.empty() || is_blank(spans[i].text.front())) return false;

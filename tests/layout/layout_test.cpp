@@ -1231,6 +1231,44 @@ void add_note_mark(Line& line, const std::string& mark, bool raised) {
   line.bbox.x1 = m.bbox.x1;
 }
 
+// Typographic fact: a note mark raised at the start of what the engine gives as a line of
+// its own ("[1] After installation," when the mark is set in brackets after "provides.")
+// stands on the row of its text: the line's baseline is its text's, not the mark's.
+TEST(Rows, ALineOpenedByARaisedMarkStaysOnItsRow) {
+  for (bool bracketed : {true, false}) {
+    auto lines = paragraph(72, 100, {"The first paragraph of the page cites a note in its", "second line, after this word.",
+                                     "and then goes on to its end, a full line of the text."});
+    Page p = make_page(1, lines);
+    const Line& head = p.lines[1];
+    const double base = head.spans.front().baseline;
+    Line tail = test::make_line({head.bbox.x1 + 12, base, "so the line goes on", 10});
+    std::vector<Span> marks;
+    double x = head.bbox.x1 + 2;
+    for (const char* m : bracketed ? std::vector<const char*>{"[", "1", "]"} : std::vector<const char*>{"1"}) {
+      Span s = tail.spans.front();
+      s.text = m;
+      s.size = 5.8;  // as asciidoctor-pdf sets it: a little over half the size, raised as much
+      s.baseline = base - 5.3;
+      s.xs = {static_cast<float>(x)};
+      s.last_advance = 3;
+      s.bbox = {x, s.baseline - 0.8 * s.size, x + 3, s.baseline + 0.25 * s.size};
+      x += 3;
+      marks.push_back(s);
+    }
+    tail.spans.insert(tail.spans.begin(), marks.begin(), marks.end());
+    for (const auto& s : tail.spans) tail.bbox = tail.bbox.united(s.bbox);
+    EXPECT_DOUBLE_EQ(tail.baseline(), base);
+    p.lines.insert(p.lines.begin() + 2, tail);
+    auto r = layout_document(make_doc({p}));
+    std::vector<std::string> texts;
+    for (const auto& b : all_blocks(r)) texts.push_back(b.text);
+    ASSERT_EQ(texts.size(), 1u) << texts.size() << ": " << texts.back();
+    const std::string& t = texts[0];
+    const size_t word = t.find("word."), goes = t.find("so the line goes on"), then = t.find("and then");
+    EXPECT_TRUE(word < goes && goes < then && then != std::string::npos) << t;
+  }
+}
+
 TEST(Footnotes, AfterTheBlockThatCitesThem) {
   // A note's mark is raised in the second line of the page's first paragraph: the note goes
   // right after that paragraph, where a reader meets the mark, not at the end of the page.

@@ -82,5 +82,31 @@ TEST(TextWithMarks, PutsEachMarkBackWhereItStood) {
             "WORD<sup>1</sup>, THEN");
 }
 
+// A line's baseline is its text's: a note mark raised at its start ("[" "1" "]" or "1") does
+// not move it; a raised letter (a formula's) is text, and a line of unknown baselines stands
+// on the bottom of its box.
+TEST(LineBaseline, ARaisedMarkAtTheStartDoesNotMoveIt) {
+  auto span = [](const std::string& text, double size, double baseline) {
+    Span s;
+    s.text = text;
+    s.size = size;
+    s.baseline = baseline;
+    return s;
+  };
+  Line bracketed;
+  bracketed.spans = {span("[", 6, 236), span("1", 6, 236), span("]", 6, 236), span(" After installation", 10, 240)};
+  EXPECT_DOUBLE_EQ(bracketed.baseline(), 240);
+  Line plain;
+  plain.spans = {span("\u00b9", 6, 236), span("The note", 10, 240)};
+  EXPECT_DOUBLE_EQ(plain.baseline(), 240);
+  Line formula;
+  formula.spans = {span("a", 6, 236), span("f(a)", 10, 240)};
+  EXPECT_DOUBLE_EQ(formula.baseline(), 236);
+  Line unknown;
+  unknown.bbox = {0, 10, 50, 22};
+  unknown.spans = {span("text", 10, 0)};
+  EXPECT_DOUBLE_EQ(unknown.baseline(), 22);
+}
+
 }  // namespace
 }  // namespace quire

@@ -78,6 +78,10 @@ struct Line {
   std::string text() const;
   // Whether text() sets a space before span i (see spans_apart).
   bool space_before(size_t i) const;
+  // y of the line's baseline: its text's, which a note mark raised at its start does not
+  // move ("[1] After installation"), so the first span that is no note mark raised against
+  // the line's largest; the bottom of its box where no span knows its baseline.
+  double baseline() const;
   bool operator==(const Line&) const = default;
 };
 
