@@ -175,7 +175,7 @@ void Builder::row(const Row& r) {
   // Footnotes of a page wait until the block open at the page's end is finished (it may
   // continue on the next page or column).
   if (r.footnote && open() && type != BlockType::Footnote) {
-    if (notes.empty() || starts_with_note_mark(r)) notes.push_back({&r});
+    if (notes.empty() || starts_with_note_mark(r, st.bracketed_marks)) notes.push_back({&r});
     else notes.back().push_back(&r);
     return;
   }

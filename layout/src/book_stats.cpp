@@ -25,6 +25,7 @@ std::string font_key(const Span& s) {
 // One page's share of the book statistics (measure_book adds the pages up in page order).
 struct PageSizes {
   SmallCounts size_chars;         // size in 0.1 pt -> characters of proportional spans
+  bool bracketed_marks = false;   // a raised "[" before raised digits (BookStats::bracketed_marks)
   std::map<std::string, std::vector<double>> adv;  // monospace font key -> glyph advances
   // What the margins and the text block need once the body size is known, so that the
   // spans are read once:
@@ -51,6 +52,21 @@ struct PageEdges {
 // The body size (the size most proportional characters are set in), the code size (the size
 // most monospace glyphs are measured in) and each monospace font's advance, from the pages'
 // counts.
+// A raised "[" followed by raised digits, on a line with text at its own size.
+bool raises_bracketed_mark(const Line& l) {
+  if (l.spans.size() < 3) return false;
+  const Span* largest = &l.spans.front();
+  for (const auto& s : l.spans)
+    if (s.size > largest->size) largest = &s;
+  for (size_t k = 0; k + 1 < l.spans.size(); ++k) {
+    const Span& a = l.spans[k];
+    const Span& b = l.spans[k + 1];
+    if (a.text != "[" || b.text.empty() || !raised_against(a, *largest) || !raised_against(b, *largest)) continue;
+    if (std::all_of(b.text.begin(), b.text.end(), [](char c) { return (c >= '0' && c <= '9') || c == ']'; })) return true;
+  }
+  return false;
+}
+
 void sizes_from(std::vector<PageSizes>& sizes, BookStats& st) {
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
@@ -156,6 +172,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
     std::vector<double>* into = nullptr;
     ps.lines.reserve(page.lines.size());
     for (const auto& l : page.lines) {
+      if (!ps.bracketed_marks) ps.bracketed_marks = raises_bracketed_mark(l);
       const double baseline = l.spans.empty() ? 0.0 : l.baseline();
       PageSizes::LineSizes ls{l.bbox.x0, l.bbox.x1, baseline, 1e300, -1e300, !l.spans.empty()};
       for (size_t k = 0; k < l.spans.size(); ++k) {
@@ -188,6 +205,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   if (words) *words = collect_words(doc, lines, o, measure_page);
   else read_pages(doc, o.jobs, measure_page);
   sizes_from(sizes, st);
+  st.bracketed_marks = std::any_of(sizes.begin(), sizes.end(), [](const PageSizes& ps) { return ps.bracketed_marks; });
   text_block(doc, sizes, o, st);
   return st;
 }

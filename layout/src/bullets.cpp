@@ -32,14 +32,18 @@ bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o)
   return false;
 }
 
-bool starts_with_note_mark(const Row& r) {
+bool starts_with_note_mark(const Row& r, bool bracketed) {
   if (r.lines.empty() || r.lines.front()->spans.empty()) return false;
   const auto& spans = r.lines.front()->spans;
   // A superscript mark: a first span set smaller than the note's text.
   if (spans.size() > 1 && spans.front().size < r.size * typography::kRaisedSizeRatio && has_visible(spans.front().text)) return true;
-  const std::u32string cps = to_u32(r.text);
+  std::u32string cps = to_u32(r.text);
   if (cps.empty()) return false;
   if (typography::is_note_symbol(cps.front())) return true;
+  // "[1] The note", in a book that raises its marks so.
+  if (const size_t close = cps.find(U']');
+      bracketed && cps.front() == U'[' && close != std::u32string::npos && (close + 1 == cps.size() || cps[close + 1] == U' '))
+    cps = std::u32string(typography::unbracketed(std::u32string_view(cps).substr(0, close + 1)));
   size_t digits = 0;
   while (digits < cps.size() && ((cps[digits] >= U'0' && cps[digits] <= U'9') || superscript_digit(cps[digits]))) ++digits;
   return digits > 0 && digits <= typography::kMaxNoteMarkDigits;

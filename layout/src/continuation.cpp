@@ -75,7 +75,7 @@ bool Builder::continues_prose(const Row& r) const {
   if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
       pitch > st.line_pitch + o.paragraph_space_ratio * prev.size)
     return false;
-  if (r.footnote && starts_with_note_mark(r)) return false;
+  if (r.footnote && starts_with_note_mark(r, st.bracketed_marks)) return false;
   bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
                            rows.front()->drawn_marker);
   // In an item, "(2)" at the edge its lines wrap to, after a full line in mid-sentence

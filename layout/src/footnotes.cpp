@@ -22,10 +22,10 @@ namespace quire::detail {
 
 namespace {
 
-// The code points of a note mark, superscript digits as ASCII ones.
+// The code points of a note mark, superscript digits as ASCII ones, out of its brackets.
 std::u32string mark_points(std::string_view text) {
   static const std::u32string kSuperscripts = U"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
-  std::u32string cps = to_u32(text);
+  std::u32string cps(typography::unbracketed(to_u32(text)));
   for (auto& c : cps)
     if (auto k = kSuperscripts.find(c); k != std::u32string::npos) c = U'0' + static_cast<char32_t>(k);
   return cps;
@@ -100,15 +100,22 @@ void place_footnotes(std::vector<Chapter>& chapters) {
       const int page = bs[i].page;
       size_t citing = i;
       int citing_blocks = 0;
-      for (size_t k = 0; k < i; ++k) {
-        const Block& b = bs[k];
-        if (b.type != BlockType::Paragraph && b.type != BlockType::ListItem && b.type != BlockType::Note &&
-            b.type != BlockType::Table && b.type != BlockType::Caption)
-          continue;
-        if (b.page > page || std::max(b.page, b.last_page) < page) continue;
-        if (std::any_of(b.raised.begin(), b.raised.end(), [&](const RaisedMark& m) { return mark_points(m.mark) == mark; })) {
-          citing = k;
-          ++citing_blocks;
+      // The block of the note's page that cites it. A note opened by a bracketed mark on
+      // the chapter's last page, which no block of the page cites, is one of the notes
+      // gathered at the chapter's end (asciidoctor-pdf's): any block of the chapter.
+      const bool gathered = page == c.last_page && bs[i].text.front() == '[';
+      for (bool whole_chapter : {false, true}) {
+        if (whole_chapter && (citing_blocks > 0 || !gathered)) break;
+        for (size_t k = 0; k < i; ++k) {
+          const Block& b = bs[k];
+          if (b.type != BlockType::Paragraph && b.type != BlockType::ListItem && b.type != BlockType::Note &&
+              b.type != BlockType::Table && b.type != BlockType::Caption)
+            continue;
+          if (!whole_chapter && (b.page > page || std::max(b.page, b.last_page) < page)) continue;
+          if (std::any_of(b.raised.begin(), b.raised.end(), [&](const RaisedMark& m) { return mark_points(m.mark) == mark; })) {
+            citing = k;
+            ++citing_blocks;
+          }
         }
       }
       if (citing_blocks != 1) continue;

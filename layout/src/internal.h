@@ -42,6 +42,10 @@ class PageLines {
 // Book-wide typographic facts that thresholds are relative to.
 struct BookStats {
   double body_size = 10;  // most common size of prose glyphs, points
+  // The book raises note marks in brackets ("provides.[1]"): a raised "[" before raised
+  // digits stands in its text. Then a small row at a page's foot opening with "[1]" opens a
+  // note; elsewhere it is an entry of a list (a bibliography set small).
+  bool bracketed_marks = false;
   double code_size = 0;   // most common size of monospace glyphs, points (0: none)
   // Uniform glyph advance of each monospace font ("font@size" -> points), measured from
   // glyph positions.

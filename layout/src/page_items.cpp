@@ -286,7 +286,7 @@ class PagePasses {
       };
       // (Or the rule stands over the first note, under small rows of the text.)
       auto first_marked = [&](size_t k) {
-        while (k < idx.size() && !starts_with_note_mark(flow[idx[k]])) ++k;
+        while (k < idx.size() && !starts_with_note_mark(flow[idx[k]], st.bracketed_marks)) ++k;
         return k;
       };
       size_t k = small_from(false);

@@ -124,7 +124,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
 bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o);
 // Whether a row opens with a note's mark: a raised first span, a note symbol, or a number of
 // at most typography::kMaxNoteMarkDigits digits.
-bool starts_with_note_mark(const Row& r);
+bool starts_with_note_mark(const Row& r, bool bracketed = false);
 
 // Gutter of a two-column page (gutter.cpp).
 struct Gutter {

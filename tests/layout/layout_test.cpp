@@ -1296,6 +1296,43 @@ TEST(Footnotes, AfterTheBlockThatCitesThem) {
   }
 }
 
+// Typographic fact: some typesetters (asciidoctor-pdf) raise a note's mark in brackets,
+// "provides.[1]", and gather the notes, opened by the same "[1]", at the foot of the
+// chapter's last page. Such a note is a footnote, placed after the block that cites it; in a
+// book that raises no bracketed mark, small rows opening with "[1]" at a page's foot are a
+// list set small (a bibliography), not notes.
+TEST(Footnotes, NotesGatheredAtTheChaptersEndUnderBracketedMarks) {
+  for (bool cited : {true, false}) {
+    auto first = paragraph(72, 100, {"The build needs a compiler with atomic operations, which every supported",
+                                     "platform provides.", "", "After installation, complete the following steps in order",
+                                     "and then start the service with its default configuration file."});
+    first.erase(first.begin() + 2);
+    Page p1 = make_page(1, first);
+    if (cited) {
+      for (const char* m : {"[", "1", "]"}) add_note_mark(p1.lines[1], m, true);
+    } else {
+      p1.lines[1].spans.back().text += " [1]";  // a citation of a reference, set in the text
+    }
+    auto last = paragraph(72, 100, {"The second page of the chapter holds a paragraph of its own that ends",
+                                    "the chapter's text, well above the foot of the page."});
+    last.push_back({72, 690, "[1] Older compilers can still build it with the fallback implementation.", 8});
+    last.push_back({72, 702, "[2] Donald E. Knuth. The Art of Computer Programming. Addison-Wesley.", 8});
+    Page p2 = make_page(2, last);
+    auto r = layout_document(make_doc({p1, p2}));
+    std::vector<std::string> order;
+    for (const auto& b : all_blocks(r))
+      order.push_back(std::string(to_string(b.type)) + ":" + b.text.substr(0, b.text.find(' ', 5)));
+    if (cited) {
+      ASSERT_GE(order.size(), 3u);
+      EXPECT_EQ(order[0], "paragraph:The build");
+      EXPECT_EQ(order[1].rfind("footnote:", 0), 0u) << order[1];
+      EXPECT_NE(order[1].find("Older"), std::string::npos) << order[1];
+    } else {
+      for (const auto& o : order) EXPECT_EQ(o.rfind("footnote", 0), std::string::npos) << o;
+    }
+  }
+}
+
 TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
   // A mark cited by one block of the page comes out of its text, and out of the note it
   // opens, into Block::marks: putting the marks back gives the texts as read from the page

@@ -33,6 +33,13 @@ inline bool is_note_symbol(char32_t c) {
 // chapter or per book), and a longer number opening a line is a value ("0900.log 1200").
 inline constexpr size_t kMaxNoteMarkDigits = 3;
 
+// A mark may be printed in square brackets, raised in the text and before its note ("[1]",
+// as asciidoctor-pdf sets it): the mark is what the brackets hold.
+inline std::u32string_view unbracketed(std::u32string_view mark) {
+  if (mark.size() > 2 && mark.front() == U'[' && mark.back() == U']') return mark.substr(1, mark.size() - 2);
+  return mark;
+}
+
 // Words that open a caption ("Figure 1.1", "Fig. 4", "Table 2", "Listing 5", "Exhibit A"),
 // lowercase. A caption is set apart from its figure's labels and from the text by them.
 inline constexpr std::array<std::string_view, 9> kCaptionWords = {
