@@ -129,7 +129,9 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"footnote_rule_height", &LayoutOptions::footnote_rule_height, "pt",
      "The footnote rule is a line at most this high starting at the column's edge (LaTeX's is 0.4 pt)."},
     {"footnote_rule_min_width", &LayoutOptions::footnote_rule_min_width, "pt",
-     "...at least this wide and at most three quarters of the column; a note under it may go on from the page before."},
+     "...at least this wide; a note under it may go on from the page before."},
+    {"footnote_rule_max_share", &LayoutOptions::footnote_rule_max_share, "share of column width",
+     "...and at most this share of its column (a rule across the column parts other things)."},
     {"caption_distance_ratio", &LayoutOptions::caption_distance_ratio, "ratio of body size",
      "A caption starts within this many body sizes of its figure's edge."},
     {"caption_align_tolerance", &LayoutOptions::caption_align_tolerance, "em",
@@ -217,6 +219,9 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"min_face_header_body_rows", &LayoutOptions::min_face_header_body_rows, "rows",
      "A first row set in a face no body cell uses heads its table where at least this many body rows show the body's "
      "face (one, or two: code beside prose)."},
+    {"table_repeat_min_cells", &LayoutOptions::table_repeat_min_cells, "cells",
+     "A first row printed again at the top of a later page of its table is the header repeated, if it has this many "
+     "cells."},
     {"ruled_table_reach", &LayoutOptions::ruled_table_reach, "em",
      "A row is in a ruled table when a rule within this distance over it and another under it reach across it."},
     {"min_shared_edges", &LayoutOptions::min_shared_edges, "edges",

@@ -275,11 +275,11 @@ class PagePasses {
         for (const auto& p : page.paths) {
           // A stroke's box takes in its joins (up to ten line widths each side): the rule
           // itself lies inside.
-          const double e = p.stroke && !p.fill ? std::min(10 * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
+          const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
           const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
           if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + 1 && r.y0 >= above - 1 &&
               r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
-              r.width() >= o.footnote_rule_min_width && r.width() <= 0.75 * (right - left))
+              r.width() >= o.footnote_rule_min_width && r.width() <= o.footnote_rule_max_share * (right - left))
             return true;
         }
         return false;

@@ -297,14 +297,15 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
 // the table. They leave the grid, and their words go to `dropped`, page by page, with the
 // box of their lines. A table whose header find_header did not see has one all the same
 // when its first row is printed again so (no body row stands twice at the top of a page,
-// and a first row that its second repeats is no header), if it has two cells at least.
+// and a first row that its second repeats is no header), if it has table_repeat_min_cells
+// cells at least.
 void drop_repeated_header(Block& b, std::vector<std::vector<size_t>>& grid, const std::vector<Cell>& cells,
-                          const std::vector<Piece>& pieces) {
+                          const std::vector<Piece>& pieces, const LayoutOptions& o) {
   const auto page_of = [&](size_t i) { return cells[grid[i].front()].page; };
   size_t h = static_cast<size_t>(b.header_rows);
   if (h == 0) {
     const auto filled = std::count_if(b.rows.front().begin(), b.rows.front().end(), [](const std::string& c) { return !c.empty(); });
-    if (filled < 2 || (b.rows.size() > 1 && b.rows[1] == b.rows[0])) return;
+    if (static_cast<size_t>(filled) < o.table_repeat_min_cells || (b.rows.size() > 1 && b.rows[1] == b.rows[0])) return;
     h = 1;
   }
   std::vector<uint8_t> drop(grid.size(), 0);
@@ -401,7 +402,7 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vecto
     }
   }
   find_header(b, grid, cells, extent, cols, rules, o);
-  drop_repeated_header(b, grid, cells, pieces);
+  drop_repeated_header(b, grid, cells, pieces, o);
   std::vector<Cell> shown;  // the cells of the rows kept
   for (const auto& row : grid)
     for (size_t k : row) shown.push_back(cells[k]);

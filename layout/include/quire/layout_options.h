@@ -167,6 +167,7 @@ struct LayoutOptions {
   // mark: it goes on from the page before.
   double footnote_rule_height = 1.5;
   double footnote_rule_min_width = 20;
+  double footnote_rule_max_share = 0.75;
   // A caption starts within this many body sizes of its figure's edge.
   double caption_distance_ratio = 3.0;
   // A caption's next line is set as its lines are: flush with the line above or centred
@@ -277,6 +278,10 @@ struct LayoutOptions {
   // A table's first row set in a face of its own, no body cell's, is its header where at
   // least this many body rows show the body's face (in one face, or two).
   size_t min_face_header_body_rows = 3;
+  // A table's first row printed again at the top of a later page is its header repeated
+  // there, where no header was seen, if it has at least this many cells (one cell alone is
+  // as likely a value that recurs).
+  size_t table_repeat_min_cells = 2;
   double ruled_table_reach = 10;
   // ... with at least this many column edges (left or right, within edge_tolerance) shared
   // with the row before: columns are flush left or flush right (numbers).
