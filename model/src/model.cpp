@@ -47,6 +47,7 @@ void WordLedger::add(const WordLedger& o) {
 }
 
 void WordLedger::add_removed(const std::string& reason, long n) {
+  if (n == 0) return;  // (a drawing taken off a page takes no word with it)
   auto it = std::lower_bound(removed.begin(), removed.end(), reason,
                              [](const auto& e, const std::string& r) { return e.first < r; });
   if (it != removed.end() && it->first == reason) it->second += n;

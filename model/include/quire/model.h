@@ -337,7 +337,7 @@ struct WordLedger {
   long added = 0;      // in an account, never extracted (or counted twice)
   long misplaced = 0;  // in an account whose box on the page does not hold them
   long removed_total() const;
-  void add_removed(const std::string& reason, long n);  // keeps `removed` sorted
+  void add_removed(const std::string& reason, long n);  // keeps `removed` sorted; no account of no words
   // A difference of any kind: the ledger of a corpus that keeps every word has none.
   long differences() const { return missing + added + misplaced; }
   void add(const WordLedger& o);
