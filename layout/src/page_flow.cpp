@@ -10,6 +10,7 @@
 
 #include "figures.h"
 #include "page_flow.h"
+#include "quire/parallel.h"
 #include "quire/spill.h"
 
 namespace quire::detail {
@@ -61,6 +62,7 @@ void read_ahead_in_order(size_t n, int jobs, size_t ahead, Read&& read_page, Fee
     }
   };
   std::vector<std::thread> helpers;
+  fill_locale_tables();
   for (int t = 1; t < jobs; ++t) helpers.emplace_back(helper);
   std::exception_ptr stopped;
   try {

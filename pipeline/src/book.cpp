@@ -12,6 +12,7 @@
 
 #include "book_io.h"
 #include "quire/json.h"
+#include "quire/parallel.h"
 #include "quire/spill.h"
 #include "quire/text.h"
 
@@ -96,6 +97,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   // With threads to spare, the language resources layout asks for load beside extraction
   // rather than on their own when layout reaches them (once per process).
   std::jthread preloading;
+  if (options.extract.jobs > 1) fill_locale_tables();
   if (options.extract.jobs > 1)
     preloading = std::jthread([&options] {
       try {

@@ -286,6 +286,7 @@ BuildReport build_corpus(const BuildOptions& options) {
     Lanes::shared().give();
   };
   std::vector<std::thread> threads;
+  if (book_workers > 1) fill_locale_tables();
   for (int i = 1; i < book_workers; ++i) threads.emplace_back(work_then_give);
   work_then_give();
   for (auto& t : threads) t.join();

@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
+#include <locale>
 #include <mutex>
 #include <numeric>
 #include <thread>
@@ -102,6 +103,20 @@ class Lanes {
   bool limited_ = false;
 };
 
+// std::regex reads its pattern through the global locale's ctype facet, which fills its table
+// of narrowed characters lazily, a character at a time: two threads compiling regular
+// expressions at once (two books' layouts) write it together. Filled whole, once, before
+// threads start, it is only read.
+inline void fill_locale_tables() {
+  static const bool filled = [] {
+    char in[256], out[256];
+    for (int i = 0; i < 256; ++i) in[i] = static_cast<char>(i);
+    std::use_facet<std::ctype<char>>(std::locale()).narrow(in, in + 256, '\0', out);
+    return true;
+  }();
+  (void)filled;
+}
+
 // Indexes are handed out in chunks of `grain` so that cheap per-index work does not pay an
 // atomic per item; pages take one each, words or lines a few hundred.
 template <class Fn>
@@ -109,6 +124,7 @@ void parallel_for(size_t n, int jobs, Fn&& fn, size_t grain = 1) {
   if (grain == 0) grain = 1;
   const size_t chunks = (n + grain - 1) / grain;
   const size_t threads = std::min(static_cast<size_t>(std::max(jobs, 1)), chunks);
+  if (threads > 1) fill_locale_tables();
   if (threads <= 1) {
     for (size_t i = 0; i < n; ++i) fn(i);
     return;
