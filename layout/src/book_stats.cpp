@@ -49,24 +49,30 @@ struct PageEdges {
   double top = 1e9, bottom = -1;  // first and last baseline of body-size text
 };
 
-// The body size (the size most proportional characters are set in), the code size (the size
-// most monospace glyphs are measured in) and each monospace font's advance, from the pages'
-// counts.
-// A raised "[" followed by raised digits, on a line with text at its own size.
+// A raised "[" followed by raised digits, on a line with text at its own size. (Asked of
+// every line: the spans are looked at further only where one is a lone "[".)
 bool raises_bracketed_mark(const Line& l) {
   if (l.spans.size() < 3) return false;
-  const Span* largest = &l.spans.front();
-  for (const auto& s : l.spans)
-    if (s.size > largest->size) largest = &s;
+  const Span* largest = nullptr;
   for (size_t k = 0; k + 1 < l.spans.size(); ++k) {
     const Span& a = l.spans[k];
     const Span& b = l.spans[k + 1];
-    if (a.text != "[" || b.text.empty() || !raised_against(a, *largest) || !raised_against(b, *largest)) continue;
-    if (std::all_of(b.text.begin(), b.text.end(), [](char c) { return (c >= '0' && c <= '9') || c == ']'; })) return true;
+    if (a.text != "[" || b.text.empty() ||
+        !std::all_of(b.text.begin(), b.text.end(), [](char c) { return (c >= '0' && c <= '9') || c == ']'; }))
+      continue;
+    if (!largest) {
+      largest = &l.spans.front();
+      for (const auto& s : l.spans)
+        if (s.size > largest->size) largest = &s;
+    }
+    if (raised_against(a, *largest) && raised_against(b, *largest)) return true;
   }
   return false;
 }
 
+// The body size (the size most proportional characters are set in), the code size (the size
+// most monospace glyphs are measured in) and each monospace font's advance, from the pages'
+// counts.
 void sizes_from(std::vector<PageSizes>& sizes, BookStats& st) {
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;

@@ -45,7 +45,7 @@ bool starts_with_note_mark(const Row& r, bool bracketed) {
       bracketed && cps.front() == U'[' && close != std::u32string::npos && (close + 1 == cps.size() || cps[close + 1] == U' '))
     cps = std::u32string(typography::unbracketed(std::u32string_view(cps).substr(0, close + 1)));
   size_t digits = 0;
-  while (digits < cps.size() && ((cps[digits] >= U'0' && cps[digits] <= U'9') || superscript_digit(cps[digits]))) ++digits;
+  while (digits < cps.size() && ((cps[digits] >= U'0' && cps[digits] <= U'9') || typography::is_superscript_digit(cps[digits]))) ++digits;
   return digits > 0 && digits <= typography::kMaxNoteMarkDigits;
 }
 

@@ -140,10 +140,6 @@ struct Item {
 // Row text tests of block typing.
 // Ends with a sentence's final punctuation (closing quotes and brackets skipped), or is blank.
 bool ends_sentence(const std::string& text);
-// A digit set as a superscript character ("¹", "²", "⁷"): a footnote's mark in some fonts.
-inline bool superscript_digit(char32_t c) {
-  return c == 0xB9 || c == 0xB2 || c == 0xB3 || c == 0x2070 || (c >= 0x2074 && c <= 0x2079);
-}
 // Starts with a lowercase ASCII letter or an opening parenthesis.
 bool starts_lower(const std::string& text);
 // Length in bytes of a list marker (bullet or enumerator "1." "(a)" "iv)") starting the

@@ -28,7 +28,7 @@ bool is_note_mark(const Span& s, const Row& r) {
   const std::u32string t = to_u32(toks[0]);
   bool superscript = true, digits = true;
   for (char32_t c : t) {
-    superscript = superscript && (c == 0xb9 || c == 0xb2 || c == 0xb3 || (c >= 0x2070 && c <= 0x2079));
+    superscript = superscript && typography::is_superscript_digit(c);
     digits = digits && c >= U'0' && c <= U'9';
   }
   const bool symbol = t.size() == 1 && typography::is_note_symbol(t[0]);

@@ -134,14 +134,16 @@ bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const
 
 std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const PageLines& pl, const LayoutOptions& o,
                             const std::vector<Box>& bars) {
-  std::stable_sort(lines.begin(), lines.end(), [](const Line* a, const Line* b) {
-    return a->baseline() < b->baseline();
-  });
+  // (Each line's baseline once: the sort asks for it at every comparison.)
+  std::vector<std::pair<double, const Line*>> by_base;
+  by_base.reserve(lines.size());
+  for (const Line* l : lines) by_base.emplace_back(l->baseline(), l);
+  std::stable_sort(by_base.begin(), by_base.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Row> rows;
   std::vector<const Line*> cur;
   double cur_base = 0, cur_size = 0;
-  for (const Line* l : lines) {
-    double b = l->baseline(), sz = std::max(1.0, line_size(*l));
+  for (const auto& [b, l] : by_base) {
+    const double sz = std::max(1.0, line_size(*l));
     bool overlaps = false;
     for (const Line* c : cur)
       if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance &&

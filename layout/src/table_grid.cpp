@@ -403,10 +403,14 @@ void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vecto
   }
   find_header(b, grid, cells, extent, cols, rules, o);
   drop_repeated_header(b, grid, cells, pieces, o);
-  std::vector<Cell> shown;  // the cells of the rows kept
-  for (const auto& row : grid)
-    for (size_t k : row) shown.push_back(cells[k]);
-  b.text = table_text(b.rows, shown, columns, o);
+  if (b.dropped.empty()) {
+    b.text = table_text(b.rows, cells, columns, o);
+  } else {
+    std::vector<Cell> shown;  // the cells of the rows kept
+    for (const auto& row : grid)
+      for (size_t k : row) shown.push_back(cells[k]);
+    b.text = table_text(b.rows, shown, columns, o);
+  }
   std::vector<std::vector<const Piece*>> of_cell(cells.size());
   for (const Piece& p : pieces) of_cell[p.cell].push_back(&p);
   order.clear();

@@ -79,7 +79,7 @@ bool mark_text(std::string_view text) {
   const std::u32string t = to_u32(text);
   if (t.size() > typography::kMaxNoteMarkDigits + 2) return false;
   for (char32_t c : t) {
-    const bool digit = (c >= U'0' && c <= U'9') || c == 0xb9 || c == 0xb2 || c == 0xb3 || (c >= 0x2070 && c <= 0x2079);
+    const bool digit = (c >= U'0' && c <= U'9') || typography::is_superscript_digit(c);
     if (!digit && !typography::is_note_symbol(c) && c != U'[' && c != U']' && c != U'(' && c != U')' && c != U' ')
       return false;
   }

@@ -97,14 +97,15 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   // With threads to spare, the language resources layout asks for load beside extraction
   // rather than on their own when layout reaches them (once per process).
   std::jthread preloading;
-  if (options.extract.jobs > 1) fill_locale_tables();
-  if (options.extract.jobs > 1)
+  if (options.extract.jobs > 1) {
+    fill_locale_tables();
     preloading = std::jthread([&options] {
       try {
         preload_language_resources(options.layout);
       } catch (...) {  // layout loads them itself, and reports what fails
       }
     });
+  }
   // Pages that may hold figures stay drawn until the figures are rendered.
   std::shared_ptr<PageDrawings> drawings;
   Document doc = extract_document(pdf_path, options.extract, &drawings);

@@ -29,6 +29,12 @@ inline bool is_note_symbol(char32_t c) {
   return c == U'*' || c == U'\u2020' || c == U'\u2021' || c == U'\u00a7' || c == U'\u00b6';
 }
 
+// A digit set as a superscript character ("¹", "²", "⁷"): a note's mark in some fonts.
+// (U+2071-2073 between them are a letter and two unassigned points.)
+inline bool is_superscript_digit(char32_t c) {
+  return c == 0xB9 || c == 0xB2 || c == 0xB3 || c == 0x2070 || (c >= 0x2074 && c <= 0x2079);
+}
+
 // A numbered note's mark has at most three digits: no book numbers its notes past 999 (per
 // chapter or per book), and a longer number opening a line is a value ("0900.log 1200").
 inline constexpr size_t kMaxNoteMarkDigits = 3;
