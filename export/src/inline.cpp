@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "quire/export.h"
+#include "quire/text.h"
+
 namespace quire::exporting {
 
 namespace {
@@ -10,6 +13,10 @@ namespace {
 bool lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Style bits of a code point: code, and the emphases (written as delimiters around it).
+constexpr int kCode = 1 << static_cast<int>(InlineStyle::Code);
+constexpr int kEmphasis = (1 << static_cast<int>(InlineStyle::Emphasis)) | (1 << static_cast<int>(InlineStyle::Strong));
 
 }  // namespace
 
@@ -33,8 +40,9 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
       link[k - from] = static_cast<int>(i);
 
   std::string out;
-  auto plain = [&](size_t a, size_t e) {
-    if (a < e) out += m.text(piece.substr(at[a], at[e] - at[a]), starts && a == 0, ends && e == n);
+  auto text = [&](size_t a, size_t e, bool edges) {
+    return a < e ? m.text(piece.substr(at[a], at[e] - at[a]), edges && starts && a == 0, edges && ends && e == n)
+                 : std::string();
   };
   size_t i = 0;
   while (i < n) {
@@ -42,30 +50,38 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
     size_t j = i;
     while (j < n && link[j] == l) ++j;
     if (l >= 0) out += m.link(b.links[static_cast<size_t>(l)].href);
-    // Styles within [i, j).
+    // Styles within [i, j): an emphasis runs as far as it goes, code spans inside it.
     size_t k = i;
     while (k < j) {
-      const int s = style[k];
+      const int s = style[k] & kEmphasis;
       size_t e = k;
-      while (e < j && style[e] == s) ++e;
-      if (s == 0) {
-        plain(k, e);
-      } else {
-        size_t a = k, z = e;  // white space at the edges stays outside
+      while (e < j && (style[e] & kEmphasis) == s) ++e;
+      size_t a = k, z = e;  // white space at the edges stays outside
+      if (s != 0) {
         while (a < z && space(piece[at[a]])) ++a;
         while (z > a && space(piece[at[z - 1]])) --z;
-        plain(k, a);
-        if (a < z) {
-          const std::string_view inner = piece.substr(at[a], at[z] - at[a]);
-          auto has = [&](InlineStyle st) { return (s & (1 << static_cast<int>(st))) != 0; };
-          // (Emphasis around code, never in it: a code span holds no markup.)
-          std::string t = has(InlineStyle::Code) ? m.code(inner) : m.text(inner, false, false);
-          if (has(InlineStyle::Emphasis)) t = m.em_open + t + m.em_close;
-          if (has(InlineStyle::Strong)) t = m.strong_open + t + m.strong_close;
-          out += t;
-        }
-        plain(z, e);
       }
+      std::string t;
+      for (size_t c = a; c < z;) {
+        const bool code = (style[c] & kCode) != 0;
+        size_t d = c;
+        while (d < z && ((style[d] & kCode) != 0) == code) ++d;
+        if (!code) {
+          t += text(c, d, s == 0);
+        } else {
+          size_t ca = c, cz = d;  // (a code span holds no markup, nor white space at its edges)
+          while (ca < cz && space(piece[at[ca]])) ++ca;
+          while (cz > ca && space(piece[at[cz - 1]])) --cz;
+          t += text(c, ca, s == 0);
+          if (ca < cz) t += m.code(piece.substr(at[ca], at[cz] - at[ca]));
+          t += text(cz, d, s == 0);
+        }
+        c = d;
+      }
+      auto has = [&](InlineStyle st) { return (s & (1 << static_cast<int>(st))) != 0; };
+      if (a < z && has(InlineStyle::Emphasis)) t = m.em_open + t + m.em_close;
+      if (a < z && has(InlineStyle::Strong)) t = m.strong_open + t + m.strong_close;
+      out += text(k, a, true) + t + text(z, e, true);
       k = e;
     }
     if (l >= 0) out += m.link_close(b.links[static_cast<size_t>(l)].href);
@@ -97,6 +113,65 @@ std::string render_text(const Block& b, const InlineMarkup& m,
       });
 }
 
+namespace {
+
+// What a reader of CommonMark sees beside a delimiter: white space (or a line's end),
+// punctuation, or anything else.
+enum class Beside { Space, Punctuation, Other };
+
+Beside beside(char32_t c) {
+  if (is_space_cp(c)) return Beside::Space;
+  return is_punctuation_cp(c) ? Beside::Punctuation : Beside::Other;
+}
+
+// One pass of markdown_styles(): clears the emphasis bits of each run (as render_inline cuts
+// them) whose delimiters cannot open or close. Returns whether any was cleared.
+bool drop_undelimitable(const std::u32string& t, const std::vector<bool>& cut, std::vector<int>& style,
+                        const std::vector<int>& link) {
+  const size_t n = t.size();
+  // What is written first or last for code point i: a backtick or a '*' is punctuation,
+  // else the character itself.
+  auto edge = [&](size_t i) { return style[i] != 0 ? Beside::Punctuation : beside(t[i]); };
+  bool dropped = false;
+  size_t g0 = 0;
+  while (g0 < n) {
+    size_t g1 = g0 + 1;  // a group: one link (or none) between two marks
+    while (g1 < n && link[g1] == link[g0] && !cut[g1]) ++g1;
+    for (size_t k = g0; k < g1;) {  // runs of one emphasis, as render_inline writes them
+      const int s = style[k] & kEmphasis;
+      size_t e = k + 1;
+      while (e < g1 && (style[e] & kEmphasis) == s) ++e;
+      size_t a = k, z = e;
+      while (a < z && is_space_cp(t[a])) ++a;
+      while (z > a && is_space_cp(t[z - 1])) --z;
+      if (s != 0 && a < z) {
+        Beside before, after;
+        if (a > k) before = Beside::Space;
+        else if (k > g0) before = is_space_cp(t[k - 1]) ? Beside::Space : edge(k - 1);
+        else if (link[k] >= 0 || (k > 0 && !cut[k])) before = Beside::Punctuation;  // '[' or a link's ')'
+        else before = k == 0 ? Beside::Space : Beside::Punctuation;                  // a line's start, a mark's '>'
+        if (z < e) after = Beside::Space;
+        else if (e < g1) after = is_space_cp(t[e]) ? Beside::Space : edge(e);
+        else if (link[e - 1] >= 0 || (e < n && !cut[e])) after = Beside::Punctuation;  // ']' or '['
+        else after = e == n ? Beside::Space : Beside::Punctuation;                     // a line's end, a mark's '<'
+        const Beside first = (style[a] & kCode) ? Beside::Punctuation : beside(t[a]);
+        const Beside last = (style[z - 1] & kCode) ? Beside::Punctuation : beside(t[z - 1]);
+        const bool opens = first != Beside::Punctuation || before != Beside::Other;
+        const bool closes = last != Beside::Punctuation || after != Beside::Other;
+        if (!opens || !closes) {
+          for (size_t i = k; i < e; ++i) style[i] &= ~kEmphasis;
+          dropped = true;
+        }
+      }
+      k = e;
+    }
+    g0 = g1;
+  }
+  return dropped;
+}
+
+}  // namespace
+
 Block without_prefix(const Block& b, size_t cps) {
   Block out = b;
   size_t byte = 0;
@@ -121,3 +196,42 @@ Block without_prefix(const Block& b, size_t cps) {
 }
 
 }  // namespace quire::exporting
+
+namespace quire {
+
+Block markdown_styles(const Block& b) {
+  if (std::none_of(b.styles.begin(), b.styles.end(), [](const StyleRun& r) { return r.style != InlineStyle::Code; }))
+    return b;
+  const std::u32string t = to_u32(b.text);
+  const size_t n = t.size();
+  std::vector<int> style(n, 0), link(n, -1);
+  for (const auto& r : b.styles)
+    for (size_t k = r.at; k < std::min(r.at + r.len, n); ++k) style[k] |= 1 << static_cast<int>(r.style);
+  for (size_t i = 0; i < b.links.size(); ++i)
+    for (size_t k = b.links[i].at; k < std::min(b.links[i].at + b.links[i].len, n); ++k) link[k] = static_cast<int>(i);
+  std::vector<bool> cut(n + 1, false);  // a note mark's <sup> before code point i
+  for (const auto& m : b.marks)
+    if (m.at <= n) cut[m.at] = true;
+  // A run left out joins its neighbours' runs; their edges are looked at again.
+  bool any = false;
+  while (exporting::drop_undelimitable(t, cut, style, link)) any = true;
+  if (!any) return b;
+  Block out = b;
+  out.styles.clear();
+  for (const auto& r : b.styles) {
+    const int bit = 1 << static_cast<int>(r.style);
+    for (size_t k = r.at; k < std::min(r.at + r.len, n);) {  // what is left of the run, in place
+      if (!(style[k] & bit)) {
+        ++k;
+        continue;
+      }
+      size_t e = k;
+      while (e < std::min(r.at + r.len, n) && (style[e] & bit)) ++e;
+      out.styles.push_back({k, e - k, r.style});
+      k = e;
+    }
+  }
+  return out;
+}
+
+}  // namespace quire

@@ -1,6 +1,7 @@
 #include "markdown.h"
 
 #include "inline.h"
+#include "quire/export.h"
 
 #include <algorithm>
 #include <functional>
@@ -156,7 +157,7 @@ InlineMarkup markdown_markup(bool heading) {
 
 // A block's text with its styles, links and note marks (as <sup>1</sup>).
 std::string markdown_inline(const Block& b, bool heading) {
-  return render_text(b, markdown_markup(heading),
+  return render_text(markdown_styles(b), markdown_markup(heading),
                      [](const std::string& mark) { return "<sup>" + markdown_escape(mark, false, false, false) + "</sup>"; });
 }
 
@@ -258,7 +259,9 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
   for (const auto& b : chapter.blocks) {
     if (b.type == BlockType::Figure && b.image.empty()) continue;  // not rendered: nothing to show
     // Empty prose has no CommonMark form (a blank line is no paragraph): nothing to show.
-    if (b.text.empty() && b.type != BlockType::Figure && b.type != BlockType::Code && b.type != BlockType::Table)
+    // (A note printed as its title alone shows that title.)
+    if (b.text.empty() && b.type != BlockType::Figure && b.type != BlockType::Code && b.type != BlockType::Table &&
+        !(b.type == BlockType::Note && !b.title.empty()))
       continue;
     const BlockType previous_item = previous;
     separate(b.type);
@@ -308,8 +311,8 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
       }
       case BlockType::Note:
         // Led by its title as printed, in bold, on a line of its own.
-        if (!b.title.empty()) out += "> **" + markdown_escape(b.title) + "**\n>\n";
-        out += "> " + markdown_text(b) + "\n";
+        if (!b.title.empty()) out += "> **" + markdown_escape(b.title) + "**\n" + (b.text.empty() ? "" : ">\n");
+        if (!b.text.empty()) out += "> " + markdown_text(b) + "\n";
         break;
       case BlockType::Figure: {
         std::string_view path = b.image;

@@ -173,7 +173,8 @@ RenderedChapter render_blocks(const std::vector<Block>& blocks, const std::strin
       case BlockType::Note:
         out += "<aside class=\"note" + (b.kind.empty() ? std::string() : " " + esc(b.kind)) + "\"" + page + ">";
         if (!b.title.empty()) out += "<p class=\"note-title\">" + esc(b.title) + "</p>";
-        out += "<p>" + esc_text(b) + "</p></aside>\n";
+        if (!b.text.empty()) out += "<p>" + esc_text(b) + "</p>";
+        out += "</aside>\n";
         if (!b.title.empty()) text = b.title + " " + b.text;
         break;
       case BlockType::Figure: {

@@ -373,6 +373,22 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
     // A shaded box or a frame around it (the smallest).
     for (const Box& p : d.panels)
       if (p.contains(r.bbox, tol) && (!region || p.width() * p.height() < region->width() * region->height())) region = p;
+    // A title on a tab of its own (a small panel that holds the title alone) heads the box
+    // drawn right under the tab, as wide or wider.
+    if (region && title.whole) {
+      const Box tab = *region;
+      const bool alone = std::none_of(items.begin(), items.end(), [&](const Item& it) {
+        if (it.kind != Item::Text || &it.row == &r || it.row.page != r.page) return false;
+        const double m = (it.row.bbox.y0 + it.row.bbox.y1) / 2;
+        return m >= tab.y0 && m <= tab.y1 && it.row.bbox.x1 >= tab.x0 && it.row.bbox.x0 <= tab.x1;
+      });
+      std::optional<Box> under;
+      for (const Box& p : d.panels)
+        if (alone && p.y0 >= tab.y1 - tol && p.y0 - tab.y1 <= o.note_rule_gap_ratio * em && p.x0 <= tab.x0 + tol &&
+            p.x1 >= tab.x1 - tol && (!under || p.y0 < under->y0))
+          under = p;
+      if (under) region = Box{std::min(tab.x0, under->x0), tab.y0, std::max(tab.x1, under->x1), under->y1};
+    }
     // A bar at its left, or between a side title and its text.
     const double title_right = r.lines.front()->bbox.x1;
     for (const Box& bar : d.bars) {

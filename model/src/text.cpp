@@ -19,6 +19,7 @@ size_t utf8_length(std::string_view s) {
 }
 
 void append_utf8(std::string& out, char32_t cp) {
+  if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) cp = 0xFFFD;  // (no character: UTF-8 has no form for it)
   if (cp < 0x80) {
     out += static_cast<char>(cp);
   } else if (cp < 0x800) {
@@ -153,6 +154,11 @@ bool is_wide_cp(char32_t c) {
   if (c < 0x1100) return false;  // (nothing below Hangul Jamo is wide)
   const int w = u_getIntPropertyValue(static_cast<UChar32>(c), UCHAR_EAST_ASIAN_WIDTH);
   return w == U_EA_WIDE || w == U_EA_FULLWIDTH;
+}
+
+bool is_punctuation_cp(char32_t c) {
+  if (c < 0x80) return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
+  return u_ispunct(static_cast<UChar32>(c));
 }
 
 bool is_letter_cp(char32_t c) {

@@ -300,7 +300,8 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
   std::vector<std::string> open;  // list kind open at each depth
   std::vector<int> levels;        // the levels of the open items, outermost first
   BlockType before = BlockType::Heading;
-  for (const auto& b : c.blocks) {
+  for (const auto& block : c.blocks) {
+    const Block b = markdown_styles(block);  // (an emphasis CommonMark cannot delimit is left out)
     switch (b.type) {
       case BlockType::Heading: {
         std::string label;  // a chapter's opener label, before its title
@@ -354,7 +355,19 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
         out.push_back(r);
         break;
       }
-      case BlockType::Note: out.push_back({"note", visible(b)}); break;
+      case BlockType::Note:
+        if (b.text.empty() && !b.title.empty()) {
+          // A note printed as its title alone: a block quote of that title in bold.
+          Block t = b;
+          t.text = b.title;
+          t.styles = {{0, utf8_length(b.title), InlineStyle::Strong}};
+          t.links.clear();
+          t.marks.clear();
+          out.push_back({"note", visible(t)});
+        } else {
+          out.push_back({"note", visible(b)});
+        }
+        break;
       case BlockType::Figure:
         if (!b.image.empty()) {
           Rendered r{"figure", b.image.substr(("books/" + book_id + "/").size())};
@@ -544,7 +557,7 @@ TEST(Markdown, NestedItemsNestInCommonMark) {
 TEST(Markdown, TablesWithCellsArePipeTablesNotesAreTitledQuotes) {
   // A table with cells: a GFM pipe table, its header the book's (or an empty one), a pipe in
   // a cell escaped; a table without cells stays fenced. A note: a block quote led by its
-  // title in bold.
+  // title in bold, or that title alone where the note is printed as its title alone.
   Book book = test::sample_book("structure");
   book.chapters.resize(1);
   auto& blocks = book.chapters[0].blocks;
@@ -558,7 +571,10 @@ TEST(Markdown, TablesWithCellsArePipeTablesNotesAreTitledQuotes) {
   Block note = test::block(BlockType::Note, "Keep a copy of the key.", 3);
   note.kind = "tip";
   note.title = "Tip";
-  blocks.insert(blocks.end(), {head, bare, fenced, note});
+  Block alone = test::block(BlockType::Note, "", 3);
+  alone.kind = "note";
+  alone.title = "NOTE";
+  blocks.insert(blocks.end(), {head, bare, fenced, note, alone});
   test::TempDir out("md-structure");
   export_book(book, out.str(), test::png_renderer());
   std::string md;
@@ -568,6 +584,56 @@ TEST(Markdown, TablesWithCellsArePipeTablesNotesAreTitledQuotes) {
   EXPECT_NE(md.find("|  |  |\n| --- | --- |\n| x | 1 |\n| y |  |\n"), std::string::npos) << md;
   EXPECT_NE(md.find("```\np  q\n```\n"), std::string::npos) << md;
   EXPECT_NE(md.find("> **Tip**\n>\n> Keep a copy of the key.\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("\n> **NOTE**\n"), std::string::npos) << md;
+  expect_exact(book, out.path);
+}
+
+TEST(Markdown, EmphasisIsWrittenOnlyWhereCommonMarkCanDelimitIt) {
+  // CommonMark 6.2: a '*' opens only before a character that is not punctuation, or after
+  // white space or punctuation; it closes only after a character that is not punctuation,
+  // or before white space or punctuation. A backtick is punctuation. An emphasis that
+  // cannot be delimited where it stands is left out of the Markdown, its words kept; every
+  // other one is written. The parse back (expect_exact) proves the Markdown says what
+  // markdown_styles() says; the table says what that must be.
+  struct Case {
+    std::string text;
+    std::vector<StyleRun> styles;
+    bool emphasis_kept;
+  };
+  using S = InlineStyle;
+  const std::vector<Case> cases = {
+      {"\u27E8cs1\u27E9 is a name", {{1, 2, S::Code}, {1, 2, S::Emphasis}}, false},   // `cs` then a digit
+      {"see \u27E8cs\u27E9 here", {{5, 2, S::Code}, {5, 2, S::Emphasis}}, true},      // brackets both sides
+      {"xay is one token", {{1, 1, S::Code}, {1, 1, S::Emphasis}}, false},              // a letter before `a`
+      {"an italic, word", {{3, 6, S::Emphasis}}, true},                                  // comma after
+      {"intraword emphasis", {{5, 4, S::Emphasis}}, true},                               // "word" in a word
+      {"a\u22C6x is a star", {{1, 2, S::Emphasis}}, true},                              // a symbol is no punctuation
+      {"x(a)y in parentheses", {{1, 3, S::Emphasis}}, false},                            // '(' after a letter
+      {"bold (here) now", {{5, 6, S::Strong}}, true},                                    // punctuation, spaces
+  };
+  Book book = test::sample_book("flanking");
+  book.chapters.resize(1);
+  auto& blocks = book.chapters[0].blocks;
+  blocks.resize(1);  // the chapter's title heading
+  for (const auto& c : cases) {
+    Block b = test::block(BlockType::Paragraph, c.text, 3);
+    b.styles = c.styles;
+    const Block written = markdown_styles(b);
+    const bool kept = std::any_of(written.styles.begin(), written.styles.end(),
+                                  [](const StyleRun& r) { return r.style != InlineStyle::Code; });
+    EXPECT_EQ(kept, c.emphasis_kept) << c.text;
+    // Code and the text itself are never left out.
+    EXPECT_EQ(written.text, b.text);
+    for (const auto& r : b.styles) {
+      if (r.style == InlineStyle::Code) {
+        EXPECT_NE(std::find(written.styles.begin(), written.styles.end(), r), written.styles.end()) << c.text;
+      }
+    }
+    blocks.push_back(b);
+  }
+  test::TempDir out("md-flanking");
+  export_book(book, out.str(), test::png_renderer());
+  expect_exact(book, out.path);
 }
 
 TEST(Markdown, ChapterWithoutTitleHeadingGetsOne) {

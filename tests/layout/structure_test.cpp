@@ -780,6 +780,27 @@ TEST(Notes, ANoteBrokenByThePageGoesOnInItsBoxOnTheNextPage) {
   EXPECT_EQ(notes[0].last_page, 2);
 }
 
+TEST(Notes, ATitleOnATabOfItsOwnHeadsTheBoxUnderIt) {
+  // Slides and some trade books print a note's title on a small dark tab of its own, its
+  // text in a lighter box right under the tab: the box's text is the note's.
+  std::vector<LineSpec> l = filler(100, 4);
+  l.push_back({80, 184, "NOTE", 10, false, true});
+  l.push_back({80, 202, "The bbox option has no meaning for bitmap images, which carry a size"});
+  l.push_back({80, 214, "of their own."});
+  auto tail = filler(270, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  const double right = test::make_line(l[l.size() - 5]).bbox.x1 + 8;
+  page.paths.push_back(fill({72, 174, 112, 189}, 0x335577));    // the tab, as wide as its title
+  page.paths.push_back(fill({72, 190, right, 222}, 0xBBCCEE));  // the box under it
+  auto r = layout_document(make_doc({page}));
+  auto notes = of_type(r, BlockType::Note);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0].kind, "note");
+  EXPECT_EQ(notes[0].title, "NOTE");
+  EXPECT_EQ(notes[0].text, "The bbox option has no meaning for bitmap images, which carry a size of their own.");
+}
+
 TEST(Notes, EveryParagraphInTheBoxIsTheNotes) {
   // Two paragraphs in one box: two note blocks of its kind, the title on the first.
   std::vector<LineSpec> l = filler(100, 4);

@@ -21,6 +21,22 @@ TEST(ToU32, AsciiThenMultibyteThenInvalid) {
   EXPECT_EQ(from_u32(to_u32("caf\xC3\xA9 \xE2\x82\xAC")), "caf\xC3\xA9 \xE2\x82\xAC");
 }
 
+TEST(AppendUtf8, ASurrogateOrAValuePastUnicodeIsNoCharacter) {
+  // A font's map may name a lone surrogate: UTF-8 has no form for it, so it is U+FFFD, and
+  // every file and every reader see the same text.
+  std::string s;
+  for (char32_t c : {char32_t{U'a'}, char32_t{0xD800}, char32_t{0xDFFF}, char32_t{0x110000}, char32_t{0x10FFFF}})
+    append_utf8(s, c);
+  EXPECT_EQ(s, "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xF4\x8F\xBF\xBF");
+}
+
+TEST(Punctuation, AsCommonMarkReadsIt) {
+  for (char32_t c : {U'$', U'`', U'*', U'(', U'~', char32_t{0x27E8}, char32_t{0x2014}, char32_t{0x201C}})
+    EXPECT_TRUE(is_punctuation_cp(c)) << static_cast<uint32_t>(c);
+  for (char32_t c : {U'a', U'1', U' ', char32_t{0x22C6}, char32_t{0xE9}})  // (a symbol is no punctuation)
+    EXPECT_FALSE(is_punctuation_cp(c)) << static_cast<uint32_t>(c);
+}
+
 TEST(WhitespaceTokens, AsciiSplitsOnEveryAsciiSpace) {
   EXPECT_EQ(whitespace_tokens("  one\ttwo\nthree\r\nfour\f\vfive  "),
             (std::vector<std::string>{"one", "two", "three", "four", "five"}));

@@ -124,6 +124,12 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
 void export_index(const std::string& out_dir, const std::vector<std::string>& book_ids,
                   const CorpusMap* map, const ExportOptions& options = {}, std::vector<SitePages> pages = {});
 
+// The block as its Markdown carries it: an emphasis or strong run whose '*' delimiters could
+// not open or close where they stand (CommonMark 6.2's flanking rule: a '*' after a code
+// span's backtick and before a letter closes nothing) loses that style; its words, its other
+// styles and its links stay. The JSON keeps every style.
+Block markdown_styles(const Block& b);
+
 // Compares two corpora file by file; prints unified diffs per chapter and the names of
 // added/removed chapters and figures (images by hash). Returns true when identical.
 bool diff_corpora(const std::string& actual, const std::string& expected, std::ostream& out);

@@ -11,7 +11,8 @@ namespace quire {
 size_t utf8_length(std::string_view);
 // Splits into code points (each a UTF-8 string).
 std::vector<std::string> utf8_chars(std::string_view);
-// Appends code point cp as UTF-8.
+// Appends code point cp as UTF-8 (U+FFFD for a surrogate or a value past U+10FFFF: no
+// character).
 void append_utf8(std::string& out, char32_t cp);
 // Decodes; invalid sequences become U+FFFD.
 std::u32string to_u32(std::string_view);
@@ -36,6 +37,9 @@ bool is_space_cp(char32_t);
 // A character set on the full em square (East Asian Wide or Fullwidth: Han, Hangul, kana,
 // fullwidth forms). Every face sets these at one advance, proportional or not.
 bool is_wide_cp(char32_t);
+// Punctuation as CommonMark reads it: ASCII punctuation or a Unicode P* character (not a
+// symbol: "$" is ASCII punctuation, "⋆" is not punctuation).
+bool is_punctuation_cp(char32_t);
 // A letter of any script (Unicode alphabetic).
 bool is_letter_cp(char32_t);
 // True for code points that mean the text layer is unusable: U+FFFD, private use, C0/C1 controls.
