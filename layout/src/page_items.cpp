@@ -121,6 +121,7 @@ class PagePasses {
       }
     }
     for (auto& r : rows) r.drawn_marker = r.marker == 0 && drawn_bullet_before(r, page, o);
+    find_hanging_markers(rows, o);
   }
 
   // Column edges: the flush left edge (most common start of prose rows) and the right edge.

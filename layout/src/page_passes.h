@@ -122,6 +122,10 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
 // square as a path, not as a character. A small mark, about as wide as high, its middle in
 // the row's x-height, shortly left of the row.
 bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o);
+// Sets Row::marker of a row opened by one character, then a space, whose next line hangs
+// under its second word: a list item whose bullet no font names one (a scan's "•" read as
+// "e"). `rows`: a page's rows, each column's in reading order.
+void find_hanging_markers(std::vector<Row>& rows, const LayoutOptions& o);
 // Whether a row opens with a note's mark: a raised first span, a note symbol, or a number of
 // at most typography::kMaxNoteMarkDigits digits.
 bool starts_with_note_mark(const Row& r, bool bracketed = false);

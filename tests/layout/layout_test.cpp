@@ -172,6 +172,43 @@ TEST(Lists, AnItemGoesOnUnderItsTextOrAtTheColumnsEdge) {
   EXPECT_EQ(items[3].text, "d) The next item.");
 }
 
+TEST(Lists, AnItemWhoseBulletReadsAsALetterIsKnownByItsHangingLines) {
+  // A scan's "•" read as "e": one character and a space open the row, its next line hangs
+  // under its second word, going on with its sentence, and the next item starts the same way.
+  // A description list's one-letter term ("x") has other terms beside it, and a paragraph
+  // whose first word is one letter ends its sentence before a line indented as far: both
+  // stay paragraphs.
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  auto lines = paragraph(72, 100, std::vector<std::string>(3, full), 10, false);
+  auto under_second_word = [](double x, const std::string& t) { return test::make_line({x, 0, t, 10}).spans[0].xs[2]; };
+  const std::string e1 = "e records arriving in the spool with gaps in their sequence";
+  const std::string e2 = "e the dropped counter in the status output growing";
+  const std::string x1 = "x character vector where matches are sought, coerced by";
+  const std::string v1 = "V naší ukázce jde například o soubor t1macro.tex. Definují se.";
+  for (const auto& spec : std::vector<LineSpec>{{72, 148, e1, 10},
+                                                {under_second_word(72, e1), 160, "numbers;", 10},
+                                                {72, 172, e2, 10},
+                                                {under_second_word(72, e2), 184, "steadily;", 10},
+                                                {72, 208, x1, 10},
+                                                {under_second_word(72, x1), 220, "as.character to a character vector.", 10},
+                                                {72, 232, "table vector of values to be matched against.", 10},
+                                                {72, 256, v1, 10},
+                                                {under_second_word(72, v1), 268, "Může se stát, že nechceme uvedená makra.", 10}})
+    lines.push_back(spec);
+  auto blocks = layout_document(make_doc({make_page(1, lines)}));
+  auto items = of_type(blocks, BlockType::ListItem);
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].text, e1 + " numbers;");
+  EXPECT_EQ(items[1].text, e2 + " steadily;");
+  bool term_is_prose = false, czech_is_prose = false;
+  for (const auto& p : of_type(blocks, BlockType::Paragraph)) {
+    term_is_prose |= p.text.rfind("x character", 0) == 0;
+    czech_is_prose |= p.text.rfind("V naší", 0) == 0;
+  }
+  EXPECT_TRUE(term_is_prose);
+  EXPECT_TRUE(czech_is_prose);
+}
+
 TEST(Lists, AnItemGoesOnAtTheColumnsEdgePastAListingTooWideForIt) {
   // A listing line that runs past the measure into the margin does not move the column's
   // edge: the item's first line still fills the measure, and its text goes on below.
