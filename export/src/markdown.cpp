@@ -19,7 +19,7 @@ std::string char_ref(unsigned char c) { return "&#" + std::to_string(static_cast
 
 bool is_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
-// A heading's or figure's anchor as raw inline HTML, which internal links point at.
+// A heading's, figure's or footnote's anchor as raw inline HTML, which internal links point at.
 std::string anchor_html(const Block& b) {
   if (b.anchor.empty()) return {};
   return "<a id=\"" + b.anchor + "\"></a>";
@@ -323,8 +323,10 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
       }
       case BlockType::Paragraph:
       case BlockType::Caption:
-      case BlockType::Footnote:
         out += markdown_text(b) + "\n";
+        break;
+      case BlockType::Footnote:
+        out += anchor_html(b) + markdown_text(b) + "\n";
         break;
     }
   }

@@ -168,7 +168,7 @@ RenderedChapter render_blocks(const std::vector<Block>& blocks, const std::strin
         out += "<p class=\"caption\"" + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::Footnote:
-        out += "<p class=\"footnote\"" + page + ">" + esc_text(b) + "</p>\n";
+        out += "<p class=\"footnote\"" + id_attr(b) + page + ">" + esc_text(b) + "</p>\n";
         break;
       case BlockType::Note:
         out += "<aside class=\"note" + (b.kind.empty() ? std::string() : " " + esc(b.kind)) + "\"" + page + ">";

@@ -403,35 +403,71 @@ std::string anchor_slug(const std::string& text, size_t max) {
   return out;
 }
 
+// A footnote's mark: its own, taken out of its text, or the number it opens with as printed
+// ("1", "[1]", "1Older" where the mark touches the first word).
+std::string footnote_mark(const Block& b) {
+  if (!b.marks.empty() && b.marks.front().at == 0) return b.marks.front().mark;
+  std::u32string t = to_u32(std::string_view(b.text).substr(0, 16));
+  if (const size_t close = t.find(U']'); !t.empty() && t[0] == U'[' && close != std::u32string::npos)
+    t = std::u32string(typography::unbracketed(std::u32string_view(t).substr(0, close + 1)));
+  size_t digits = 0;
+  while (digits < t.size() && t[digits] >= U'0' && t[digits] <= U'9') ++digits;
+  return digits > 0 && digits <= typography::kMaxNoteMarkDigits ? from_u32(t.substr(0, digits)) : std::string();
+}
+
 }  // namespace
 
 void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
-  // Anchors, in book order; a repeated id takes the next free "-2", "-3".
+  // Anchors, in book order; a repeated id takes the next free "-2", "-3". A footnote's is
+  // "note-" and its mark ("note-3"), or "footnote" where it has none: a link from its mark
+  // in the text leads to it.
   struct Place {
     int page;
-    double y;
+    double y, bottom;
     std::string anchor;
   };
-  std::vector<Place> places;
+  std::vector<Place> places, notes;
   std::set<std::string> taken;
   for (auto& c : chapters)
     for (auto& b : c.blocks) {
-      if (b.type != BlockType::Heading && b.type != BlockType::Figure) continue;
-      std::string base = b.type == BlockType::Heading ? anchor_slug(b.text, o.max_anchor_chars)
-                                                      : anchor_slug(b.figure_ref, o.max_anchor_chars);
-      if (base.empty()) base = b.type == BlockType::Heading ? "section" : "figure";
-      if (b.type == BlockType::Figure && base.rfind("fig", 0) != 0) base = "figure-" + base;
+      std::string base;
+      if (b.type == BlockType::Heading) {
+        base = anchor_slug(b.text, o.max_anchor_chars);
+        if (base.empty()) base = "section";
+      } else if (b.type == BlockType::Figure) {
+        base = anchor_slug(b.figure_ref, o.max_anchor_chars);
+        if (base.empty()) base = "figure";
+        if (base.rfind("fig", 0) != 0) base = "figure-" + base;
+      } else if (b.type == BlockType::Footnote) {
+        base = anchor_slug(footnote_mark(b), o.max_anchor_chars);
+        base = base.empty() ? "footnote" : "note-" + base;
+      } else {
+        continue;
+      }
       std::string id = base;
       for (int n = 2; !taken.insert(id).second; ++n) id = base + "-" + std::to_string(n);
       b.anchor = id;
-      places.push_back({b.page, b.bbox.y0, id});
+      (b.type == BlockType::Footnote ? notes : places).push_back({b.page, b.bbox.y0, b.bbox.y1, id});
     }
-  // A link leads to the last anchor at or above the place it points at, or to the first
-  // anchor of the target page when that starts within anchor_reach of the point (a
-  // destination is often set a line or two above its heading or at a float's top).
+  // A link leads to the footnote printed where it points, else to the last heading or figure
+  // anchor at or above that place, or to the first anchor of the target page when that starts
+  // within anchor_reach of the point (a destination is often set a line or two above its
+  // heading or at a float's top).
   std::stable_sort(places.begin(), places.end(),
                    [](const Place& a, const Place& b) { return a.page != b.page ? a.page < b.page : a.y < b.y; });
   auto find = [&](int page, double y) -> const Place* {
+    if (y >= 0) {
+      // The note whose first line starts at the point, or nearest below it (a destination
+      // is set at the note's top, or a line or so above it, inside the note printed before),
+      // else the note around it.
+      const Place *below = nullptr, *around = nullptr;
+      for (const auto& n : notes) {
+        if (n.page != page) continue;
+        if (n.y >= y - o.edge_tolerance && n.y - y <= o.anchor_reach && (!below || n.y < below->y)) below = &n;
+        if (n.y <= y && y <= n.bottom) around = &n;
+      }
+      if (below || around) return below ? below : around;
+    }
     const Place* best = nullptr;
     for (const auto& p : places) {
       const bool before = p.page < page || (p.page == page && (y < 0 || p.y <= y + o.anchor_reach));

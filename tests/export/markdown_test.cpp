@@ -376,7 +376,11 @@ std::vector<Rendered> expected(const Chapter& c, const std::string& book_id) {
         }
         break;
       default:
-        if (!b.text.empty()) out.push_back({"paragraph", visible(b)});
+        if (!b.text.empty()) {
+          Rendered r{"paragraph", visible(b)};
+          if (b.type == BlockType::Footnote) r.anchor = b.anchor;
+          out.push_back(r);
+        }
     }
     if (b.type != BlockType::Figure || !b.image.empty()) before = b.type;
   }

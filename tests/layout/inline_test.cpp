@@ -287,6 +287,34 @@ TEST(InlineLinks, AnInternalLinkLeadsToTheHeadingsAnchor) {
   EXPECT_EQ(runs_of(b), std::vector<std::string>{"link:Installing the files->#installing-the-files"});
 }
 
+TEST(InlineLinks, ALinkToAFootnoteLeadsToTheNote) {
+  // hyperref and asciidoctor link a note's mark to the note at the foot of the page: the link
+  // leads to the footnote's own anchor ("note-1"), not to the heading above the note.
+  std::vector<test::LineSpec> lines = {{72, 96, "Installing the files", 16, false, true}};
+  auto body = test::paragraph(72, 130, {"filler text of the page set in the body size and justified to the measure"});
+  lines.insert(lines.end(), body.begin(), body.end());
+  lines.push_back({72, 700, "1 A footnote in the small size at the foot of the page.", 8});
+  Page p = test::make_page(1, lines);
+  const double baseline = 100 + 12 * 4 + 24;
+  for (const auto& l : page_with({"The steps are in the note below, which the reader can skip at first."}).lines)
+    if (l.bbox.y1 > baseline - 12) p.lines.push_back(l);
+  LinkArea to;
+  to.bbox = word_box(p, baseline, "note");
+  to.page = 1;
+  to.y = 690;
+  p.links.push_back(to);
+  const LayoutResult r = layout_document(test::make_doc({p}));
+  std::string anchor;
+  Block citing;
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks) {
+      if (b.type == BlockType::Footnote) anchor = b.anchor;
+      if (b.text.rfind("The steps", 0) == 0) citing = b;
+    }
+  ASSERT_EQ(anchor, "note-1");
+  EXPECT_EQ(runs_of(citing), std::vector<std::string>{"link:note->#note-1"});
+}
+
 TEST(InlineLinks, ALinkOutOfTheChaptersIsDropped) {
   Page p1 = page_with({"For the steps, see Installing the files, which comes next in this manual."});
   LinkArea to;

@@ -28,7 +28,7 @@ inline constexpr const char* kVersion = QUIRE_VERSION;
 inline constexpr const char* kIntermediateFormat = "quire-pages/1";
 // Version of the corpus quire build writes (docs/spec/corpus.md): in the manifest and every
 // book.json, in the cache's keys, and checked by quire merge.
-inline constexpr const char* kCorpusFormat = "quire-corpus/4";
+inline constexpr const char* kCorpusFormat = "quire-corpus/5";
 
 struct Box {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -240,7 +240,7 @@ struct StyleRun {
 };
 
 // A link on `len` code points of a block's text from code point `at`: an absolute URI, or
-// "#<anchor>" of a heading or figure of the book (an internal link).
+// "#<anchor>" of a heading, figure or footnote of the book (an internal link).
 struct TextLink {
   size_t at = 0, len = 0;
   std::string href;
