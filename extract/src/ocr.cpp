@@ -231,6 +231,45 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
       pitch[i].pitch = bp;
     }
   }
+  // A listing that Tesseract cut into several blocks: a line it left out (a lone "}", a line
+  // with a misread character) stands between two fixed-pitch lines of one pitch, at most a
+  // few blank lines from each, its start on their character grid. It is a line of theirs
+  // when too short to judge, or near enough their pitch.
+  for (bool joined = true; joined;) {  // (a line that joins makes a neighbour for the next)
+   joined = false;
+   for (size_t i = 0; i < in.size(); ++i) {
+    if (pitch[i].mono || in[i].words.empty()) continue;
+    const Box& b = in[i].box;
+    const double em = std::max(1.0, in[i].size);
+    const double reach = t.listing_blank_lines * em;
+    const OcrLine *above = nullptr, *below = nullptr;
+    double pa = 0, pb = 0;
+    for (size_t k = 0; k < in.size(); ++k) {
+      const Box& q = in[k].box;
+      // (A listing's lines start at its indents, a dozen ems or so apart.)
+      if (k == i || in[k].words.empty() || q.x1 < b.x0 || q.x0 - b.x1 > t.listing_indent_ems * em) continue;
+      if (q.y1 <= b.y0 && b.y0 - q.y1 <= reach && (!above || q.y1 > above->box.y1)) above = &in[k], pa = pitch[k].mono ? pitch[k].pitch : 0;
+      if (q.y0 >= b.y1 && q.y0 - b.y1 <= reach && (!below || q.y0 < below->box.y0)) below = &in[k], pb = pitch[k].mono ? pitch[k].pitch : 0;
+    }
+    if (!above || !below || pa <= 0 || pb <= 0 || std::fabs(pa - pb) > t.mono_pitch_tolerance * pa) continue;
+    // Its first character on their grid: measured from the nearest character of theirs (a
+    // pitch read off a line is a little off over many cells).
+    const OcrWord& w0 = in[i].words.front();
+    const double first = code_point_centres(w0, std::max<size_t>(1, to_u32(w0.text).size())).front();
+    double nearest = first + 1e9;
+    for (const OcrLine* l : {above, below})
+      for (const OcrWord& w : l->words)
+        for (double c : code_point_centres(w, to_u32(w.text).size()))
+          if (std::fabs(c - first) < std::fabs(nearest - first)) nearest = c;
+    const double cells = (first - nearest) / pa;
+    if (std::fabs(cells - std::round(cells)) > t.mono_gap_tolerance) continue;
+    if (!pitch[i].decided || share_at_pitch(centre_distances(in[i]), pa, t.mono_pitch_tolerance) >= t.mono_block_share) {
+      pitch[i].mono = true;
+      pitch[i].pitch = pa;
+      joined = true;
+    }
+   }
+  }
   // One size for the lines of a block that agree with its median.
   std::map<int, std::vector<double>> block_sizes;
   for (const auto& l : in) block_sizes[l.block].push_back(l.size);

@@ -47,6 +47,13 @@ struct OcrTuning {
   // spaces, or none where Tesseract split a word); the share of a cell by which it may miss one before the line is judged
   // proportional.
   double mono_gap_tolerance = 0.25;
+  // A line between two fixed-pitch lines of one listing (Tesseract may cut a listing into
+  // blocks at a short or misread line) is looked at when it stands at most this many line
+  // heights from each: a listing's blank lines.
+  double listing_blank_lines = 3;
+  //   and its neighbours start at most this many of its heights right of its end (a
+  //   listing's indents).
+  double listing_indent_ems = 12;
   // Drawings of a scan (drawn_ink): ink is looked at in square cells of this many points;
   double ink_cell_pt = 1.0;
   //   a recognised word covers its box and this share of its line's size around it;

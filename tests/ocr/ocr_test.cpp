@@ -239,6 +239,44 @@ TEST(OcrLines, ShortLinesFollowTheirListing) {
   EXPECT_NEAR(lines[1].spans[0].xs[0] - lines[2].spans[0].xs[0], 4 * pitch, 0.1 * pitch);
 }
 
+TEST(OcrLines, ALineTesseractCutFromItsListingFollowsItsNeighbours) {
+  // Tesseract may put a listing's short line, or one with a misread character, in a block of
+  // its own. Between two fixed-pitch lines of one pitch, a few lines away at most, its start
+  // on their grid, it is a line of the listing; a proportional line there, or a short line
+  // far below the listing, is not.
+  const double pitch = 5.4;
+  auto line = [](std::vector<detail::OcrWord> words, int block) {
+    detail::OcrLine l;
+    l.block = block;
+    l.size = 9;
+    l.words = std::move(words);
+    l.baseline = l.words.front().box.y1;
+    l.box = l.words.front().box;
+    for (const auto& w : l.words) l.box = l.box.united(w.box);
+    return l;
+  };
+  const detail::OcrLine open = line({mono_word("return", 4, pitch, 100), mono_word("NULL;", 11, pitch, 100)}, 1);
+  const detail::OcrLine brace = line({mono_word("}", 0, pitch, 110)}, 2);  // one character: nothing to judge
+  const detail::OcrLine next = line({mono_word("int", 0, pitch, 120), mono_word("ring_put(void);", 4, pitch, 120)}, 3);
+  double x = 0;
+  std::vector<detail::OcrWord> prose;
+  for (const char* t : {"will", "time", "limit", "swim", "mill", "wit"}) {
+    prose.push_back(prop_word(t, x, 130));
+    x = prose.back().box.x1 + 3.3;
+  }
+  const detail::OcrLine words = line(prose, 4);
+  const detail::OcrLine last = line({mono_word("int", 0, pitch, 140), mono_word("ring_get(void);", 4, pitch, 140)}, 5);
+  const detail::OcrLine far = line({mono_word("}", 0, pitch, 220)}, 6);
+  auto lines = detail::lines_from_ocr({open, brace, next, words, last, far});
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_TRUE(lines[0].spans[0].monospace);
+  EXPECT_TRUE(lines[1].spans[0].monospace) << "the brace is the listing's";
+  EXPECT_TRUE(lines[2].spans[0].monospace);
+  EXPECT_FALSE(lines[3].spans[0].monospace) << "a proportional line stays proportional";
+  EXPECT_TRUE(lines[4].spans[0].monospace);
+  EXPECT_FALSE(lines[5].spans[0].monospace) << "nothing of the listing under it";
+}
+
 TEST(OcrLines, WordBoxIsDividedWithoutSymbolBoxes) {
   detail::OcrLine l;
   detail::OcrWord w;
