@@ -182,9 +182,9 @@ ListMarker list_item_marker(const Block& b) {
     // A bullet: "-", "*", "+" or one of the symbols books print as bullets.
     if (token != "-" && token != "*" && token != "+") {
       const std::string_view bullets[] = {"\u2022", "\u25E6", "\u25AA", "\u25AB", "\u2023", "\u2219", "\u00B7",
-                                          "\u2013", "\u2014", "\u25CF", "\u25CB", "\u25A0", "\u25A1", "\u25BA",
-                                          "\u25B8", "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714", "\u27A2",
-                                          "\u2756", "\u25C6", "\u25C7", "\u2605", "\u2606"};
+                                          "\u2013", "\u2014", "\u2212", "\u25CF", "\u25CB", "\u25A0", "\u25A1",
+                                          "\u25BA", "\u25B8", "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714",
+                                          "\u27A2", "\u2756", "\u25C6", "\u25C7", "\u2605", "\u2606"};
       if (std::find(std::begin(bullets), std::end(bullets), token) == std::end(bullets)) return m;
     }
     m.syntax = "-";

@@ -285,9 +285,9 @@ std::pair<std::string, size_t> list_of(const Block& b) {
     return {"ordered " + std::to_string(std::stoll(token.substr(0, d))) + token.back(), taken};
   // The bullets of docs/spec/corpus.md.
   for (const char* bullet : {"-", "*", "+", "\u2022", "\u25E6", "\u25AA", "\u25AB", "\u2023", "\u2219", "\u00B7",
-                             "\u2013", "\u2014", "\u25CF", "\u25CB", "\u25A0", "\u25A1", "\u25BA", "\u25B8",
-                             "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714", "\u27A2", "\u2756", "\u25C6",
-                             "\u25C7", "\u2605", "\u2606"})
+                             "\u2013", "\u2014", "\u2212", "\u25CF", "\u25CB", "\u25A0", "\u25A1", "\u25BA",
+                             "\u25B8", "\u25B6", "\u2043", "\u2192", "\u2713", "\u2714", "\u27A2", "\u2756",
+                             "\u25C6", "\u25C7", "\u2605", "\u2606"})
     if (token == bullet) return {"bullet", taken};
   return {"bullet", 0};
 }
@@ -547,7 +547,7 @@ TEST(Markdown, NestedItemsNestInCommonMark) {
   blocks.resize(1);  // the chapter's title heading
   const std::vector<std::pair<int, std::string>> items = {
       {1, "1. Download the archive."}, {2, "• Use the nearest mirror."}, {3, "- not a bullet (a) deeper"},
-      {2, "• Keep the signature."}, {1, "2. Unpack it."}};
+      {2, "• Keep the signature."}, {2, "\u2212 A point marked with a minus sign."}, {1, "2. Unpack it."}};
   for (const auto& [level, text] : items) {
     Block b = test::block(BlockType::ListItem, text, 3);
     b.level = level;
