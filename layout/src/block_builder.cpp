@@ -71,7 +71,7 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
         sh.words += last_words;
       }
       const std::string& t = rs[sh.rows - 1]->text;
-      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= 3;
+      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= o.sentence_min_words;
       sh.broken_end = t.size() >= 2 && t.back() == '-' && std::isalpha(static_cast<unsigned char>(t[t.size() - 2]));
     }
   }
@@ -79,14 +79,14 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
   if (b_type == BlockType::Paragraph && text && rs.size() >= 2 && rs[1]->page == rs[0]->page &&
       rs[1]->column == rs[0]->column) {
     const double in = rs[0]->bbox.x0 - rs[1]->bbox.x0;
-    if (in > o.indent_ratio * rs[0]->size && in < o.short_line_ratio * 2 * rs[0]->size)
+    if (in > o.indent_ratio * rs[0]->size && in < o.short_line_ratio * o.indent_max_factor * rs[0]->size)
       ++first_indents[std::lround(in * 2)];
   }
   // (As known when the block is made, so that a decision on it never waits for later ones.)
   if (!first_indents.empty()) {
     auto most = std::max_element(first_indents.begin(), first_indents.end(),
                                  [](const auto& x, const auto& y) { return x.second < y.second; });
-    if (most->second >= 3) sh.book_indent = static_cast<double>(most->first) / 2;
+    if (most->second >= o.book_indent_min_paragraphs) sh.book_indent = static_cast<double>(most->first) / 2;
   }
   shapes.push_back(sh);
   captioned.push_back(false);

@@ -115,7 +115,8 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
     // A body line: every span within half a point of the body size (|size - body| grows
     // away from the body size, so the smallest and the largest tell).
     for (const auto& ls : ps.lines)
-      if (ls.prose && std::fabs(ls.min_size - body) <= 0.5 && std::fabs(ls.max_size - body) <= 0.5) {
+      if (ls.prose && std::fabs(ls.min_size - body) <= o.body_size_tolerance &&
+          std::fabs(ls.max_size - body) <= o.body_size_tolerance) {
         e.x0s.push_back(ls.x0);
         e.x1s.push_back(ls.x1);
         if (ls.baseline > 0) e.pitches.push_back(ls.baseline);
@@ -130,7 +131,7 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
     }
     e.pitches = std::move(steps);
     for (const auto& b : ps.baselines)
-      if (std::fabs(b.size - body) <= 0.5 && b.bottom > 0) {
+      if (std::fabs(b.size - body) <= o.body_size_tolerance && b.bottom > 0) {
         e.top = std::min(e.top, b.top);
         e.bottom = std::max(e.bottom, b.bottom);
       }
@@ -153,17 +154,17 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
       bottoms[parity].push_back(e.bottom);
     }
   }
-  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, 1.0);
+  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, o.edge_bin);
   // The justified right edge, where enough lines end at one place to call it that (ragged
   // lines end anywhere, and their most common end says nothing).
   for (const auto& [parity, v] : x1s) {
-    const double m = mode(v, 1.0);
+    const double m = mode(v, o.edge_bin);
     const auto at = std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
     if (static_cast<double>(at) >= o.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
   }
-  if (!pitches.empty()) st.line_pitch = mode(pitches, 0.1);
-  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, 0.5);
-  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, 0.5);
+  if (!pitches.empty()) st.line_pitch = mode(pitches, o.line_pitch_bin);
+  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, o.text_block_bin);
+  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, o.text_block_bin);
 }
 
 BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {

@@ -24,9 +24,9 @@ bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o)
     const Box b{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
     const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
     if (std::min(w, h) < o.bullet_min_ratio * em || std::max(w, h) > o.bullet_max_ratio * em) continue;
-    if (std::max(w, h) > 1.5 * std::min(w, h)) continue;  // a dash or a bar, not a bullet
-    if (cy < r.baseline - 0.75 * em || cy > r.baseline - 0.05 * em) continue;
-    if (b.x1 > r.bbox.x0 - 0.1 * em || b.x1 < r.bbox.x0 - o.bullet_reach_ratio * em) continue;
+    if (std::max(w, h) > o.bullet_aspect_max * std::min(w, h)) continue;  // a dash or a bar, not a bullet
+    if (cy < r.baseline - o.bullet_rise_max_ratio * em || cy > r.baseline - o.bullet_rise_min_ratio * em) continue;
+    if (b.x1 > r.bbox.x0 - o.bullet_gap_min_ratio * em || b.x1 < r.bbox.x0 - o.bullet_reach_ratio * em) continue;
     return true;
   }
   return false;

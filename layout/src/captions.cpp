@@ -77,7 +77,9 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     const Row& prev = rows[end - 1];
     const Row& r = rows[end];
     double pitch = r.baseline - prev.baseline;
-    if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) || std::fabs(r.size - prev.size) > 0.1 * prev.size) break;
+    if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) ||
+        std::fabs(r.size - prev.size) > o.caption_size_tolerance * prev.size)
+      break;
     if (r.caption) break;
     const double tol = o.caption_align_tolerance * prev.size;
     // The label alone on the first line ("Figure 3." over the text).

@@ -23,9 +23,6 @@ namespace quire::detail {
 
 namespace {
 
-// Outline anchors this close (tenths of a point) are at the same height.
-constexpr long kOpenerTolerance = 15;
-
 bool is_prose(const Block& b) { return b.type == BlockType::Paragraph || b.type == BlockType::ListItem; }
 
 // Titles of unnumbered chapters that books set like any other chapter opener: a heading of
@@ -109,7 +106,7 @@ std::string matter_kind_from_title(const std::string& title) {
 // entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts, "I
 // Foundations", and the other level-1 entries, preface and appendices, are chapters), or by
 // where their entries open (see below).
-std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
+std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, int& chapter_level) {
   std::vector<Start> out;
   chapter_level = 1;
   // An outline whose top entries are all numbered sections ("1.1 ...", "2.3 ..."), with no
@@ -153,7 +150,9 @@ std::vector<Start> outline_starts(const Document& doc, int& chapter_level) {
       opener_count = n;
     }
   auto at_opener = [&](const OutlineEntry& e) {
-    return opener >= 0 && e.y > 0 && std::abs(std::lround(e.y * 10) - opener) <= kOpenerTolerance;
+    // (Heights are counted in tenths of a point.)
+    return opener >= 0 && e.y > 0 &&
+           static_cast<double>(std::abs(std::lround(e.y * 10) - opener)) <= o.opener_anchor_tolerance * 10;
   };
   for (size_t i = 0; i < doc.outline.size() && opener >= 0; ++i) {
     const auto& e = doc.outline[i];
@@ -215,13 +214,15 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   {
     bool only_opening = true;
     for (size_t i = 0; i < blocks.size(); ++i)
-      if (blocks[i].type == BlockType::Heading && top > 0 && std::fabs(sizes[i] - top) <= 0.25 &&
+      if (blocks[i].type == BlockType::Heading && top > 0 &&
+          std::fabs(sizes[i] - top) <= o.chapter_title_size_tolerance &&
           blocks[i].page > book_first_page + 1)
         only_opening = false;
     if (only_opening) {
       run_top = 0;
       for (const auto& [k, n] : count)
-        if (n >= 3 && k / 2.0 < top - 0.25) run_top = std::max(run_top, k / 2.0);
+        if (n >= o.run_title_min_count && k / 2.0 < top - o.chapter_title_size_tolerance)
+          run_top = std::max(run_top, k / 2.0);
     }
   }
   // Where sections are set in the chapter titles' size, their numbers tell them apart: of
@@ -229,14 +230,15 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   // "3.1.") are chapter titles.
   int chapter_depth = INT_MAX;
   for (size_t i = 0; i < blocks.size(); ++i)
-    if (blocks[i].type == BlockType::Heading && top > 0 && sizes[i] >= top - 0.25)
+    if (blocks[i].type == BlockType::Heading && top > 0 && sizes[i] >= top - o.chapter_title_size_tolerance)
       if (int d = detail::section_number_depth(blocks[i].text); d > 0) chapter_depth = std::min(chapter_depth, d);
   auto section_in_title_size = [&](size_t i) {
     const int d = detail::section_number_depth(blocks[i].text);
     return d > 0 && d > chapter_depth;
   };
   auto title_size = [&](size_t i) {
-    return blocks[i].type == BlockType::Heading && run_top > 0 && std::fabs(sizes[i] - run_top) <= 0.25 &&
+    return blocks[i].type == BlockType::Heading && run_top > 0 &&
+           std::fabs(sizes[i] - run_top) <= o.chapter_title_size_tolerance &&
            !section_in_title_size(i);
   };
   // A document that runs on without page breaks between its chapters (a web page printed):
@@ -261,7 +263,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     }
     // (At least a page a chapter: a reference card's boxed headings are not chapters.)
     const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
-    flowing = titles >= 3 && 2 * first < titles && titles <= pages;
+    flowing = titles >= o.flowing_min_titles && 2 * first < titles && titles <= pages;
   }
   std::vector<Start> out;
   int page = -1;
@@ -277,7 +279,8 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     if (b.type == BlockType::Heading) {
       bool labelled = std::regex_search(b.text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
-      bool large = (first_on_page && top > 0 && sizes[i] >= top - 0.25 && !section_in_title_size(i)) ||
+      bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapter_title_size_tolerance &&
+                    !section_in_title_size(i)) ||
                    (flowing && title_size(i));
       bool title_page = b.page == book_first_page && prose_words[b.page] < o.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {

@@ -39,7 +39,7 @@ struct Start {
 // entries numbered "1 ...", "2 ..." sit at level 2, their level-1 parents are parts, "I
 // Foundations", and the other level-1 entries, preface and appendices, are chapters), or by
 // where their entries open (see below).
-std::vector<Start> outline_starts(const Document& doc, int& chapter_level);
+std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, int& chapter_level);
 
 // Chapter openers without an outline: "Chapter 3" headings, headings set in the largest
 // heading size standing first on their page (anywhere, in a document that runs on without

@@ -40,7 +40,9 @@ double page_number_line_share(const Page& page, const PageLines& pl, const Layou
     // (A line is in its own row even where its box has no height: glyphs without metrics.)
     size_t j = i + 1;
     std::vector<const Line*> row{lines[i]};
-    while (j < lines.size() && std::fabs(lines[j]->bbox.y1 - lines[i]->bbox.y1) < 0.3 * lines[i]->bbox.height()) row.push_back(lines[j++]);
+    while (j < lines.size() &&
+           std::fabs(lines[j]->bbox.y1 - lines[i]->bbox.y1) < o.contents_row_tolerance * lines[i]->bbox.height())
+      row.push_back(lines[j++]);
     i = j;
     std::stable_sort(row.begin(), row.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });
     std::string text;

@@ -27,20 +27,20 @@ bool Builder::is_heading(const Row& r) const {
   if (r.size >= heading_threshold()) return true;
   // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
   if (!r.bold || r.full_stop) return false;
-  if (r.size >= st.body_size * 1.04) return true;
+  if (r.size >= st.body_size * o.bold_heading_size_ratio) return true;
   // The word of a chapter opener's label on a row of its own ("CHAPTER" over "ONE").
   if (opener_word(r.text)) return true;
   // In the body size itself only a numbered one ("2.", "2.1", "2.1.3."), short of the
   // column's width: troff's -ms and many word processors set section headings so, while
   // a bold line of body text is a term or a lead-in.
-  return r.size >= st.body_size * 0.96 && section_number_depth(r.text) > 0 &&
+  return r.size >= st.body_size * o.numbered_heading_size_ratio && section_number_depth(r.text) > 0 &&
          r.bbox.x1 < r.col_left + o.numbered_heading_max_width * (r.col_right - r.col_left);
 }
 
 bool Builder::continues_prose(const Row& r) const {
   const Row& prev = *rows.back();
   if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
-  if (std::fabs(r.size - prev.size) > 0.15 * prev.size) return false;
+  if (std::fabs(r.size - prev.size) > o.prose_size_tolerance * prev.size) return false;
   double indent = o.indent_ratio * r.size;
   bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
   const bool marker = r.marker > 0 || r.drawn_marker;
@@ -72,7 +72,7 @@ bool Builder::continues_prose(const Row& r) const {
   if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) || pitch < 0) return false;
   // A sentence's end, then more space than the book puts between lines: paragraphs set
   // apart by a space rather than an indent (parskip).
-  if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
+  if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < o.body_size_tolerance &&
       pitch > st.line_pitch + o.paragraph_space_ratio * prev.size)
     return false;
   if (r.footnote && starts_with_note_mark(r, st.bracketed_marks)) return false;
@@ -88,7 +88,8 @@ bool Builder::continues_prose(const Row& r) const {
   // A line that ends short of the measure, then more space than the book puts between its
   // lines: the block ended there, in mid-sentence or not (an item's title line over its
   // text, a description of one line over the next term).
-  const bool spaced_after_short = !full && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < 0.5 &&
+  const bool spaced_after_short = !full && st.line_pitch > 0 &&
+                                  std::fabs(prev.size - st.body_size) < o.body_size_tolerance &&
                                   pitch > st.line_pitch + o.short_line_space_ratio * prev.size;
   if (type == BlockType::ListItem) {
     if (spaced_after_short) return false;
@@ -135,7 +136,7 @@ bool Builder::continues_prose(const Row& r) const {
   // was a block of its own (a description under its term), not a paragraph's first line.
   if (left < prev_left - indent && spaced_after_short) return false;
   if (!full && prev.full_stop && left <= prev_left + o.edge_tolerance &&
-      prev.bbox.x1 < prev.col_right - 4 * o.short_line_ratio * prev.size)
+      prev.bbox.x1 < prev.col_right - o.paragraph_end_short_factor * o.short_line_ratio * prev.size)
     return false;
   if (type == BlockType::Paragraph && !full && broken_on_purpose(prev, r, indent)) return false;
   return true;
@@ -239,7 +240,7 @@ bool Builder::continues_code(const Row& r) const {
     if (r.bbox.x1 < left - r.size) return false;
   }
   double pitch = r.baseline - prev.baseline;
-  if (!(pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * 1.25)) return false;
+  if (!(pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * o.code_line_pitch_ratio)) return false;
   // Every line of a listing, blank or not, advances by the listing's own pitch: a gap
   // that is no whole number of pitches ends the listing (a term or a signature set under
   // an example, after the space the example leaves).
@@ -263,7 +264,7 @@ std::optional<double> Builder::listing_pitch() const {
   std::vector<double> single;
   const double least = *std::min_element(advances.begin(), advances.end());
   for (double d : advances)
-    if (d < 1.5 * least) single.push_back(d);
+    if (d < o.listing_pitch_spread * least) single.push_back(d);
   std::nth_element(single.begin(), single.begin() + static_cast<std::ptrdiff_t>(single.size() / 2), single.end());
   const double pitch = single[single.size() / 2];
   for (double d : advances)
@@ -278,11 +279,11 @@ bool Builder::continues_heading(const Row& r) const {
   // in one size); a title's second line may start with a number ("45 Variants").
   if (section_number_depth(r.text) > 0 && section_number_depth(prev.text) > 0) return false;
   double pitch = r.baseline - prev.baseline;
-  if (!(pitch > 0 && pitch <= 2.2 * std::max(r.size, prev.size))) return false;
+  if (!(pitch > 0 && pitch <= o.heading_line_pitch_ratio * std::max(r.size, prev.size))) return false;
   // The lines of one heading share its size. A heading in another size right under it is
   // the next heading (a section's under its chapter's), unless all above is an opener:
   // "Chapter 3" or a number set over the title.
-  if (std::fabs(r.size - prev.size) <= 0.1 * std::max(r.size, prev.size)) return true;
+  if (std::fabs(r.size - prev.size) <= o.heading_size_tolerance * std::max(r.size, prev.size)) return true;
   return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
 }
 
@@ -323,7 +324,8 @@ Builder::Title Builder::note_title(const Row& r) const {
   }
   // A run-in title: the first words, a colon after them.
   const size_t colon = r.text.find(':');
-  if (colon != std::string::npos && colon > 0 && colon < 20 && colon + 1 < r.text.size() && r.text[colon + 1] == ' ')
+  if (colon != std::string::npos && colon > 0 && colon < o.run_in_title_max_chars && colon + 1 < r.text.size() &&
+      r.text[colon + 1] == ' ')
     if (auto k = kind_of(r.text.substr(0, colon)); !k.empty()) return {k, r.text.substr(0, colon + 1), false};
   return {};
 }
@@ -452,7 +454,8 @@ bool Builder::continues(const Row& r) const {
     // Its box drawn again over a page or column break: its text goes on there in mid-sentence
     // (the box's inset is no paragraph's indent).
     if (!same_flow(*rows.back(), r))
-      return !rows.back()->full_stop && !is_heading(r) && std::fabs(r.size - rows.back()->size) <= 0.15 * r.size;
+      return !rows.back()->full_stop && !is_heading(r) &&
+             std::fabs(r.size - rows.back()->size) <= o.note_size_tolerance * r.size;
     return continues_prose(r);
   }
   if (n && type != BlockType::Code && type != BlockType::ListItem) return false;

@@ -56,7 +56,7 @@ bool Finder::icon(const Image& im) const {
   };
   for (const auto& l : page_.lines) {
     const double shared = std::min(l.bbox.y1, im.bbox.y1) - std::max(l.bbox.y0, im.bbox.y0);
-    if (shared < 0.5 * std::min(l.bbox.height(), im.bbox.height())) continue;
+    if (shared < o_.icon_line_share * std::min(l.bbox.height(), im.bbox.height())) continue;
     const double gap = l.bbox.x0 - im.bbox.x1;
     if (gap < 0 || gap > o_.icon_text_gap_ratio * body_.size || body_chars(l) == 0) continue;
     // The text that starts there: the line and those under it at its left edge, one
@@ -66,7 +66,8 @@ bool Finder::icon(const Image& im) const {
     for (bool more = true; more && chars < o_.icon_text_min_chars;) {
       more = false;
       for (const auto& m : page_.lines)
-        if (m.bbox.y0 >= bottom - 0.5 * body_.size && m.bbox.y0 <= bottom + o_.paragraph_gap_ratio * body_.size &&
+        if (m.bbox.y0 >= bottom - o_.icon_text_overlap_ratio * body_.size &&
+            m.bbox.y0 <= bottom + o_.paragraph_gap_ratio * body_.size &&
             m.bbox.y1 > bottom && std::fabs(m.bbox.x0 - l.bbox.x0) <= o_.edge_tolerance) {
           chars += body_chars(m);
           bottom = m.bbox.y1;
@@ -93,7 +94,7 @@ bool Finder::prose(const Line& l) const {
     chars += n;
     if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) body += n;
   }
-  if (chars <= 0 || body < 0.5 * chars) return false;
+  if (chars <= 0 || body < o_.prose_body_type_share * chars) return false;
   const std::string t = l.text();
   size_t words = 0;
   for (size_t i = 0; i < t.size();) {
@@ -195,12 +196,12 @@ bool Finder::badges(const Cluster& c) const {
     double first = it.box.x1, last = it.box.x0;
     for (const auto& l : page_.lines) {
       const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
-      if (shared < 0.5 * l.bbox.height()) continue;
+      if (shared < o_.badge_line_share * l.bbox.height()) continue;
       for (const auto& sp : l.spans) {
         for (float x : sp.xs)
           if (x >= it.box.x0 - o_.edge_tolerance && x < it.box.x1) {
             first = std::min(first, static_cast<double>(x));
-            last = std::max(last, static_cast<double>(x) + 0.5 * sp.size);
+            last = std::max(last, static_cast<double>(x) + o_.badge_glyph_width_ratio * sp.size);
           }
         if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
           first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
@@ -241,7 +242,7 @@ bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
   for (size_t i : inside) {
     const Line& l = page_.lines[i];
     const double s = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (std::fabs(l.baseline() - base) >= 0.5 * s) return false;  // more than one row
+    if (std::fabs(l.baseline() - base) >= o_.same_row_ratio * s) return false;  // more than one row
     size = std::max(size, s);
     left = std::min(left, l.bbox.x0);
   }
@@ -271,7 +272,7 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       // font's boxes are tall (angle brackets of a syntax line): lines of one row are told
       // by their baselines.
       const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
-      bool same_row = std::fabs(m.baseline() - l.baseline()) < 0.5 * std::min(size, other_size);
+      bool same_row = std::fabs(m.baseline() - l.baseline()) < o_.same_row_ratio * std::min(size, other_size);
       if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
         ++stacked;
         break;
@@ -335,7 +336,7 @@ bool Finder::framed_words(const Cluster& c) const {
   for (const auto& l : page_.lines) {
     if (inside_share(l.bbox, c.hull) < o_.label_inside_ratio) continue;
     const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (!first && std::fabs(l.baseline() - base) >= 0.5 * size) return false;  // a second row
+    if (!first && std::fabs(l.baseline() - base) >= o_.same_row_ratio * size) return false;  // a second row
     base = l.baseline();
     first = false;
     for (const auto& sp : l.spans)

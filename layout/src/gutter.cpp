@@ -332,7 +332,8 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
     std::nth_element(words.begin(), words.begin() + words.size() / 2, words.end());
     if (words[words.size() / 2] > o.max_cell_words_beside) continue;
     const auto flush = std::count_if(ends.begin(), ends.end(), [&](double x) {
-      return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >= 3;
+      return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >=
+             o.flush_end_min_lines;
     });
     if (2 * flush >= static_cast<long>(ends.size())) continue;
     const std::vector<size_t> rows = row_sizes(baselines[side], o);

@@ -183,7 +183,7 @@ class ChapterCut {
 
   void run() {
     int chapter_level = 1;
-    std::vector<Start> starts = outline_starts(doc_, chapter_level);
+    std::vector<Start> starts = outline_starts(doc_, o_, chapter_level);
     from_outline_ = !starts.empty();
     if (!from_outline_) starts = heading_starts(flow_.blocks, flow_.sizes, o_);
     std::vector<const Block*> before;
@@ -225,8 +225,9 @@ class ChapterCut {
       const Block& b = flow_.blocks[i];
       // (A destination may point inside a heading's first line: a large title's top stands
       // well above the point an outline entry names.)
-      const double tolerance = b.type == BlockType::Heading ? std::max(o_.outline_y_tolerance, 0.75 * flow_.sizes[i])
-                                                            : o_.outline_y_tolerance;
+      const double tolerance = b.type == BlockType::Heading
+                                   ? std::max(o_.outline_y_tolerance, o_.heading_anchor_reach_ratio * flow_.sizes[i])
+                                   : o_.outline_y_tolerance;
       while (k < starts.size() &&
              (starts[k].page < b.page || (starts[k].page == b.page && starts[k].y <= b.bbox.y0 + tolerance))) {
         cur = static_cast<long>(k);

@@ -19,7 +19,8 @@ namespace {
 bool is_note_mark(const Span& s, const Row& r) {
   // Most spans are words of the text: only a short one, raised or with a byte that may
   // start a superscript digit, is looked at further.
-  if (s.text.empty() || s.text.size() > 12) return false;
+  // (A code point takes at most four bytes in UTF-8.)
+  if (s.text.empty() || s.text.size() > 4 * typography::kMaxNoteMarkDigits) return false;
   const bool raised = s.size <= typography::kRaisedSizeRatio * r.size &&
                       s.baseline <= r.baseline - typography::kRaisedRiseRatio * r.size;
   if (!raised && s.text.find_first_of("\xc2\xe2") == std::string::npos) return false;
@@ -32,7 +33,7 @@ bool is_note_mark(const Span& s, const Row& r) {
     digits = digits && c >= U'0' && c <= U'9';
   }
   const bool symbol = t.size() == 1 && typography::is_note_symbol(t[0]);
-  return !t.empty() && t.size() <= 3 && (superscript || ((digits || symbol) && raised));
+  return !t.empty() && t.size() <= typography::kMaxNoteMarkDigits && (superscript || ((digits || symbol) && raised));
 }
 
 }  // namespace

@@ -76,10 +76,10 @@ class PagePasses {
       std::vector<double> x1s;
       for (const Line* l : lines) {
         left_edge = std::min(left_edge, l->bbox.x0);
-        if (l->bbox.x1 <= g.x0 + 1) x1s.push_back(l->bbox.x1);
+        if (l->bbox.x1 <= g.x0 + o.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
       }
       if (!x1s.empty()) {
-        const double m = mode(x1s, 1.0);
+        const double m = mode(x1s, o.edge_bin);
         if (std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
             o.min_column_lines)
           justified = m;
@@ -97,11 +97,12 @@ class PagePasses {
       // paragraph, with a full line of the column right above or below it. A spanning
       // heading or caption reaches further, or is centred on the page.
       if (!(b.x1 > justified + o.edge_tolerance && b.x1 - g.x1 <= g.x1 - g.x0 &&
-            b.x0 - left_edge <= 0.25 * (g.x0 - left_edge)))
+            b.x0 - left_edge <= o.overwide_line_start_share * (g.x0 - left_edge)))
         return -1;
-      const double pitch = 1.6 * b.height();
+      const double pitch = o.overwide_line_pitch_ratio * b.height();
       for (const Line* l : lines)
-        if (std::fabs(l->bbox.x1 - justified) <= o.edge_tolerance && l->bbox.x0 - left_edge <= 0.25 * (g.x0 - left_edge) &&
+        if (std::fabs(l->bbox.x1 - justified) <= o.edge_tolerance &&
+            l->bbox.x0 - left_edge <= o.overwide_line_start_share * (g.x0 - left_edge) &&
             std::fabs(l->bbox.y1 - b.y1) <= pitch && l->bbox.y1 != b.y1)
           return 0;
       return -1;
@@ -140,14 +141,14 @@ class PagePasses {
           left = std::min(left, r.bbox.x0);
           double& edge = r.caption || r.size > o.heading_size_ratio * st.body_size ? caption_right : right;
           edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
-          if (!r.mono && std::fabs(r.size - st.body_size) < 0.5) x0s.push_back(r.bbox.x0);
+          if (!r.mono && std::fabs(r.size - st.body_size) < o.body_size_tolerance) x0s.push_back(r.bbox.x0);
         }
       // (A column of a two-column page that holds a listing and a line or two of prose has no
       // flush prose edge to speak of: its leftmost row's edge, the listing's, is the column's.)
       bool listing = false;
       for (const auto& r : rows) listing = listing || (r.column == c && r.mono);
       if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.min_column_lines)))
-        left = mode(x0s, 1.0);
+        left = mode(x0s, o.edge_bin);
       if (right == 0) right = caption_right;
       // One-column pages share the book's margin for their parity (a page of only code or
       // of indented matter has no flush prose edge of its own).
@@ -202,7 +203,7 @@ class PagePasses {
           if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.edge_tolerance) continue;
           if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
           // Walk up the caption paragraph to its label line.
-          for (size_t k = i + 1; k-- > 0 && i - k < 8;)
+          for (size_t k = i + 1; k-- > 0 && i - k < o.caption_max_rows_above;)
             if (rows[k].caption && !taken[k]) {
               size_t e = caption_end(rows, k, o);
               if (e > i) { start = static_cast<long>(k); end = e; }
@@ -278,7 +279,8 @@ class PagePasses {
           // itself lies inside.
           const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
           const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
-          if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + 1 && r.y0 >= above - 1 &&
+          if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + o.footnote_rule_slack &&
+              r.y0 >= above - o.footnote_rule_slack &&
               r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
               r.width() >= o.footnote_rule_min_width && r.width() <= o.footnote_rule_max_share * (right - left))
             return true;
@@ -365,11 +367,11 @@ class PagePasses {
     auto at = [&](double x, double edge) { return std::fabs(x - edge) <= o.edge_tolerance; };
     auto candidate = [&](const Row& r) {
       if (r.lines.size() != 2 || r.marker > 0 || r.drawn_marker || r.mono || r.footnote ||
-          std::fabs(r.size - st.body_size) >= 0.5)
+          std::fabs(r.size - st.body_size) >= o.body_size_tolerance)
         return false;
       const double L = r.lines[0]->bbox.x0, D = r.lines[1]->bbox.x0;
       return D - r.lines[0]->bbox.x1 >= o.term_gap_ratio * r.size && D - L > o.indent_ratio * r.size &&
-             D - L <= 0.5 * (r.col_right - r.col_left);
+             D - L <= o.term_indent_max_share * (r.col_right - r.col_left);
     };
     for (size_t i = 0; i < items.size(); ++i) {
       if (!text(i) || !candidate(items[i].row)) continue;

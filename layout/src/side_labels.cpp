@@ -58,7 +58,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     auto follows = [&](size_t k) {  // para[k + 1] is the line after para[k] in one paragraph
       const Line &a = *para[k], &b = *para[k + 1];
       return b.baseline() - a.baseline() <= o.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
-             a.bbox.x1 >= right - 2 * size && b.bbox.x0 <= edge + o.edge_tolerance;
+             a.bbox.x1 >= right - o.side_label_ragged_ratio * size && b.bbox.x0 <= edge + o.edge_tolerance;
     };
     size_t first = at, last = at;
     while (first > 0 && follows(first - 1)) --first;
@@ -74,7 +74,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     // line. (A hanging label, a bibliography's "[L94]", stands on its entry's first line.)
     const double pitch = (flush[last]->baseline() - flush[first]->baseline()) / static_cast<double>(last);
     const double block_mid = (flush[first]->bbox.y0 + flush[last]->bbox.y1) / 2;
-    if (base <= flush[first]->baseline() + 0.5 * size || std::fabs(mid - block_mid) > 0.5 * pitch) continue;
+    if (base <= flush[first]->baseline() + o.side_label_drop_ratio * size ||
+        std::fabs(mid - block_mid) > o.side_label_centre_share * pitch)
+      continue;
     // Alone beside the block: no other line left of its edge over its height (a table's
     // first column, or margin notes, have more).
     const double top = flush[first]->bbox.y0, bottom = flush[last]->bbox.y1;
@@ -85,7 +87,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     // list's tags, a bibliography's keys, a table's first column).
     for (const Line* r : lines)
       if (alone && r != l && std::fabs(r->bbox.x0 - l->bbox.x0) <= o.edge_tolerance &&
-          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <= 2 * o.side_label_reach_ratio * size && !code(r))
+          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <=
+              o.side_label_alone_reach_factor * o.side_label_reach_ratio * size &&
+          !code(r))
         alone = false;
     if (alone) out.push_back({l, flush[first]});
   }

@@ -273,7 +273,7 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
         if (own && std::find(body_faces.begin(), body_faces.end(), cells[k].font) == body_faces.end())
           body_faces.push_back(cells[k].font);
       }
-    if (own && body_faces.size() <= 2) b.header_rows = 1;
+    if (own && body_faces.size() <= o.table_body_max_faces) b.header_rows = 1;
   }
   if (b.header_rows == 0 && grid.size() >= 3 && cells[grid[0].front()].page == cells[grid[1].front()].page) {
     auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page

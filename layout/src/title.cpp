@@ -11,12 +11,12 @@ namespace quire {
 
 namespace {
 
-// The words set at `size` (within 5%) on the page, in reading order of its lines, with any
+// The words set at `size` (within title_size_tolerance of it) on the page, in reading order of its lines, with any
 // larger on their lines ("R" set larger than "FAQ" beside it).
-std::vector<std::string> words_at(const Page& p, double size) {
+std::vector<std::string> words_at(const Page& p, double size, const LayoutOptions& o) {
   std::vector<std::string> words;
   for (const auto& l : p.lines) {
-    auto at_size = [&](const Span& s) { return std::fabs(s.size - size) <= 0.05 * size; };
+    auto at_size = [&](const Span& s) { return std::fabs(s.size - size) <= o.title_size_tolerance * size; };
     if (std::none_of(l.spans.begin(), l.spans.end(), at_size)) continue;
     std::string part;
     for (size_t i = 0; i < l.spans.size(); ++i) {
@@ -67,7 +67,7 @@ std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
       for (auto it = chars.rbegin(); it != chars.rend(); ++it) {
         const double size = static_cast<double>(it->first) / 10;
         if (size < o.title_size_ratio * body_size) break;
-        const auto words = words_at(p, size);
+        const auto words = words_at(p, size, o);
         if (words.empty() || words.size() > o.title_max_words || !has_word(words)) continue;
         for (const auto& w : words) title += (title.empty() ? "" : " ") + w;
         return;

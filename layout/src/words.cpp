@@ -28,7 +28,7 @@ void append_lower(std::string& out, const std::u32string& cps, size_t from, size
 }
 
 // One page's words: the runs of word characters of its tokens, and the compounds they form.
-void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
+void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions& o, WordEvidence& ev) {
   bool prev_broken = false;  // the previous line ended with a hyphen
   std::string broken_left;   // its letters before the hyphen, when ASCII (lowered)
   // ASCII letters, lowercase but for the first (lowered): "Sec" of "Sec-" "tion".
@@ -63,7 +63,7 @@ void collect_page_words(const Page& p, const PageLines& pl, WordEvidence& ev) {
       toks.assign(owned.begin(), owned.end());
     }
     if (toks.empty()) continue;
-    if (toks.size() >= 6) ++ev.prose_lines;
+    if (toks.size() >= o.prose_line_min_words) ++ev.prose_lines;
     for (size_t t = 0; t < toks.size(); ++t) {
       if (ascii) cps.assign(toks[t].begin(), toks[t].end());
       else cps = to_u32(toks[t]);
@@ -193,15 +193,15 @@ namespace {
 // half of the book's most frequent words of four letters or more. Hyphenation patterns of
 // another language would take most breaks of the book for hyphens of the words.
 bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) {
-  constexpr size_t kSample = 200;
   const Dictionary* dictionary = Dictionary::at(o.hyphen_dictionary);
   if (!dictionary) return false;
   std::vector<std::pair<int, std::string>> frequent;
   ev.words.for_each([&](const std::string& w, int n) {
-    if (w.size() >= 4 && std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+    if (w.size() >= o.language_sample_min_letters &&
+        std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
       frequent.emplace_back(-n, w);
   });
-  const size_t n = std::min(kSample, frequent.size());
+  const size_t n = std::min(o.language_sample_words, frequent.size());
   std::partial_sort(frequent.begin(), frequent.begin() + static_cast<std::ptrdiff_t>(n), frequent.end());
   std::vector<std::string> sample;
   for (size_t i = 0; i < n; ++i) sample.push_back(frequent[i].second);
@@ -257,7 +257,7 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
       with_page(doc, i, [&](const Page& page) {
         if (first) first(i, page);
         lines[i].anchor(page);
-        collect_page_words(page, lines[i], into);
+        collect_page_words(page, lines[i], o, into);
         // A page out of memory does not keep its line facts in memory either: layout finds
         // them again when it brings the page back.
         if (doc.spill && doc.spill->spilled(i)) lines[i] = PageLines();

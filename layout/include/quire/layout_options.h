@@ -33,9 +33,15 @@ struct LayoutOptions {
   size_t max_term_rows = 3;
   size_t max_term_words = 6;
   size_t term_lookahead = 8;
+  // A term's last line that ends with a full stop is a sentence, not a term, when it holds at
+  // least this many words (a term of a word or two may end in a dot: "Examples.").
+  size_t sentence_min_words = 3;
   // A term set on its description's row stands this share of the font size at least
   // before it (far more than a word space).
   double term_gap_ratio = 1.0;
+  // A term and its description on one row: the description starts at most this share of
+  // the column's width past the term's edge (further in, the row is a table's).
+  double term_indent_max_share = 0.5;
   // Minimum size of a vector-path cluster to be a figure, in points: rules and underlines
   // are thinner than this in one direction.
   double min_figure_side = 20;
@@ -129,6 +135,27 @@ struct LayoutOptions {
   // The book's body lines are justified when at least this share of them end at one right
   // edge (within edge_tolerance); that edge then bounds a column whose listing runs past it.
   double justified_margin_share = 0.4;
+  // A line, or a size, is in the body size when it is within this many points of it: sizes
+  // are printed to a tenth of a point, and a book's next size is a point or more away
+  // (footnotes at 8-9 pt under 10 pt text).
+  double body_size_tolerance = 0.5;
+  // The book's line pitch is the most common step between body lines, looked for in bins of
+  // this many points (a typesetter gives the pitch to a tenth of a point or finer).
+  double line_pitch_bin = 0.1;
+  // The text block's first and last baselines, per page parity, are the most common ones, in
+  // bins of this many points (the typesetter puts them at one place; rounding moves them).
+  double text_block_bin = 0.5;
+  // A line of a left column set too wide (a long word or an address that would not break)
+  // starts within this share of the column's width from its left edge (a spanning heading
+  // or caption is centred further in), ...
+  double overwide_line_start_share = 0.25;
+  // ... with a full line of the column within this many of its heights above or below it
+  // (lines stand about 1.2 sizes apart, and a glyph box is about a size high).
+  double overwide_line_pitch_ratio = 1.6;
+  // A side of a gutter whose lines end together, half of them or more each at an edge that
+  // at least this many of them share (within edge_tolerance), is justified prose, not a
+  // table's cells (cells end wherever their values do).
+  int flush_end_min_lines = 3;
 
   // A line ending within this share of its column's width from the column's right edge is
   // long: in an indented passage, where no line is full, a long line goes on.
@@ -140,6 +167,26 @@ struct LayoutOptions {
   // A wholly bold line in the body size that starts with a section number is a heading when
   // it ends short of this share of its column's width.
   double numbered_heading_max_width = 0.8;
+  // ... "in the body size" meaning at least this ratio of it (a bold face may measure a little
+  // smaller). A wholly bold line standing alone, not ending a sentence, set at least
+  // bold_heading_size_ratio of the body size is a heading with or without a number (a bold
+  // heading half a point larger than 10-12 pt text is larger).
+  double numbered_heading_size_ratio = 0.96;
+  double bold_heading_size_ratio = 1.04;
+  // A line goes on a paragraph only in its size: within this share of the size of the line
+  // above (a heading or a footnote differs by more).
+  double prose_size_tolerance = 0.15;
+  // A note's text goes on over a page or column break, where its box is drawn again, in its
+  // size: within this share of the size of the line that goes on.
+  double note_size_tolerance = 0.15;
+  // The lines of one heading stand at most this many sizes apart (display type may be set
+  // looser than 1.2 but not a blank line apart), ...
+  double heading_line_pitch_ratio = 2.2;
+  // ... and share its size: within this share of the larger of two lines' sizes.
+  double heading_size_tolerance = 0.1;
+  // A note's run-in title ("Warning: ...") ends in a colon within this many characters of
+  // the line's start (note titles are a word or three).
+  size_t run_in_title_max_chars = 20;
   // A line wholly in bold monospace set this much larger than the book's code (ratio) is a
   // heading, not a listing: some styles set their headings in a typewriter face (HTML
   // manuals made by Texinfo print them so), and no listing grows bold and large.
@@ -150,6 +197,16 @@ struct LayoutOptions {
   // A line ending this far (share of the font size) before the column's right edge is a
   // short line: the last line of a paragraph.
   double short_line_ratio = 2.0;
+  // After a line that ends a sentence this many times short_line_ratio short of its column
+  // (eight ems: the last line of a paragraph), a line at the same left edge starts a new
+  // paragraph, set without an indent.
+  double paragraph_end_short_factor = 4;
+  // A paragraph's first line set in by less than this many times short_line_ratio counts
+  // towards the book's paragraph indent (\parindent is 1-1.5 em; a line set in four ems or
+  // more is a display), ...
+  double indent_max_factor = 2;
+  // ... which is the most common such indent once at least this many paragraphs show it.
+  int book_indent_min_paragraphs = 3;
   // A line ending short of its column was ended on purpose when the next line's first word
   // and this many ems more would have fit after it (a space, counted generously).
   double wrap_space_ratio = 0.5;
@@ -168,6 +225,9 @@ struct LayoutOptions {
   double footnote_rule_height = 1.5;
   double footnote_rule_min_width = 20;
   double footnote_rule_max_share = 0.75;
+  // The rule stands between the line above and the first note, within this many points of
+  // each (glyph boxes may reach a little past the rule's place).
+  double footnote_rule_slack = 1;
   // A caption starts within this many body sizes of its figure's edge.
   double caption_distance_ratio = 3.0;
   // A caption's next line is set as its lines are: flush with the line above or centred
@@ -175,9 +235,20 @@ struct LayoutOptions {
   // hanging under the text after the label, within this share of the first line's width.
   double caption_align_tolerance = 0.5;
   double caption_hang_max_ratio = 0.35;
+  // A caption's next line is set in its size: within this share of the line above's.
+  double caption_size_tolerance = 0.1;
+  // A caption over its figure is found from the rows just above the figure, walking up to
+  // its label line through at most this many rows (a caption is a few lines).
+  size_t caption_max_rows_above = 8;
   // Inside a code listing, a vertical gap of up to this many line pitches is still one
   // listing (blank lines inside code); a larger gap starts a new block.
   double max_code_blank_lines = 3.5;
+  // ... the lines counted at this many font sizes each (listings are set at 1.2-1.25 of their
+  // size).
+  double code_line_pitch_ratio = 1.25;
+  // A listing's own line pitch, whose whole numbers its gaps must be, is the median of its
+  // row distances under this many times the least (a blank line makes twice the least).
+  double listing_pitch_spread = 1.5;
   // A gap in a listing is blank lines when it is a whole number of the listing's line
   // pitches, give or take this share of one.
   double code_pitch_tolerance = 0.25;
@@ -231,11 +302,23 @@ struct LayoutOptions {
   // hyphens are none of them a syllable break does not hyphenate (HTML printed by a
   // browser, word processors and XSL-FO by default): its line-end hyphens are all kept.
   size_t unhyphenated_min_lines = 200;
+  // A line of prose, for that count, holds at least this many words (a listing's line or a
+  // heading holds fewer).
+  size_t prose_line_min_words = 6;
+  // The book speaks the dictionary's language when the dictionary knows at least half of the
+  // book's this-many most frequent words ...
+  size_t language_sample_words = 200;
+  // ... of at least this many letters (short words are shared by languages, or are
+  // abbreviations).
+  size_t language_sample_min_letters = 4;
 
   // --- chapters and excluded matter ---
   // A page is a contents/index page when at least this share of its lines ends with a
   // page number (with dot leaders or in a right-aligned column).
   double page_number_line_share = 0.4;
+  // A contents page's lines whose bottoms differ by less than this share of a line's height
+  // are one row (a number, a title, leaders and a page number set as separate lines).
+  double contents_row_tolerance = 0.3;
   // Dot leaders: at least this many leader characters in a row (TeX's \dotfill sets a dot
   // every 4.5 pt, so even a short leader has more; sentences end with one to three dots).
   size_t min_leader_chars = 4;
@@ -244,6 +327,22 @@ struct LayoutOptions {
   size_t min_prose_page_words = 60;
   // Outline targets and block tops within this many points count as the same position.
   double outline_y_tolerance = 6;
+  // ... or, for a heading, within this many of its sizes below its top (a destination may
+  // point inside a large title's first line).
+  double heading_anchor_reach_ratio = 0.75;
+  // Outline anchors within this many points stand at the same height: chapters' openers put
+  // their anchors at one place, give or take rounding.
+  double opener_anchor_tolerance = 1.5;
+  // A heading is in the chapter-title size (heading sizes are counted to half a point) when
+  // it is within this many points of it.
+  double chapter_title_size_tolerance = 0.25;
+  // In a document that runs on, where all of the largest heading size stand on its first two
+  // pages (a title set twice), chapter titles are in the largest size that occurs at least
+  // this many times.
+  int run_title_min_count = 3;
+  // A document runs on without page breaks between its chapters when at least this many
+  // headings of the chapter-title size stand in it, most of them inside their pages.
+  size_t flowing_min_titles = 3;
 
   // --- the title page (layout/src/title.cpp) ---
   // The title is looked for on the document's first pages ...
@@ -251,6 +350,8 @@ struct LayoutOptions {
   // ... in text at least this many times the page's body size (the size most of its
   // characters are set in) ...
   double title_size_ratio = 1.1;
+  // (Text is in a size when within this share of it: one size, not the next size up or down.)
+  double title_size_tolerance = 0.05;
   // ... of at most this many words. On a page of at most title_page_max_words words, the
   // page's smallest text is its body.
   size_t title_max_words = 20;
@@ -278,6 +379,9 @@ struct LayoutOptions {
   // A table's first row set in a face of its own, no body cell's, is its header where at
   // least this many body rows show the body's face (in one face, or two).
   size_t min_face_header_body_rows = 3;
+  // ... the body set in at most this many faces (a column of code beside one of prose; a
+  // table of samples sets each row in a face of its own, and has no header for it).
+  size_t table_body_max_faces = 2;
   // A table's first row printed again at the top of a later page is its header repeated
   // there, where no header was seen, if it has at least this many cells (one cell alone is
   // as likely a value that recurs).
@@ -286,6 +390,9 @@ struct LayoutOptions {
   // ... with at least this many column edges (left or right, within edge_tolerance) shared
   // with the row before: columns are flush left or flush right (numbers).
   size_t min_shared_edges = 2;
+  // Under a bold header, a row in the header's size (within this share of it) whose cells
+  // stand in its columns is the table's first body row.
+  double table_header_size_tolerance = 0.1;
   // Rows of a table follow one another at about the line pitch (~1.2 em), a blank row at
   // most: a larger baseline distance, in ems of the row's size, ends the table.
   double max_table_row_pitch = 2.4;
@@ -338,10 +445,20 @@ struct LayoutOptions {
   size_t side_label_max_chars = 16;
   double side_label_gap_ratio = 1.5;
   double side_label_pitch_ratio = 1.6;
+  // (The paragraph's lines but its last end within side_label_ragged_ratio label sizes of
+  // its right edge; the label stands lower than its first baseline by more than
+  // side_label_drop_ratio sizes, a hanging label, "[L94]", standing on that line, and is
+  // centred on it within side_label_centre_share of its line pitch.)
+  double side_label_ragged_ratio = 2;
+  double side_label_drop_ratio = 0.5;
+  double side_label_centre_share = 0.5;
   // (The block's edge is found from the lines within this many label sizes above and below
   // the label, and its first line may be indented by up to this many.)
   double side_label_reach_ratio = 6;
   double side_label_indent_ratio = 3;
+  // No line but code starts at the label's left edge within this many times
+  // side_label_reach_ratio label sizes of it (a list's tags, a table's first column do).
+  double side_label_alone_reach_factor = 2;
   // A list's bullet drawn as a shape (browsers print discs and squares as paths): a mark
   // about as wide as high, between these shares of the font size on a side (a disc is
   // 0.3-0.4 em), its middle in the row's x-height, ending left of the row's first word by
@@ -349,6 +466,14 @@ struct LayoutOptions {
   double bullet_min_ratio = 0.15;
   double bullet_max_ratio = 0.6;
   double bullet_reach_ratio = 2.5;
+  // Its longer side is at most this many times its shorter (a dash or a bar is longer); its
+  // middle stands between these shares of the font size above the baseline (a disc is
+  // centred at about a quarter em, in the x-height); and it ends at least this share of the
+  // font size before the row's first word (the space after a bullet is wider).
+  double bullet_aspect_max = 1.5;
+  double bullet_rise_min_ratio = 0.05;
+  double bullet_rise_max_ratio = 0.75;
+  double bullet_gap_min_ratio = 0.1;
 
   // --- figures (layout/src/figures.cpp) ---
   // Paths whose boxes lie within this gap, in points, belong to one drawing: arrows end at
@@ -395,6 +520,10 @@ struct LayoutOptions {
   double badge_max_ratio = 3.0;
   // ... or when the text spans this share of their width (a highlighted word).
   double highlight_text_share = 0.6;
+  // (A line stands on the shape when it shares this share of its height with it; a glyph of
+  // unknown width is taken to be this share of its size wide, about a letter's width.)
+  double badge_line_share = 0.5;
+  double badge_glyph_width_ratio = 0.5;
   // A lone flat shape with one row of text on it, at most this many times the text's size
   // high, the text starting at most as many sizes from its left edge, is that text's
   // banner (a heading set on a coloured band), not a figure.
@@ -414,12 +543,19 @@ struct LayoutOptions {
   double icon_max_ratio = 5.0;
   double icon_text_gap_ratio = 3.0;
   size_t icon_text_min_chars = 20;
+  // (A line is beside the icon when it shares this share of the lower one's height with it;
+  // the text goes on in lines under it whose tops stand at most icon_text_overlap_ratio
+  // body sizes above the bottom of the line before, glyph boxes of lines overlapping.)
+  double icon_line_share = 0.5;
+  double icon_text_overlap_ratio = 0.5;
   // A line mostly in the book's body type (its size, not monospace), at least this share of
   // the body text's measure wide and of at least this many words, is prose, never a
   // figure's label: labels are short or set apart, and a line of running text across the
   // measure holds 8-15 words (a few large letters across it are a display).
   double prose_measure_ratio = 0.6;
   size_t prose_min_words = 4;
+  // ... at least this share of its characters in the body type ("mostly").
+  double prose_body_type_share = 0.5;
   // A figure is raster when its images cover at least this share of it.
   double raster_share = 0.5;
   // Images at most this many pixels in width or height are spacers or rules.
