@@ -86,9 +86,12 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     const bool after_label = end - 1 == start && label_alone(prev.text);
     const bool flush = std::fabs(r.bbox.x0 - prev.bbox.x0) <= tol;
     // (The lines of a centred caption fill its measure but the last: none is wider than
-    // the line above, but for the text under a label set alone.)
+    // the line above, but for the text under a label set alone, or where the typesetter
+    // balances a caption's lines (ConTeXt), a line set in from both edges of the column:
+    // a line of the text under the caption runs from edge to edge.)
+    const bool inset = r.bbox.x0 > r.col_left + tol && r.bbox.x1 < r.col_right - tol;
     const bool centred = std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * tol &&
-                         (r.bbox.width() <= prev.bbox.width() + tol || after_label);
+                         (r.bbox.width() <= prev.bbox.width() + tol || after_label || inset);
     const bool full = prev.bbox.x1 >= prev.col_right - tol;
     // A short line that ends a sentence is the caption's last.
     if (!full && prev.full_stop && !after_label) break;

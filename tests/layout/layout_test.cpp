@@ -1717,7 +1717,8 @@ TEST(Figures, AHeadingUnderTheFloatEndsTheBlockOpenAtTheBreak) {
 }
 
 // Typographic fact: a caption's lines are set as the caption is set: centred under one
-// another, flush, or as a paragraph whose first line is indented. A short caption line that
+// another (the last the shortest, or balanced, each set in from both edges), flush, or as a
+// paragraph whose first line is indented. A short caption line that
 // ends a sentence is its last, and the paragraph under it is no part of it, whether it opens
 // with an indent or not.
 TEST(Figures, ACaptionEndsWhereItsSettingEnds) {
@@ -1745,7 +1746,16 @@ TEST(Figures, ACaptionEndsWhereItsSettingEnds) {
         {72, 312, "the height of each vertex.", 10}, {87, 330, "A paragraph follows the caption.", 10}},
        "Figure 1.1: Example finite element model showing triangular elements and the height of each vertex."},
   };
-  for (const auto& c : cases) {
+  // Centred at x = 300, as ConTeXt balances a caption: its second line the wider one.
+  auto centred = [](double baseline, const std::string& t) {
+    return LineSpec{300 - test::make_line({0, baseline, t, 10}).bbox.width() / 2, baseline, t, 10};
+  };
+  std::vector<Case> all = cases;
+  all.push_back({"centred and balanced, the second line wider, then a paragraph",
+                 {centred(300, "Figure 1.1: Ring occupancy"), centred(312, "during a short burst of records."),
+                  {87, 330, "The next paragraph starts " + full, 10}, {72, 342, "and ends.", 10}},
+                 "Figure 1.1: Ring occupancy during a short burst of records."});
+  for (const auto& c : all) {
     SCOPED_TRACE(c.name);
     auto lines = filler(100, 3);
     lines.insert(lines.end(), c.caption_and_after.begin(), c.caption_and_after.end());
