@@ -17,36 +17,11 @@
 #include "quire/text.h"
 #include "quire/typography.h"
 #include "chapters.h"
+#include "note_marks.h"
 
 namespace quire::detail {
 
 namespace {
-
-// The code points of a note mark, superscript digits as ASCII ones, out of its brackets.
-std::u32string mark_points(std::string_view text) {
-  static const std::u32string kSuperscripts = U"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
-  std::u32string cps(typography::unbracketed(to_u32(text)));
-  for (auto& c : cps)
-    if (auto k = kSuperscripts.find(c); k != std::u32string::npos) c = U'0' + static_cast<char32_t>(k);
-  return cps;
-}
-
-// The mark a footnote opens with: its first token's leading digits (at most three) or note
-// symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
-// when there is none.
-std::u32string footnote_mark(const std::string& text) {
-  auto toks = whitespace_tokens(text);
-  if (toks.empty()) return {};
-  const std::u32string t = mark_points(toks[0]);
-  size_t n = 0;
-  if (!t.empty() && typography::is_note_symbol(t[0])) n = 1;
-  else
-    while (n < t.size() && n <= typography::kMaxNoteMarkDigits && t[n] >= U'0' && t[n] <= U'9') ++n;
-  if (n == 0 || n > typography::kMaxNoteMarkDigits) return {};
-  const std::u32string rest = t.substr(n);
-  if (rest.empty() || rest == U"." || rest == U")" || is_letter_cp(rest[0])) return t.substr(0, n);
-  return {};
-}
 
 // Whether a character closes what comes before it: no space goes before it in running text.
 bool closes(char c) { return c == ',' || c == '.' || c == ';' || c == ':' || c == ')' || c == ']' || c == '!' || c == '?'; }
@@ -89,6 +64,33 @@ std::optional<std::pair<std::string, std::vector<NoteMark>>> take_marks(const st
 }
 
 }  // namespace
+
+// The code points of a note mark, superscript digits as ASCII ones, out of its brackets.
+std::u32string mark_points(std::string_view text) {
+  static const std::u32string kSuperscripts = U"\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079";
+  std::u32string cps(typography::unbracketed(to_u32(text)));
+  for (auto& c : cps)
+    if (auto k = kSuperscripts.find(c); k != std::u32string::npos) c = U'0' + static_cast<char32_t>(k);
+  return cps;
+}
+
+// The mark a footnote opens with: its first token's leading digits (at most three) or note
+// symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
+// when there is none.
+std::u32string footnote_mark(const std::string& text) {
+  auto toks = whitespace_tokens(text);
+  if (toks.empty()) return {};
+  const std::u32string t = mark_points(toks[0]);
+  size_t n = 0;
+  if (!t.empty() && typography::is_note_symbol(t[0])) n = 1;
+  else
+    while (n < t.size() && n <= typography::kMaxNoteMarkDigits && t[n] >= U'0' && t[n] <= U'9') ++n;
+  if (n == 0 || n > typography::kMaxNoteMarkDigits) return {};
+  const std::u32string rest = t.substr(n);
+  if (rest.empty() || rest == U"." || rest == U")" || is_letter_cp(rest[0])) return t.substr(0, n);
+  return {};
+}
+
 
 void place_footnotes(std::vector<Chapter>& chapters) {
   for (auto& c : chapters) {

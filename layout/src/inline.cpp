@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "internal.h"
+#include "note_marks.h"
 #include "quire/text.h"
 #include "quire/typography.h"
 
@@ -403,16 +404,15 @@ std::string anchor_slug(const std::string& text, size_t max) {
   return out;
 }
 
-// A footnote's mark: its own, taken out of its text, or the number it opens with as printed
-// ("1", "[1]", "1Older" where the mark touches the first word).
-std::string footnote_mark(const Block& b) {
-  if (!b.marks.empty() && b.marks.front().at == 0) return b.marks.front().mark;
-  std::u32string t = to_u32(std::string_view(b.text).substr(0, 16));
-  if (const size_t close = t.find(U']'); !t.empty() && t[0] == U'[' && close != std::u32string::npos)
-    t = std::u32string(typography::unbracketed(std::u32string_view(t).substr(0, close + 1)));
-  size_t digits = 0;
-  while (digits < t.size() && t[digits] >= U'0' && t[digits] <= U'9') ++digits;
-  return digits > 0 && digits <= typography::kMaxNoteMarkDigits ? from_u32(t.substr(0, digits)) : std::string();
+// A footnote's mark, digits as ASCII ones: its own, taken out of its text, or the one it
+// opens with as printed ("1", "[1]", "¹", "1Older" where the mark touches the first word).
+std::string printed_note_mark(const Block& b) {
+  if (!b.marks.empty() && b.marks.front().at == 0) return from_u32(mark_points(b.marks.front().mark));
+  std::string t = b.text;
+  // "[1] The note": the bracketed mark's points.
+  if (const size_t close = t.find(']'); !t.empty() && t[0] == '[' && close != std::string::npos && close <= 5)
+    return from_u32(mark_points(t.substr(0, close + 1)));
+  return from_u32(footnote_mark(t));
 }
 
 }  // namespace
@@ -439,7 +439,7 @@ void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
         if (base.empty()) base = "figure";
         if (base.rfind("fig", 0) != 0) base = "figure-" + base;
       } else if (b.type == BlockType::Footnote) {
-        base = anchor_slug(footnote_mark(b), o.max_anchor_chars);
+        base = anchor_slug(printed_note_mark(b), o.max_anchor_chars);
         base = base.empty() ? "footnote" : "note-" + base;
       } else {
         continue;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "internal.h"
@@ -19,5 +20,14 @@ std::string find_raised(const std::string& marked, std::vector<RaisedMark>& rais
 
 // Takes the brackets of texts_with_marks out of `s`.
 void strip_mark_bytes(std::string& s);
+
+// The code points of a note mark, superscript digits as ASCII ones, out of its brackets
+// (footnotes.cpp).
+std::u32string mark_points(std::string_view text);
+
+// The mark a footnote opens with: its first token's leading digits (at most three) or note
+// symbol, alone, before "." or ")", or glued to the note's first word ("1Functions"). Empty
+// when there is none (footnotes.cpp).
+std::u32string footnote_mark(const std::string& text);
 
 }  // namespace quire::detail
