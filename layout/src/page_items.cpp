@@ -7,6 +7,7 @@
 
 #include "figures.h"
 #include "internal.h"
+#include "note_marks.h"
 #include "quire/spill.h"
 #include "quire/text.h"
 #include "page_passes.h"
@@ -241,6 +242,21 @@ class PagePasses {
     }
   }
 
+  // Whether a row above r on the page raises `mark` (a note's mark in the text).
+  bool cited_above(const Row& r, const std::u32string& mark) const {
+    for (const Row& q : flow) {
+      if (q.bbox.y1 > r.bbox.y0 || q.size <= r.size) continue;
+      const std::vector<std::string> marked = texts_with_marks({&q});
+      if (marked.empty()) continue;
+      const std::string& t = marked.front();
+      for (size_t a = t.find(kMarkOpen); a != std::string::npos; a = t.find(kMarkOpen, a + 1)) {
+        const size_t z = t.find(kMarkClose, a);
+        if (z != std::string::npos && mark_points(t.substr(a + 1, z - a - 1)) == mark) return true;
+      }
+    }
+    return false;
+  }
+
   // Footnotes: the small rows at the bottom of each column under a footnote rule or, without
   // one, from the first starting with a mark. A note is prose: without the rule, a table's
   // rows (a table set small at the page's foot) end the area, counting up from the bottom.
@@ -270,7 +286,7 @@ class PagePasses {
       };
       // Whether a footnote rule stands right above row k: the area starts there, the first row
       // going on with a note from the page before (without a mark) or opening one.
-      auto ruled_above = [&](size_t k) {
+      auto ruled_above = [&](size_t k, double max_share) {
         if (k >= idx.size()) return false;
         const Box& first = flow[idx[k]].bbox;
         const double above = k > 0 ? flow[idx[k - 1]].bbox.y1 : 0;
@@ -282,7 +298,7 @@ class PagePasses {
           if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + o.footnote_rule_slack &&
               r.y0 >= above - o.footnote_rule_slack &&
               r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
-              r.width() >= o.footnote_rule_min_width && r.width() <= o.footnote_rule_max_share * (right - left))
+              r.width() >= o.footnote_rule_min_width && r.width() <= max_share * (right - left) + o.edge_tolerance)
             return true;
         }
         return false;
@@ -293,12 +309,26 @@ class PagePasses {
         return k;
       };
       size_t k = small_from(false);
-      if (!ruled_above(k)) {
+      if (!ruled_above(k, o.footnote_rule_max_share)) {
         k = first_marked(k);
-        if (!ruled_above(k)) k = first_marked(small_from(true));
+        if (!ruled_above(k, o.footnote_rule_max_share)) k = first_marked(small_from(true));
       }
       // A footnote area sits below the page's other text, never above a body row.
       for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
+      // A note set in the text's flow, right under the paragraph that cites it (a browser
+      // prints a footnote so): small rows under a rule as wide as the column at most, the
+      // first opening with a mark that a row above it on the page raises.
+      for (size_t j = 0; j < k; ++j) {
+        const Row& r = flow[idx[j]];
+        if (r.mono || r.size > o.footnote_size_ratio * st.body_size || !ruled_above(j, 1.0)) continue;
+        const std::u32string mark = footnote_mark(r.text);
+        if (mark.empty() || !cited_above(r, mark)) continue;
+        for (size_t e = j; e < k; ++e) {
+          const Row& q = flow[idx[e]];
+          if (q.mono || q.size > o.footnote_size_ratio * st.body_size) break;
+          flow[idx[e]].footnote = true;
+        }
+      }
     }
   }
 

@@ -1437,6 +1437,41 @@ VectorPath footnote_rule(double y) {
   return rule;
 }
 
+TEST(Footnotes, ANoteSetInTheFlowUnderItsParagraphIsAFootnote) {
+  // A browser prints a footnote right under the paragraph that cites it, small, under a rule
+  // as wide as the column, with the page's text going on below it. Its mark, raised in the
+  // paragraph above, makes it a note; a small line under a rule that no row above cites is
+  // no note.
+  for (const bool cited : {true, false}) {
+    SCOPED_TRACE(cited ? "cited" : "not cited");
+    auto lines = paragraph(72, 100, {"The build needs a compiler with atomic operations, which every platform",
+                                     "provides after this word"});
+    lines.push_back({72, 140, "1 Older compilers can still build it with the fallback implementation.", 8});
+    auto after = paragraph(72, 170, {"After installation, complete the following steps in order, one after",
+                                     "the other, and the daemon starts."});
+    lines.insert(lines.end(), after.begin(), after.end());
+    Page p = make_page(1, lines);
+    if (cited) add_note_mark(p.lines[1], "1", true);
+    VectorPath rule = footnote_rule(128);
+    rule.bbox.x1 = 72 + 300;  // as wide as the column
+    p.paths.push_back(rule);
+    auto r = layout_document(make_doc({p}));
+    const Block *note = nullptr, *citing = nullptr;
+    for (const auto& b : r.chapters.back().blocks) {
+      if (b.type == BlockType::Footnote) note = &b;
+      if (b.text.rfind("The build", 0) == 0) citing = &b;
+    }
+    ASSERT_TRUE(citing);
+    if (!cited) {
+      EXPECT_EQ(note, nullptr);
+      continue;
+    }
+    ASSERT_TRUE(note);
+    EXPECT_EQ(note->text, "Older compilers can still build it with the fallback implementation.");
+    EXPECT_EQ(citing->marks.size(), 1u);
+  }
+}
+
 TEST(Footnotes, ANoteGoingOnFromThePageBeforeStartsUnderTheRule) {
   // Under the footnote rule, the first small rows carry no mark: they finish a note of the
   // page before. They are a footnote, not a paragraph of the page, and the body paragraph
