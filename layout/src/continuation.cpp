@@ -240,7 +240,13 @@ bool Builder::continues_code(const Row& r) const {
     if (r.bbox.x1 < left - r.size) return false;
   }
   double pitch = r.baseline - prev.baseline;
-  if (!(pitch > 0 && pitch <= o.max_code_blank_lines * prev.size * o.code_line_pitch_ratio)) return false;
+  // The listing's size: its rows' middle one (a scan's rows read sizes a point or two apart,
+  // a line of short letters smaller).
+  std::vector<double> sizes;
+  for (const Row* q : rows) sizes.push_back(q->size);
+  std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2), sizes.end());
+  const double size = sizes[sizes.size() / 2];
+  if (!(pitch > 0 && pitch <= o.max_code_blank_lines * size * o.code_line_pitch_ratio)) return false;
   // Every line of a listing, blank or not, advances by the listing's own pitch: a gap
   // that is no whole number of pitches ends the listing (a term or a signature set under
   // an example, after the space the example leaves).

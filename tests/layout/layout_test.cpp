@@ -909,6 +909,21 @@ TEST(Code, AGapOfNoWholeLinesEndsAListing) {
   EXPECT_EQ(cs[1].text, "-option");
 }
 
+TEST(Code, BlankLinesAreMeasuredByTheListingsSizeNotOneRowsReading) {
+  // A scan reads each row's size from its ink: a row of short letters comes out smaller. The
+  // blank lines after it are counted in the listing's size (its rows' middle one), so the
+  // listing goes on after them.
+  auto lines = filler(80, 3);
+  lines.push_back({90, 130, "x = 1;", 10, true});
+  lines.push_back({90, 141, "y = 2;", 10, true});
+  lines.push_back({90, 152, "a;", 6, true});
+  lines.push_back({90, 185, "z = x + y;", 10, true});
+  auto cs = of_type(layout_document(make_doc({make_page(1, lines)})), BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text.substr(0, 14), "x = 1;\ny = 2;\n");
+  EXPECT_EQ(cs[0].text.substr(cs[0].text.size() - 10), "z = x + y;");
+}
+
 // A glyph set from a symbol font (CMSY10) at `x`, `width` points wide, on a row of a listing:
 // `rest`, in the typewriter face (0.6 em cells), follows it on the same baseline.
 Line sign_line(double x, double baseline, const std::string& sign, double width, const std::string& rest = "") {
