@@ -78,7 +78,7 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     const Row& r = rows[end];
     double pitch = r.baseline - prev.baseline;
     if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) ||
-        std::fabs(r.size - prev.size) > o.caption_size_tolerance * prev.size)
+        !typography::same_size(r.size, prev.size, o.size_step_tolerance))
       break;
     if (r.caption) break;
     const double tol = o.caption_align_tolerance * prev.size;

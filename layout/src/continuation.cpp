@@ -40,7 +40,7 @@ bool Builder::is_heading(const Row& r) const {
 bool Builder::continues_prose(const Row& r) const {
   const Row& prev = *rows.back();
   if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
-  if (std::fabs(r.size - prev.size) > o.prose_size_tolerance * prev.size) return false;
+  if (!typography::same_size(r.size, prev.size, o.line_size_tolerance)) return false;
   double indent = o.indent_ratio * r.size;
   bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
   const bool marker = r.marker > 0 || r.drawn_marker;
@@ -289,7 +289,7 @@ bool Builder::continues_heading(const Row& r) const {
   // The lines of one heading share its size. A heading in another size right under it is
   // the next heading (a section's under its chapter's), unless all above is an opener:
   // "Chapter 3" or a number set over the title.
-  if (std::fabs(r.size - prev.size) <= o.heading_size_tolerance * std::max(r.size, prev.size)) return true;
+  if (typography::same_size(r.size, prev.size, o.size_step_tolerance)) return true;
   return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
 }
 
@@ -461,7 +461,7 @@ bool Builder::continues(const Row& r) const {
     // (the box's inset is no paragraph's indent).
     if (!same_flow(*rows.back(), r))
       return !rows.back()->full_stop && !is_heading(r) &&
-             std::fabs(r.size - rows.back()->size) <= o.note_size_tolerance * r.size;
+             typography::same_size(r.size, rows.back()->size, o.line_size_tolerance);
     return continues_prose(r);
   }
   if (n && type != BlockType::Code && type != BlockType::ListItem) return false;

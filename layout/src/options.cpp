@@ -130,15 +130,14 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A numbered bold line counts as in the body size from this ratio of it (a bold face measured a little smaller)."},
     {"bold_heading_size_ratio", &LayoutOptions::bold_heading_size_ratio, "ratio of body size",
      "A wholly bold line standing alone, not ending a sentence, at least this ratio of the body size is a heading."},
-    {"prose_size_tolerance", &LayoutOptions::prose_size_tolerance, "ratio of font size",
-     "A line goes on a paragraph only in its size: within this share of the line above's (a heading or note differs "
-     "more)."},
-    {"note_size_tolerance", &LayoutOptions::note_size_tolerance, "ratio of font size",
-     "A note's text goes on over a page or column break, its box drawn again, only within this share of its size."},
+    {"line_size_tolerance", &LayoutOptions::line_size_tolerance, "ratio of larger size",
+     "A line goes on the block above it (a paragraph, a note over a break) only within this share of the larger "
+     "size (a line mostly in inline code reads smaller; a heading or footnote differs more)."},
     {"heading_line_pitch_ratio", &LayoutOptions::heading_line_pitch_ratio, "ratio of font size",
      "The lines of one heading stand at most this many sizes apart (looser than 1.2, not a blank line apart)."},
-    {"heading_size_tolerance", &LayoutOptions::heading_size_tolerance, "ratio of larger size",
-     "...and share its size, within this share of the larger of two lines' sizes."},
+    {"size_step_tolerance", &LayoutOptions::size_step_tolerance, "ratio of larger size",
+     "One size, not the next step of the type scale: the lines of a heading or a caption, a table's row under its "
+     "bold header."},
     {"run_in_title_max_chars", &LayoutOptions::run_in_title_max_chars, "characters",
      "A note's run-in title (\"Warning: ...\") ends in a colon within this many characters of the line's start."},
     {"mono_heading_ratio", &LayoutOptions::mono_heading_ratio, "ratio of code size",
@@ -183,8 +182,6 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"caption_hang_max_ratio", &LayoutOptions::caption_hang_max_ratio, "share of line width",
      "...or, under a full line, back at the column's edge or hanging under the text after the label within this "
      "share of the line."},
-    {"caption_size_tolerance", &LayoutOptions::caption_size_tolerance, "ratio of font size",
-     "A caption's next line is set in its size: within this share of the line above's."},
     {"caption_max_rows_above", &LayoutOptions::caption_max_rows_above, "rows",
      "A caption over its figure is found walking up from the rows above the figure to its label line, at most this "
      "many rows."},
@@ -306,9 +303,6 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A row is in a ruled table when a rule within this distance over it and another under it reach across it."},
     {"min_shared_edges", &LayoutOptions::min_shared_edges, "edges",
      "A table row shares at least this many column edges with the row before (columns are flush left or right)."},
-    {"table_header_size_tolerance", &LayoutOptions::table_header_size_tolerance, "ratio of header size",
-     "Under a bold header, a row within this share of the header's size whose cells stand in its columns is the "
-     "table's."},
     {"max_table_row_pitch", &LayoutOptions::max_table_row_pitch, "em",
      "Rows follow at about the line pitch (~1.2 em), a blank row at most: a larger baseline distance ends the table."},
     {"table_header_rule_span", &LayoutOptions::table_header_rule_span, "share of table width",

@@ -7,6 +7,7 @@
 
 #include "figures.h"
 #include "internal.h"
+#include "quire/typography.h"
 #include "quire/text.h"
 #include "page_passes.h"
 #include "tables.h"
@@ -218,7 +219,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     if (cells.empty() && (bold_head ? next_row : r.bold)) {
       cells = table_cells(r, o, o.min_header_table_cells);
       // Under its bold header, a row of the same size whose cells stand in its columns.
-      if (bold_head && (std::fabs(r.size - cur.front()->size) > o.table_header_size_tolerance * cur.front()->size ||
+      if (bold_head && (!typography::same_size(r.size, cur.front()->size, o.size_step_tolerance) ||
                         (full_rows == 1 && !heads_columns(prev_cells, cells) && shared_edges(prev_cells, cells, r.col_right, o) == 0)))
         cells.clear();
       if (!cells.empty() && !bold_head) {

@@ -6,6 +6,7 @@
 #include "quire/layout.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 
 namespace quire {
 
@@ -16,7 +17,7 @@ namespace {
 std::vector<std::string> words_at(const Page& p, double size, const LayoutOptions& o) {
   std::vector<std::string> words;
   for (const auto& l : p.lines) {
-    auto at_size = [&](const Span& s) { return std::fabs(s.size - size) <= o.title_size_tolerance * size; };
+    auto at_size = [&](const Span& s) { return typography::same_size(s.size, size, o.title_size_tolerance); };
     if (std::none_of(l.spans.begin(), l.spans.end(), at_size)) continue;
     std::string part;
     for (size_t i = 0; i < l.spans.size(); ++i) {

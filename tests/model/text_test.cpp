@@ -7,6 +7,7 @@
 
 #include "quire/model.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 
 namespace quire {
 namespace {
@@ -35,6 +36,16 @@ TEST(Punctuation, AsCommonMarkReadsIt) {
     EXPECT_TRUE(is_punctuation_cp(c)) << static_cast<uint32_t>(c);
   for (char32_t c : {U'a', U'1', U' ', char32_t{0x22C6}, char32_t{0xE9}})  // (a symbol is no punctuation)
     EXPECT_FALSE(is_punctuation_cp(c)) << static_cast<uint32_t>(c);
+}
+
+TEST(SameSize, WithinAShareOfTheLargerEitherWayRound) {
+  // One definition of "in one size": symmetric, measured against the larger size.
+  EXPECT_TRUE(typography::same_size(10, 10.9, 0.1));
+  EXPECT_TRUE(typography::same_size(10.9, 10, 0.1));
+  EXPECT_FALSE(typography::same_size(10, 12, 0.1));  // the next step of a 10/12/14.4 scale
+  EXPECT_FALSE(typography::same_size(12, 10, 0.1));
+  EXPECT_TRUE(typography::same_size(8.6, 10, 0.15));  // a line mostly in smaller inline code
+  EXPECT_FALSE(typography::same_size(8, 10, 0.15));   // a footnote's size under the text's
 }
 
 TEST(WhitespaceTokens, AsciiSplitsOnEveryAsciiSpace) {

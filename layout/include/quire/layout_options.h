@@ -173,17 +173,19 @@ struct LayoutOptions {
   // heading half a point larger than 10-12 pt text is larger).
   double numbered_heading_size_ratio = 0.96;
   double bold_heading_size_ratio = 1.04;
-  // A line goes on a paragraph only in its size: within this share of the size of the line
-  // above (a heading or a footnote differs by more).
-  double prose_size_tolerance = 0.15;
-  // A note's text goes on over a page or column break, where its box is drawn again, in its
-  // size: within this share of the size of the line that goes on.
-  double note_size_tolerance = 0.15;
+  // A line goes on the block above it (a paragraph; a note over a page or column break,
+  // where its box is drawn again) only in its size (typography::same_size): within this
+  // share of the larger size. Looser than a step of the type scale: a line set mostly in a
+  // run of inline code reads a point smaller; a heading or a footnote differs by more.
+  double line_size_tolerance = 0.15;
   // The lines of one heading stand at most this many sizes apart (display type may be set
   // looser than 1.2 but not a blank line apart), ...
   double heading_line_pitch_ratio = 2.2;
-  // ... and share its size: within this share of the larger of two lines' sizes.
-  double heading_size_tolerance = 0.1;
+  // ... and share its size (size_step_tolerance).
+  // One size, not the next step of the book's type scale (steps are 10-20%: 9/10/11/12,
+  // 10/12/14.4 pt): within this share of the larger size. The lines of a heading, of a
+  // caption, and a table's first row under its bold header are in one size so.
+  double size_step_tolerance = 0.1;
   // A note's run-in title ("Warning: ...") ends in a colon within this many characters of
   // the line's start (note titles are a word or three).
   size_t run_in_title_max_chars = 20;
@@ -235,8 +237,7 @@ struct LayoutOptions {
   // hanging under the text after the label, within this share of the first line's width.
   double caption_align_tolerance = 0.5;
   double caption_hang_max_ratio = 0.35;
-  // A caption's next line is set in its size: within this share of the line above's.
-  double caption_size_tolerance = 0.1;
+  // (A caption's next line is set in its size: size_step_tolerance.)
   // A caption over its figure is found from the rows just above the figure, walking up to
   // its label line through at most this many rows (a caption is a few lines).
   size_t caption_max_rows_above = 8;
@@ -390,9 +391,8 @@ struct LayoutOptions {
   // ... with at least this many column edges (left or right, within edge_tolerance) shared
   // with the row before: columns are flush left or flush right (numbers).
   size_t min_shared_edges = 2;
-  // Under a bold header, a row in the header's size (within this share of it) whose cells
-  // stand in its columns is the table's first body row.
-  double table_header_size_tolerance = 0.1;
+  // (Under a bold header, a row in the header's size, size_step_tolerance, whose cells stand
+  // in its columns is the table's first body row.)
   // Rows of a table follow one another at about the line pitch (~1.2 em), a blank row at
   // most: a larger baseline distance, in ems of the row's size, ends the table.
   double max_table_row_pitch = 2.4;

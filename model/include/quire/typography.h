@@ -3,7 +3,9 @@
 // note, which words open a caption. Thresholds that only one pass uses stay in its options.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <string_view>
 
@@ -16,6 +18,12 @@ inline constexpr double kNormalLeading = 1.2;
 inline double max_line_pitch(double size, double paragraph_gap_ratio) {
   return (kNormalLeading + paragraph_gap_ratio) * size;
 }
+
+// One size: two runs of text are set in one size when they differ by at most `tolerance` of
+// the larger. The one definition of "in one size"; how far a question may stretch it (a
+// size step of the book's type scale, a line mostly in a smaller run) is the asking pass's
+// option.
+inline bool same_size(double a, double b, double tolerance) { return std::fabs(a - b) <= tolerance * std::max(a, b); }
 
 // A raised mark (a note's mark, a superscript) is set clearly smaller than its text and
 // raised over its baseline: marks are set at 60-75% of the text size and raised by a third
