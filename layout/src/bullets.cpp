@@ -80,60 +80,51 @@ char32_t lone_first(const Row& r) {
 // a row opened by one character and a space is an item when the item before or after it
 // (past its hanging lines) starts so too, with that character or a marker of its own, and
 // its own next line hangs under its text, going on with its sentence (a paragraph's first
-// line may end a sentence over a next one indented as far as its second word). A description list's one-letter term
-// ("x" before its argument's text) has other terms beside it; a table's rows that open with
-// one letter ("x == y", "x != y") wrap under no second word.
+// line may end a sentence over a next one indented as far as its second word). A
+// description list's one-letter term ("x" before its argument's text) has other terms
+// beside it; a table's rows that open with one letter ("x == y", "x != y") wrap under no
+// second word.
 void find_hanging_markers(std::vector<Row>& rows, const LayoutOptions& o) {
   const double tol = o.edge_tolerance;
-  std::vector<size_t> found;
+  std::vector<std::pair<size_t, char32_t>> found;
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
-    const char32_t c = r.marker || r.drawn_marker || r.mono || r.footnote ? 0 : lone_first(r);
+    const char32_t c = r.marker || r.drawn_marker || r.mono || r.footnote || r.full_stop ? 0 : lone_first(r);
     const std::optional<double> text = c ? text_x_after(r, 1) : std::nullopt;
-    // Whether the line under row q hangs under the text.
-    auto hangs = [&](size_t qi) {
-      const Row& q = rows[qi];
-      for (size_t j = qi + 1; j < rows.size(); ++j) {
-        const Row& u = rows[j];
-        if (u.column != q.column || u.page != q.page || u.baseline <= q.baseline) continue;
-        return u.baseline - q.baseline <= typography::max_line_pitch(q.size, o.paragraph_gap_ratio) &&
-               std::fabs(u.bbox.x0 - *text) <= tol;
+    if (!text || *text <= r.bbox.x0 + tol) continue;
+    // The next row of its column in step `dir` (+1 down, -1 up), past the rows that hang at
+    // the text (going down: none for its own next line; going up: the item before's).
+    auto next = [&](size_t from, int dir, bool past_hanging) -> const Row* {
+      for (size_t j = from; dir > 0 ? j + 1 < rows.size() : j > 0;) {
+        j = dir > 0 ? j + 1 : j - 1;
+        const Row& q = rows[j];
+        if (q.column != r.column || q.page != r.page || (dir > 0 && q.baseline <= r.baseline)) continue;
+        if (past_hanging && std::fabs(q.bbox.x0 - *text) <= tol) continue;
+        return &q;
       }
-      return false;
+      return nullptr;
     };
-    if (!text || *text <= r.bbox.x0 + tol || r.full_stop || !hangs(i)) continue;
-    auto sibling = [&](const Row& q) {
-      if (std::fabs(q.bbox.x0 - r.bbox.x0) > tol || q.mono || q.footnote) return false;
-      size_t skip = 0;
-      if (q.marker) skip = utf8_length(std::string_view(q.text).substr(0, q.marker));
-      else if (q.drawn_marker) skip = 0;
-      else if (lone_first(q) == c) skip = 1;
-      else return false;
-      const std::optional<double> x = text_x_after(q, skip);
+    // Its own next line hangs under its text, at the line pitch.
+    const Row* under = next(i, 1, false);
+    if (!under || under->baseline - r.baseline > typography::max_line_pitch(r.size, o.paragraph_gap_ratio) ||
+        std::fabs(under->bbox.x0 - *text) > tol)
+      continue;
+    auto sibling = [&](const Row* q) {
+      if (!q || std::fabs(q->bbox.x0 - r.bbox.x0) > tol || q->mono || q->footnote) return false;
+      size_t skip = 0;  // (a drawn bullet stands outside the text)
+      if (q->marker) skip = utf8_length(std::string_view(q->text).substr(0, q->marker));
+      else if (!q->drawn_marker && lone_first(*q) != c) return false;
+      else if (!q->drawn_marker) skip = 1;
+      const std::optional<double> x = text_x_after(*q, skip);
       return x && std::fabs(*x - *text) <= tol;
     };
-    // The item after it, past its hanging lines; the item before it, past that one's.
-    bool listed = false;
-    for (size_t j = i + 1; j < rows.size() && !listed; ++j) {
-      const Row& q = rows[j];
-      if (q.column != r.column || q.page != r.page) continue;
-      if (std::fabs(q.bbox.x0 - *text) <= tol) continue;
-      listed = sibling(q);
-      break;
-    }
-    for (size_t j = i; j-- > 0 && !listed;) {
-      const Row& q = rows[j];
-      if (q.column != r.column || q.page != r.page) continue;
-      if (std::fabs(q.bbox.x0 - *text) <= tol) continue;
-      listed = sibling(q);
-      break;
-    }
-    if (listed) found.push_back(i);
+    // The item after it, past its hanging lines, or the item before it, past that one's.
+    if (sibling(next(i, 1, true)) || sibling(next(i, -1, true))) found.push_back({i, c});
   }
-  for (size_t i : found) {
-    std::string first;
-    append_utf8(first, to_u32(std::string_view(rows[i].text).substr(0, 4)).front());
-    rows[i].marker = first.size();
+  for (const auto& [i, c] : found) {
+    std::string mark;
+    append_utf8(mark, c);
+    rows[i].marker = mark.size();
   }
 }
 

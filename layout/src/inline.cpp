@@ -408,11 +408,7 @@ std::string anchor_slug(const std::string& text, size_t max) {
 // opens with as printed ("1", "[1]", "¹", "1Older" where the mark touches the first word).
 std::string printed_note_mark(const Block& b) {
   if (!b.marks.empty() && b.marks.front().at == 0) return from_u32(mark_points(b.marks.front().mark));
-  std::string t = b.text;
-  // "[1] The note": the bracketed mark's points.
-  if (const size_t close = t.find(']'); !t.empty() && t[0] == '[' && close != std::string::npos && close <= 5)
-    return from_u32(mark_points(t.substr(0, close + 1)));
-  return from_u32(footnote_mark(t));
+  return from_u32(footnote_mark(b.text));  // (its first token out of its brackets: "[1]" is "1")
 }
 
 }  // namespace
