@@ -544,47 +544,239 @@ void link_target(fz_context* ctx, fz_document* doc, const char* uri, int* page, 
   fz_catch(ctx) *page = 0;
 }
 
+// Whether MuPDF warned while `f` ran: a repeat of the last warning only raises its count.
+template <class F>
+bool warns(fz_context* ctx, F&& f) {
+  const int count = ctx->warn.count;
+  char message[sizeof ctx->warn.message];
+  std::memcpy(message, ctx->warn.message, sizeof message);
+  f();
+  return ctx->warn.count != count || std::strcmp(message, ctx->warn.message) != 0;
+}
+
+// pdf_parse_link_dest's resolve_dest: a name or string is looked up among the named
+// destinations, a dictionary gives its /D; an array (or a reference to something else) is
+// the destination. Nullptr when there is none.
+pdf_obj* resolve_dest(fz_context* ctx, pdf_document* pdf, pdf_obj* dest, int depth = 0) {
+  if (depth > 10) return nullptr;
+  if (pdf_is_name(ctx, dest) || pdf_is_string(ctx, dest))
+    return resolve_dest(ctx, pdf, pdf_lookup_dest(ctx, pdf, dest), depth + 1);
+  if (pdf_is_array(ctx, dest)) return dest;
+  if (pdf_is_dict(ctx, dest)) return resolve_dest(ctx, pdf, pdf_dict_get(ctx, dest, PDF_NAME(D)), depth + 1);
+  if (pdf_is_indirect(ctx, dest)) return dest;
+  return nullptr;
+}
+
+// Where a link destination leads, read as MuPDF 1.21 reads it (pdf_parse_link_dest makes a
+// "#page=" URI of it, pdf_resolve_link_dest reads that back onto the target page, clamped to
+// it), with the page-tree walks and transforms kept in `memo`. Throws MuError.
+LinkMemo::Target dest_target(fz_context* ctx, pdf_document* pdf, LinkMemo& memo, pdf_obj* dest) {
+  pdf_obj* const resolved = mu_call(ctx, [&] { return resolve_dest(ctx, pdf, dest); });
+  if (!resolved) {
+    fz_warn(ctx, "undefined link destination");
+    return {};
+  }
+  // (A name or string never comes out of resolve_dest: it is looked up, again and again.)
+  if (mu_call(ctx, [&] { return pdf_array_len(ctx, resolved); }) < 1) {
+    fz_warn(ctx, "invalid link destination");
+    return {};
+  }
+  auto object_number = [&](pdf_obj* o) { return mu_call(ctx, [&] { return pdf_to_num(ctx, o); }); };
+  pdf_obj* page_obj = mu_call(ctx, [&] { return pdf_array_get(ctx, resolved, 0); });
+  int page_number = 0;
+  if (mu_call(ctx, [&] { return pdf_is_int(ctx, page_obj); })) {
+    page_number = mu_call(ctx, [&] { return pdf_to_int(ctx, page_obj); });
+    page_obj = mu_call(ctx, [&] { return pdf_lookup_page_obj(ctx, pdf, page_number); });
+  } else {
+    const int num = object_number(page_obj);
+    auto it = num > 0 ? memo.page_of_object.find(num) : memo.page_of_object.end();
+    if (it != memo.page_of_object.end()) {
+      page_number = it->second;
+    } else {
+      page_number = mu_call(ctx, [&] { return pdf_lookup_page_number(ctx, pdf, page_obj); });
+      if (num > 0) memo.page_of_object.emplace(num, page_number);
+    }
+  }
+  fz_link_dest to = fz_make_link_dest_none();
+  to.loc.chapter = 0;
+  to.loc.page = fz_clampi(page_number, 0, mu_call(ctx, [&] { return pdf_count_pages(ctx, pdf); }) - 1);
+  pdf_obj* const type = mu_call(ctx, [&] { return pdf_array_get(ctx, resolved, 1); });
+  if (type == PDF_NAME(Fit)) to.type = FZ_LINK_DEST_FIT;
+  else if (type == PDF_NAME(FitH)) to.type = FZ_LINK_DEST_FIT_H;
+  else if (type == PDF_NAME(FitV)) to.type = FZ_LINK_DEST_FIT_V;
+  else if (type == PDF_NAME(FitR)) to.type = FZ_LINK_DEST_FIT_R;
+  else if (type == PDF_NAME(FitB)) to.type = FZ_LINK_DEST_FIT_B;
+  else if (type == PDF_NAME(FitBH)) to.type = FZ_LINK_DEST_FIT_BH;
+  else if (type == PDF_NAME(FitBV)) to.type = FZ_LINK_DEST_FIT_BV;
+  else to.type = FZ_LINK_DEST_XYZ;
+  pdf_obj* arg[4];
+  float v[4];
+  for (int i = 0; i < 4; ++i) {
+    arg[i] = mu_call(ctx, [&] { return pdf_array_get(ctx, resolved, 2 + i); });
+    v[i] = mu_call(ctx, [&] { return pdf_to_real(ctx, arg[i]); });
+  }
+  fz_matrix ctm;
+  const int page_num = object_number(page_obj);
+  if (auto it = page_num > 0 ? memo.ctm_of_object.find(page_num) : memo.ctm_of_object.end();
+      it != memo.ctm_of_object.end()) {
+    ctm = it->second;
+  } else {
+    ctm = mu_call(ctx, [&] {
+      fz_matrix m;
+      pdf_page_obj_transform(ctx, page_obj, nullptr, &m);
+      return m;
+    });
+    if (page_num > 0) memo.ctm_of_object.emplace(page_num, ctm);
+  }
+  switch (to.type) {
+    case FZ_LINK_DEST_FIT_H:
+    case FZ_LINK_DEST_FIT_BH:
+      to.y = arg[0] ? fz_transform_point_xy(0, v[0], ctm).y : NAN;
+      break;
+    case FZ_LINK_DEST_FIT_V:
+    case FZ_LINK_DEST_FIT_BV:
+      to.x = arg[0] ? fz_transform_point_xy(v[0], 0, ctm).x : NAN;
+      break;
+    case FZ_LINK_DEST_XYZ: {
+      const fz_point p = fz_transform_point_xy(v[0], v[1], ctm);
+      to.x = arg[0] ? p.x : NAN;
+      to.y = arg[1] ? p.y : NAN;
+      to.zoom = arg[2] ? (v[2] > 0 ? v[2] * 100 : 100) : NAN;
+      break;
+    }
+    case FZ_LINK_DEST_FIT_R: {
+      // (MuPDF transforms the rectangle and keeps the untransformed one.)
+      to.x = v[0];
+      to.y = v[1];
+      to.w = v[2] - v[0];
+      to.h = v[3] - v[1];
+      break;
+    }
+    default:
+      break;
+  }
+  // The URI and back: its numbers are written and read as MuPDF writes and reads them.
+  char* uri = mu_call(ctx, [&] { return pdf_format_link_uri(ctx, to); });
+  const fz_link_dest back = mu_call(ctx, [&] {
+    fz_link_dest d = fz_make_link_dest_none();
+    fz_try(ctx) d = pdf_parse_link_uri(ctx, uri);
+    fz_always(ctx) fz_free(ctx, uri);
+    fz_catch(ctx) fz_rethrow(ctx);
+    return d;
+  });
+  if (back.loc.page < 0) return {};
+  fz_rect box;
+  if (auto it = memo.box_of_page.find(back.loc.page); it != memo.box_of_page.end()) {
+    box = it->second;
+  } else {
+    box = mu_call(ctx, [&] {
+      fz_rect media;
+      fz_matrix m;
+      pdf_page_obj_transform(ctx, pdf_lookup_page_obj(ctx, pdf, back.loc.page), &media, &m);
+      return fz_transform_rect(media, m);
+    });
+    memo.box_of_page.emplace(back.loc.page, box);
+  }
+  return {back.loc.page + 1, fz_clamp(back.y, 0, box.y1 - box.y0)};
+}
+
+// A named destination through `memo`: the same name leads to the same place, unless looking
+// it up warned (then it is looked up again, and warns again, each time, as MuPDF would).
+LinkMemo::Target named_target(fz_context* ctx, pdf_document* pdf, LinkMemo& memo, pdf_obj* dest) {
+  std::string key;
+  if (mu_call(ctx, [&] { return pdf_is_name(ctx, dest); })) {
+    key = "n";
+    key += mu_call(ctx, [&] { return pdf_to_name(ctx, dest); });
+  } else if (mu_call(ctx, [&] { return pdf_is_string(ctx, dest); })) {
+    key = "s";
+    const char* bytes = mu_call(ctx, [&] { return pdf_to_str_buf(ctx, dest); });
+    key.append(bytes, mu_call(ctx, [&] { return pdf_to_str_len(ctx, dest); }));
+  } else {
+    return dest_target(ctx, pdf, memo, dest);
+  }
+  if (auto it = memo.named.find(key); it != memo.named.end()) return it->second;
+  LinkMemo::Target t;
+  if (!warns(ctx, [&] { t = dest_target(ctx, pdf, memo, dest); })) memo.named.emplace(std::move(key), t);
+  return t;
+}
+
 // The link annotations of `annots` (a page's /Annots before drop_link_annots) in the page's
 // space: a URI for an external link, a page and y for an internal one. A link whose target
-// cannot be found, or whose URI is no web or mail address (a file, a script), is left out.
-// Throws MuError.
-void read_link_annots(fz_context* ctx, fz_document* doc, pdf_page* pp, pdf_obj* annots, int index,
+// cannot be found, or whose URI is no web or mail address (a file, a script), is left out,
+// as is one MuPDF cannot read. Read as pdf_load_link_annots reads them, with the targets
+// through `memo`. Throws MuError.
+void read_link_annots(fz_context* ctx, fz_document* doc, pdf_page* pp, pdf_obj* annots, int index, LinkMemo& memo,
                       std::vector<LinkArea>& out) {
   pdf_document* pdf = pdf_specifics(ctx, doc);
   if (!pdf || !pp || !annots) return;
-  const HeldLink links(ctx, mu_call(ctx, [&] {
-                         fz_matrix ctm;
-                         pdf_page_transform(ctx, pp, nullptr, &ctm);
-                         return pdf_load_link_annots(ctx, pdf, pp, annots, index, ctm);
-                       }));
-  // (No MuPDF error comes out below: link_target catches what resolving throws.)
-  for (fz_link* l = links.get(); l; l = l->next) {
-    if (!l->uri || fz_is_empty_rect(l->rect)) continue;
-    LinkArea a;
-    a.bbox = {l->rect.x0, l->rect.y0, l->rect.x1, l->rect.y1};
-    if (fz_is_external_link(ctx, l->uri)) {
-      std::string_view u = l->uri;
-      constexpr std::string_view kSchemes[] = {"http://", "https://", "ftp://", "mailto:", "news:"};
-      bool web = false;
-      for (auto scheme : kSchemes)
-        web = web || (u.size() > scheme.size() &&
-                      std::equal(scheme.begin(), scheme.end(), u.begin(),
-                                 [](char s, char c) { return s == std::tolower(static_cast<unsigned char>(c)); }));
-      if (!web) continue;
-      a.uri = l->uri;
-    } else {
-      float y = -1;
-      link_target(ctx, doc, l->uri, &a.page, &y);
-      if (a.page <= 0) continue;
-      a.y = y;
+  const fz_matrix page_ctm = mu_call(ctx, [&] {
+    fz_matrix ctm;
+    pdf_page_transform(ctx, pp, nullptr, &ctm);
+    return ctm;
+  });
+  const int n = mu_call(ctx, [&] { return pdf_array_len(ctx, annots); });
+  for (int i = 0; i < n; ++i) {
+    try {
+      pdf_obj* const dict = mu_call(ctx, [&] { return pdf_array_get(ctx, annots, i); });
+      if (!mu_call(ctx, [&] { return pdf_name_eq(ctx, pdf_dict_get(ctx, dict, PDF_NAME(Subtype)), PDF_NAME(Link)); }))
+        continue;
+      pdf_obj* const rect = mu_call(ctx, [&] { return pdf_dict_get(ctx, dict, PDF_NAME(Rect)); });
+      if (!rect) continue;
+      const fz_rect bbox = mu_call(ctx, [&] { return fz_transform_rect(pdf_to_rect(ctx, rect), page_ctm); });
+      LinkArea a;
+      a.bbox = {bbox.x0, bbox.y0, bbox.x1, bbox.y1};
+      pdf_obj* const dest = mu_call(ctx, [&] { return pdf_dict_get(ctx, dict, PDF_NAME(Dest)); });
+      pdf_obj* action = nullptr;
+      if (!dest) {
+        action = mu_call(ctx, [&] {
+          pdf_obj* act = pdf_dict_get(ctx, dict, PDF_NAME(A));
+          // (as MuPDF: else the additional actions' button up or down)
+          return act ? act : pdf_dict_geta(ctx, pdf_dict_get(ctx, dict, PDF_NAME(AA)), PDF_NAME(U), PDF_NAME(D));
+        });
+        if (!action) continue;
+      }
+      const bool go_to =
+          !dest && mu_call(ctx, [&] { return pdf_name_eq(ctx, PDF_NAME(GoTo), pdf_dict_get(ctx, action, PDF_NAME(S))); });
+      if (dest || go_to) {
+        pdf_obj* const d = dest ? dest : mu_call(ctx, [&] { return pdf_dict_get(ctx, action, PDF_NAME(D)); });
+        const LinkMemo::Target t = named_target(ctx, pdf, memo, d);
+        if (fz_is_empty_rect(bbox) || t.page <= 0) continue;
+        a.page = t.page;
+        a.y = t.y;
+        out.push_back(std::move(a));
+        continue;
+      }
+      // Any other action (a web address, a file, a named page) as MuPDF makes a URI of it.
+      char* const uri = mu_call(ctx, [&] { return pdf_parse_link_action(ctx, pdf, action, index); });
+      if (!uri) continue;
+      const std::string u = uri;
+      fz_free(ctx, uri);
+      if (u.empty() || fz_is_empty_rect(bbox)) continue;
+      if (fz_is_external_link(ctx, u.c_str())) {
+        constexpr std::string_view kSchemes[] = {"http://", "https://", "ftp://", "mailto:", "news:"};
+        bool web = false;
+        for (auto scheme : kSchemes)
+          web = web || (u.size() > scheme.size() &&
+                        std::equal(scheme.begin(), scheme.end(), u.begin(),
+                                   [](char s, char c) { return s == std::tolower(static_cast<unsigned char>(c)); }));
+        if (!web) continue;
+        a.uri = u;
+      } else {
+        float y = -1;
+        link_target(ctx, doc, u.c_str(), &a.page, &y);
+        if (a.page <= 0) continue;
+        a.y = y;
+      }
+      out.push_back(std::move(a));
+    } catch (const MuError&) {
+      // (MuPDF leaves out a link it cannot read, and reads the next.)
     }
-    out.push_back(std::move(a));
   }
 }
 
 // Runs one page through the devices, and with `record` (and a page that may hold a figure)
 // into a display list as well. Returns 0 on failure with the message in err.
-int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* raw, fz_cookie* cookie, char* err,
+int run_page(fz_context* ctx, fz_document* doc, LinkMemo* links, int index, int record, RawPage* raw, fz_cookie* cookie, char* err,
              size_t errsize) {
   fz_page* volatile loaded = nullptr;
   pdf_obj* volatile annots_kept = nullptr;
@@ -608,7 +800,7 @@ int run_page(fz_context* ctx, fz_document* doc, int index, int record, RawPage* 
     if (pp)
       raw->rotation = mu_call(ctx, [&] { return pdf_to_int(ctx, pdf_dict_get_inheritable(ctx, pp->obj, PDF_NAME(Rotate))); });
     if (pp) raw->tex_bitmap_fonts = tex_bitmap_fonts(ctx, pp);
-    if (annots) read_link_annots(ctx, doc, pp, annots.get(), index, raw->links);
+    if (annots) read_link_annots(ctx, doc, pp, annots.get(), index, *links, raw->links);
   } catch (const MuError& e) {
     std::snprintf(err, errsize, "%s", e.what());
     return 0;
@@ -963,6 +1155,10 @@ std::vector<std::string> load_page_labels(fz_context* ctx, fz_document* doc, int
 // ---- a worker: its own context and document ----
 
 void warning_sink(void* user, const char* message) {
+  // MuPDF counts a warning met again ("... repeated 3 times..."), and says the count when
+  // another warning comes or the context goes: how the pages fell to the workers, not the
+  // book. The warning itself is kept once.
+  if (std::strncmp(message, "... repeated ", 13) == 0) return;
   auto* w = static_cast<MuContext*>(user);
   std::lock_guard lock(w->mutex);
   if (w->warnings.size() < 50 &&
@@ -1267,7 +1463,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       w->budget.limit = budget_bytes ? w->budget.live + budget_bytes : 0;
       watchdog.start(slot, &cookie);
       auto started = std::chrono::steady_clock::now();
-      int ok = run_page(w->ctx(), w->doc(), index, drawings != nullptr, &raw, &cookie, err, sizeof err);
+      int ok = run_page(w->ctx(), w->doc(), &w->links, index, drawings != nullptr, &raw, &cookie, err, sizeof err);
       watchdog.stop(slot);
       w->budget.limit = 0;
       // The watchdog wakes every few milliseconds; a page that finished over the limit

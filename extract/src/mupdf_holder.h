@@ -57,7 +57,6 @@ using HeldStextPage = Held<fz_stext_page, fz_drop_stext_page>;
 using HeldDisplayList = Held<fz_display_list, fz_drop_display_list>;
 using HeldPixmap = Held<fz_pixmap, fz_drop_pixmap>;
 using HeldOutline = Held<fz_outline, fz_drop_outline>;
-using HeldLink = Held<fz_link, fz_drop_link>;
 using HeldPdfObject = Held<pdf_obj, pdf_drop_obj>;
 
 // The context itself, the one object dropped without another context.

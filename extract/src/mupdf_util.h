@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 extern "C" {
@@ -22,6 +23,20 @@ struct MemoryBudget {
   size_t limit = 0;  // 0 = none
 };
 
+// What reading the document's links has looked up, kept for the document's next links: a
+// book of hyperlinks names the same few thousand places again and again, and MuPDF finds a
+// page object's number by walking the page tree up from it, each time.
+struct LinkMemo {
+  struct Target {
+    int page = 0;  // 1-based; 0: the link is left out
+    float y = -1;
+  };
+  std::unordered_map<std::string, Target> named;  // a named destination: 'n' or 's', then its bytes
+  std::unordered_map<int, int> page_of_object;    // a page object's number -> its 0-based index
+  std::unordered_map<int, fz_matrix> ctm_of_object;
+  std::unordered_map<int, fz_rect> box_of_page;   // 0-based index -> its media box, transformed
+};
+
 struct MuContext {
   // (In this order: the allocator and the warning sink outlive the context, the context
   // outlives the document.)
@@ -31,6 +46,7 @@ struct MuContext {
   HeldContext context;
   HeldDocument document;
   int page_count = 0;
+  LinkMemo links;
 
   MuContext();
   ~MuContext();
