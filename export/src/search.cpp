@@ -8,26 +8,74 @@
 // dependency of `quire build`.
 #include "search.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <zlib.h>
 
 #include "quire/json.h"
+#include "quire/parallel.h"
 
 namespace quire::exporting {
 
 namespace {
 
-std::string deflate_bytes(const std::string& in) {
-  uLongf size = compressBound(static_cast<uLong>(in.size()));
-  std::string out(size, '\0');
-  // Level 9: the index is written once and loaded by every reader.
-  if (compress2(reinterpret_cast<Bytef*>(out.data()), &size, reinterpret_cast<const Bytef*>(in.data()),
-                static_cast<uLong>(in.size()), 9) != Z_OK)
+// The zlib stream of `in`, deflated in pieces on the pool (the index of a shelf is tens of
+// MB, and it is the last thing a build writes). Each piece is raw deflate that starts from
+// the 32 KiB before it as its dictionary and ends on a sync flush, so that the pieces join
+// into one stream that reads as any other; the piece size is fixed, so the bytes do not
+// depend on the number of workers. Level 6: on refman's 4.1 MB of text, level 9 took 0.23 s
+// for 0.25% fewer bytes than 6's 0.18 s.
+constexpr size_t kPiece = size_t{1} << 20;
+constexpr size_t kWindow = size_t{1} << 15;
+constexpr int kLevel = 6;
+
+std::string deflate_piece(const std::string& in, size_t at, bool last) {
+  z_stream z{};
+  if (deflateInit2(&z, kLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
     throw std::runtime_error("search index: deflate failed");
-  out.resize(size);
+  std::string out;
+  try {
+    if (at > 0) {
+      const size_t from = at > kWindow ? at - kWindow : 0;
+      if (deflateSetDictionary(&z, reinterpret_cast<const Bytef*>(in.data() + from), static_cast<uInt>(at - from)) !=
+          Z_OK)
+        throw std::runtime_error("search index: deflate failed");
+    }
+    const size_t size = std::min(kPiece, in.size() - at);
+    out.resize(deflateBound(&z, static_cast<uLong>(size)) + 16);
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data() + at));
+    z.avail_in = static_cast<uInt>(size);
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    const int rc = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
+    if (rc != (last ? Z_STREAM_END : Z_OK) || z.avail_in != 0)
+      throw std::runtime_error("search index: deflate failed");
+    out.resize(out.size() - z.avail_out);
+  } catch (...) {
+    deflateEnd(&z);
+    throw;
+  }
+  deflateEnd(&z);
   return out;
 }
+
+}  // namespace
+
+std::string deflate_bytes(const std::string& in, int jobs) {
+  const size_t pieces = std::max<size_t>(1, (in.size() + kPiece - 1) / kPiece);
+  std::vector<std::string> raw(pieces);
+  parallel_for(pieces, jobs, [&](size_t i) { raw[i] = deflate_piece(in, i * kPiece, i + 1 == pieces); });
+  // RFC 1950: the header (deflate, 32 KiB window, default level; 0x789C is a multiple of
+  // 31), the pieces, the Adler-32 of the whole text, most significant byte first.
+  std::string out = "\x78\x9C";
+  for (const auto& r : raw) out += r;
+  const uLong sum = adler32_z(adler32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(in.data()), in.size());
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((sum >> shift) & 0xFF);
+  return out;
+}
+
+namespace {
 
 std::string base64(const std::string& in) {
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -75,7 +123,7 @@ void append_search_line(std::string& text, std::string_view element) {
   text += '\n';
 }
 
-std::string search_index_js(const std::vector<SearchChapter>& chapters) {
+std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs) {
   std::string text;
   {
     size_t size = 0;
@@ -93,7 +141,7 @@ std::string search_index_js(const std::vector<SearchChapter>& chapters) {
   j["format"] = 1;
   j["chapters"] = std::move(list);
   j["bytes"] = text.size();
-  j["text"] = base64(deflate_bytes(text));
+  j["text"] = base64(deflate_bytes(text, jobs));
   return "// quire search index (site/search-index.js): see spec/corpus.md.\nwindow.QUIRE_SEARCH = " +
          dump(j, false);
 }

@@ -25,11 +25,15 @@ void append_search_line(std::string& text, std::string_view element);
 // The bytes of search-index.js:
 //   window.QUIRE_SEARCH = {"format":1,"chapters":[[href,title,book,first,count],...],
 //                          "bytes":N,"text":"<base64>"};
-// `text` is the zlib stream (RFC 1950, level 9) of every element's text, whitespace made
+// `text` is the zlib stream (RFC 1950) of every element's text, whitespace made
 // single spaces, one per line, chapters in the given order; `first` is the chapter's first
 // line, `count` its number of lines, `bytes` the length of the inflated text. The same
-// chapters give the same bytes.
-std::string search_index_js(const std::vector<SearchChapter>& chapters);
+// chapters give the same bytes, at any `jobs`.
+std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs = 1);
+
+// The zlib stream (RFC 1950) of `in`, deflated on `jobs` workers; the same bytes at any
+// `jobs`.
+std::string deflate_bytes(const std::string& in, int jobs = 1);
 
 // An element's text as the index stores it: runs of whitespace (line breaks included) made
 // one space, trimmed.

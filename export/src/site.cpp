@@ -446,7 +446,7 @@ void write_site(const std::string& out_dir, const SiteModel& site, const PageOf&
     search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), std::move(body.search_text),
                  body.search_lines};
   });
-  write_file((dir / "search-index.js").string(), search_index_js(search));
+  write_file((dir / "search-index.js").string(), search_index_js(search, jobs));
 }
 
 }  // namespace quire::exporting

@@ -130,6 +130,54 @@ TEST(SiteSearch, TheIndexAndReportAreTheSameBytesAtAnyNumberOfThreads) {
   }
 }
 
+// An index of several MB is deflated in pieces on the pool: it must still read as one zlib
+// stream, whole, and be the same bytes at any number of workers.
+TEST(SiteSearch, ALargeIndexInflatesWholeAndIsTheSameAtAnyNumberOfThreads) {
+  std::string first_index;
+  for (int jobs : {1, 2, 3}) {
+    std::vector<Book> books = {test::sample_book("large")};
+    // About 3.5 MB of text in paragraphs of words from a small vocabulary, in an order that
+    // repeats rarely (so that each piece of the stream has work to do).
+    static const char* const kWords[] = {"ring", "log", "daemon", "unit", "buffer", "flush", "signal", "rotate",
+                                         "syslog", "journal", "socket", "reader", "writer", "queue", "spool", "tail"};
+    uint32_t state = 12345;
+    Chapter& chapter = books[0].chapters.back();
+    size_t total = 0;
+    for (int p = 0; total < 3'500'000; ++p) {
+      std::string text;
+      for (int w = 0; w < 120; ++w) {
+        state = state * 1103515245u + 12345u;
+        if (w > 0) text += w % 17 == 0 ? ". " : " ";
+        text += kWords[(state >> 16) % 16];
+      }
+      total += text.size();
+      Block b;
+      b.type = BlockType::Paragraph;
+      b.text = text;
+      b.page = chapter.last_page;
+      b.bbox = {72, 72, 540, 720};
+      chapter.blocks.push_back(b);
+    }
+    test::TempDir out("search-large");
+    ExportOptions o;
+    o.jobs = jobs;
+    export_book(books[0], out.str(), test::png_renderer(), o);
+    export_index(out.str(), {books[0].id}, nullptr, o);
+    const SearchIndex index = read_index(out.path / "site/search-index.js");  // inflates, or throws
+    EXPECT_GT(index.meta.at("bytes").get<size_t>(), size_t{3} << 20) << "several pieces";
+    size_t count = 0;
+    for (const auto& ch : index.meta.at("chapters")) count += ch[4].get<size_t>();
+    EXPECT_EQ(count, index.lines.size());
+    EXPECT_NE(std::find_if(index.lines.begin(), index.lines.end(),
+                           [&](const std::string& l) { return l == chapter.blocks.back().text; }),
+              index.lines.end())
+        << "the last paragraph, in the last piece, reads back whole";
+    const std::string bytes = read(out.path / "site/search-index.js");
+    if (jobs == 1) first_index = bytes;
+    else EXPECT_EQ(bytes, first_index) << "jobs " << jobs;
+  }
+}
+
 TEST(SiteReport, ShowsEachBooksCountsChecksAndPlots) {
   std::vector<Book> books = {test::sample_book("alpha"), test::sample_book("beta")};
   books[1].title = "Beta <book>";
