@@ -25,7 +25,7 @@ std::set<std::string> corpus_files(const fs::path& root) {
     throw Error(ExitCode::NotFound, root.string(), 0, "no manifest.json: not a quire corpus");
   std::set<std::string> files;
   for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
-    std::string rel = fs::relative(it->path(), root).generic_string();
+    std::string rel = it->path().lexically_relative(root).generic_string();  // (the walk is under root)
     if (rel == "site" && it->is_directory()) {
       it.disable_recursion_pending();
       continue;

@@ -73,14 +73,16 @@ std::string file_sha256(const std::string& cache_dir, const std::string& path) {
 // and those stamps.
 
 // "path size mtime inode mode" of every file under out_root's entries `roots`, one a line,
-// in path order.
+// in path order. (Paths are made relative by their letters: the walk gives them under the
+// root it starts from, and fs::relative would resolve both, component by component, for
+// each of a shelf's thousands of files.)
 std::string stamps_of(const fs::path& out_root, const std::vector<std::string>& roots) {
   std::vector<std::string> lines;
   std::error_code ec;
   auto add = [&](const fs::path& p) {
     struct stat st {};
     if (stat(p.c_str(), &st) != 0) return;
-    lines.push_back(fs::relative(p, out_root, ec).generic_string() + " " + std::to_string(st.st_size) + " " +
+    lines.push_back(p.lexically_relative(out_root).generic_string() + " " + std::to_string(st.st_size) + " " +
                     std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
                     std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + " " + std::to_string(st.st_mode & 07777));
   };
@@ -118,7 +120,7 @@ std::string contents_of(const fs::path& root, const std::vector<std::string>& ro
     for (auto it = fs::recursive_directory_iterator(top, ec); !ec && it != fs::recursive_directory_iterator();
          it.increment(ec))
       if (!it->is_directory(ec))
-        lines.push_back(fs::relative(it->path(), root, ec).generic_string() + " " +
+        lines.push_back(it->path().lexically_relative(root).generic_string() + " " +
                         std::to_string(fs::file_size(it->path(), ec)));
   }
   std::sort(lines.begin(), lines.end());
@@ -152,8 +154,7 @@ bool link_tree(const fs::path& from, const fs::path& to) {
   fs::create_directories(to, ec);
   for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
-    const fs::path target = to / fs::relative(it->path(), from, ec);
-    if (ec) break;
+    const fs::path target = to / it->path().lexically_relative(from);
     if (it->is_directory(ec)) fs::create_directories(target, ec);
     else fs::create_hard_link(it->path(), target, ec);
   }

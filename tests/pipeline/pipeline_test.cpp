@@ -376,6 +376,30 @@ TEST(Build, ACachedRebuildOfTheSameOutputTakesItsUntouchedFiles) {
   }
 }
 
+TEST(Build, TheCacheAndOutputFoldersMayBeSpelledAnyWay) {
+  // An entry's files are listed relative to the entry by their letters: a folder given with
+  // "." and ".." (and the output through a link of its own) must still be read whole, and
+  // a rebuild must still take the output's untouched files.
+  TempDir t("cache-spelling");
+  fs::path in = fixture_input(t);
+  fs::create_directories(t.path / "sub");
+  fs::create_directory_symlink(t.path, t.path / "here");
+  const fs::path cache = t.path / "sub" / ".." / "cache" / ".";
+  const fs::path out = t.path / "here" / "." / "out";
+  auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") + " --quiet");
+  ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  for (int round = 0; round < 3; ++round) {
+    auto r = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --log json --cache " + shell_quote(cache));
+    ASSERT_TRUE(built(r.code)) << r.out;
+    EXPECT_EQ(count_of(r.out, "\"cached\":true"), round == 0 ? 0u : 2u) << "round " << round << ": " << r.out;
+    EXPECT_TRUE(tree(t.path / "out") == tree(t.path / "fresh")) << "round " << round;
+  }
+  for (const auto& e : fs::recursive_directory_iterator(t.path / "out")) {
+    if (!e.is_regular_file()) continue;
+    EXPECT_EQ(fs::hard_link_count(e.path()), 1u) << e.path();
+  }
+}
+
 TEST(Build, TheHyphenationDictionaryReachesLayoutAndTheCacheKey) {
   const fs::path english = "/usr/share/hunspell/en_US";
   if (!fs::exists(english.string() + ".dic") || !fs::exists(english.string() + ".aff"))
