@@ -336,6 +336,13 @@ void find_inline(Block& b, const std::vector<const Row*>& rs, const LayoutOption
 
 void find_inline(Block& b, const std::vector<RowLine>& lines, const LayoutOptions& o) {
   if (b.type == BlockType::Code || b.type == BlockType::Figure || b.text.empty()) return;
+  // Rows set wholly in the plain face, under no link annotation, give no run: most of a
+  // book's paragraphs, which need not be read glyph by glyph.
+  const bool plain = std::all_of(lines.begin(), lines.end(), [](const RowLine& rl) {
+    const Row* r = rl.first;
+    return r->links.empty() && std::all_of(r->span_fonts.begin(), r->span_fonts.end(), [](uint8_t f) { return f == 0; });
+  });
+  if (plain) return;
   std::vector<LinkKey> keys;
   const std::vector<Glyph> glyphs = row_glyphs(lines, keys);
   const std::u32string text = to_u32(b.text);

@@ -144,11 +144,7 @@ std::string normalize_text(std::string_view s) {
   return out;
 }
 
-bool is_space_cp(char32_t c) {
-  if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') return true;
-  if (c < 0x80) return false;
-  return u_isUWhiteSpace(static_cast<UChar32>(c));
-}
+bool is_space_cp_beyond_ascii(char32_t c) { return u_isUWhiteSpace(static_cast<UChar32>(c)); }
 
 bool is_wide_cp(char32_t c) {
   if (c < 0x1100) return false;  // (nothing below Hangul Jamo is wide)

@@ -33,7 +33,14 @@ std::vector<std::string> whitespace_tokens(std::string_view);
 // (falls back to `fallback`).
 std::string slugify(std::string_view, size_t max_len = 60, std::string_view fallback = "untitled");
 
-bool is_space_cp(char32_t);
+// White space: ASCII's (space, tab, line feed, vertical tab, form feed, carriage return) or
+// Unicode's White_Space. Inline for ASCII: layout and the wording check ask it of every
+// character.
+bool is_space_cp_beyond_ascii(char32_t);
+inline bool is_space_cp(char32_t c) {
+  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+  return is_space_cp_beyond_ascii(c);
+}
 // A character set on the full em square (East Asian Wide or Fullwidth: Han, Hangul, kana,
 // fullwidth forms). Every face sets these at one advance, proportional or not.
 bool is_wide_cp(char32_t);
