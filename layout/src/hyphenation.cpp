@@ -48,17 +48,21 @@ namespace quire::detail {
 //        name or a foreign word is broken by its own language's), so for a word the
 //        dictionary knows, or a name, they are no evidence; and only in a book whose
 //        frequent words the dictionary mostly knows;
-//     g. the first part begins, or the second ends, other compounds of the book ("dpkg-"
+//     g. the dictionary knows the joined word ("sub-" "class"), and the book hyphenates the
+//        first part only in compounds the dictionary does not write closed up ("sub-sampling")
+//        -> remove: the book's compounds are no sign that it hyphenates the part where the
+//        dictionary closes it up, as a book with "re-directed" beside "re-usable" does;
+//     h. the first part begins, or the second ends, other compounds of the book ("dpkg-"
 //        "buildpackage" beside "dpkg-source") -> keep: a word that forms compounds (not
 //        a frequent word found in a compound or two, like "to" in "up-to-date");
-//     h. the dictionary knows the joined word but not the first part ("pre-" "cludes")
+//     i. the dictionary knows the joined word but not the first part ("pre-" "cludes")
 //        -> remove; it knows both parts but not the joined word ("thread-" "safe") ->
 //        keep: a compound of two words; it knows all three ("re-" "running" beside
 //        "rerunning") or none: no answer, as authors differ (a first part that is not a
-//        word may be a prefix the book hyphenates: "mis-" "alignment", hence g before h);
-//     i. both parts are words of the book on their own ("upward-" "compatible") -> keep:
+//        word may be a prefix the book hyphenates: "mis-" "alignment", hence h before i);
+//     j. both parts are words of the book on their own ("upward-" "compatible") -> keep:
 //        a compound of two words; a typesetting break leaves fragments ("exam-" "ple");
-//     j. otherwise remove.
+//     k. otherwise remove.
 std::string join_hyphenated(const std::string& before, const std::string& after, bool before_mono,
                             const WordEvidence& ev, const LayoutOptions& o) {
   auto b = to_u32(before), a = to_u32(after);
@@ -146,6 +150,17 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
       if (whole == parts) return std::nullopt;
       return parts;  // keep the hyphen of a compound of two words
     };
+    // Whether one of the book's hyphenated compounds that begin with `part` is a word the
+    // dictionary knows closed up ("re-directed": "redirected").
+    auto hyphenated_where_closed = [&](const std::u32string& part) {
+      const std::string first = lower(part) + "-";
+      bool found = false;
+      ev.hyphenated.for_each([&](const std::string& compound, int) {
+        if (!found && compound.size() > first.size() && compound.compare(0, first.size(), first) == 0)
+          found = dictionary_knows(to_u32(lower(part) + compound.substr(first.size())));
+      });
+      return found;
+    };
     auto no_pattern_break = [&]() {
       if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
           dictionary_knows(left + right))
@@ -164,6 +179,8 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
     else if (stem_seen()) keep = false;
     else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
     else if (no_pattern_break()) keep = true;
+    else if (count(ev.compound_first, lower(left)) > 0 && dictionary_knows(left + right) && !hyphenated_where_closed(left))
+      keep = false;
     else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
     else if (auto answer = dictionary_answer()) keep = *answer;
     else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;

@@ -660,6 +660,12 @@ INSTANTIATE_TEST_SUITE_P(
         DictionaryCase{{"all_known", "re-", "running", "re and running", "re-running"}, "re-running"},
         // The book's own spelling comes first.
         DictionaryCase{{"book_first", "thread-", "safe", "a threadsafe call", "threadsafe"}, "threadsafe"},
+        // The book hyphenates the prefix only where the dictionary does not close it up
+        // ("subsampling" is no word of it): no sign against the dictionary's "subclass".
+        DictionaryCase{{"prefix_hyphenated_where_open", "sub-", "class", "chroma sub-sampling", "subclass"}, "sub-class"},
+        // The book hyphenates the prefix where the dictionary closes it up ("redirected"):
+        // its habit, not the dictionary's spelling, decides "re-usable".
+        DictionaryCase{{"prefix_hyphenated_where_closed", "re-", "usable", "output re-directed", "re-usable"}, "re-usable"},
         // A compound goes on after the break, and its first piece is a word broken in two
         // ("tle" is no word).
         DictionaryCase{{"compound_goes_on", "lit-", "tle-endian", "", "little-endian"}, "lit-tle-endian"}),
