@@ -204,6 +204,36 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
       i = j;
     }
   }
+  // A heading is set in its own face throughout, but a code span in it ("9.1.1 dpkg-dev",
+  // "4.9.2 The dak ls utility") keeps the typewriter face, which often has no bold or italic:
+  // the code neither breaks the heading's run of its face nor counts among the words that
+  // could carry it. Not in a heading mostly of code, whose italics are placeholders
+  // ("try body catch cleanup end"), nor in other blocks, where a bold term before code
+  // ("ROracle (URL)") is a style.
+  if (type == BlockType::Heading)
+    for (uint8_t m : {kSpanBold, kSpanItalic}) {
+      auto code_only = [&](const Word& w) { return (w.font & kSpanMono) && !(w.font & m); };
+      const size_t faced =
+          ws.size() - static_cast<size_t>(std::count_if(ws.begin(), ws.end(), code_only));
+      if (faced < ws.size() - faced) continue;
+      for (size_t i = 0; i < ws.size();) {
+        if (!(ws[i].font & m)) {
+          ++i;
+          continue;
+        }
+        size_t j = i + 1, end = i + 1, styled = 1;  // the run [i, end) over code spans
+        while (j < ws.size() && ((ws[j].font & m) || code_only(ws[j]))) {
+          if (ws[j].font & m) {
+            ++styled;
+            end = j + 1;
+          }
+          ++j;
+        }
+        if (static_cast<double>(styled) >= o.own_font_share * static_cast<double>(faced))
+          for (size_t k = i; k < end; ++k) cleared[k] |= m;
+        i = end;
+      }
+    }
   if (type == BlockType::Table)
     for (size_t i = 0; i < ws.size();) {
       size_t j = i;

@@ -188,6 +188,31 @@ TEST(InlineStyles, AnItemsBoldTitleAfterARomanMarkerIsStrong) {
   EXPECT_TRUE(runs_of(term).empty());
 }
 
+// The styles of the heading set from `markup` at 14 pt over a page of body text.
+std::vector<std::string> heading_runs(const std::string& markup) {
+  Page p = page_with({"filler text of the page set in the body size and justified to the measure"});
+  p.lines.insert(p.lines.begin(), styled_line(markup, 72, 80, 14));
+  const LayoutResult r = layout_document(test::make_doc({p}));
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Heading) return runs_of(b);
+  ADD_FAILURE() << "no heading in " << markup;
+  return {};
+}
+
+// A heading is set in its own bold throughout; a code span in it keeps the typewriter face
+// (often with no bold), which neither breaks the heading's bold nor is a word that could
+// carry it: the number and the words around the code are the heading's face, not strong.
+TEST(InlineStyles, AHeadingsBoldAroundCodeIsItsOwnFace) {
+  EXPECT_EQ(heading_runs("**9.1.1** `dpkg-dev`"), std::vector<std::string>{"code:dpkg-dev"});
+  EXPECT_EQ(heading_runs("**4.9.2 The** `dak ls` **utility**"), std::vector<std::string>{"code:dak ls"});
+  // A heading mostly of code (a line of a reference card): its italics are placeholders.
+  std::vector<std::string> em;
+  for (const std::string& r : heading_runs("`try` *body* `catch` *cleanup* `end` `ones`"))
+    if (r.rfind("em:", 0) == 0) em.push_back(r);
+  EXPECT_EQ(em, (std::vector<std::string>{"em:body", "em:cleanup"}));
+}
+
 LinkArea uri_link(const Box& box, const std::string& uri) {
   LinkArea a;
   a.bbox = box;
