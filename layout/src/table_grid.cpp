@@ -11,6 +11,7 @@
 #include "quire/parallel.h"
 #include "quire/text.h"
 #include "builder.h"
+#include "dictionary.h"
 #include "note_marks.h"
 #include "page_passes.h"
 #include "tables.h"
@@ -32,6 +33,9 @@ struct Piece {
   bool mono_end = false;  // its last word set in the typewriter face
   std::string font{};     // the face of all its words; empty where they mix faces
   bool mixed = false;
+  // The line runs to its column's edge: the first letter of the wrapped line under it would
+  // not have fit after it.
+  bool to_edge = false;
 };
 
 // A cell: a piece and the wrapped lines under it.
@@ -123,11 +127,26 @@ bool rule_between(const std::vector<std::pair<int, Box>>& rules, int page, doubl
   });
 }
 
+// The advance of a line's first glyph that is not a space; nothing where the glyphs'
+// positions are unknown.
+std::optional<double> first_letter_width(const Line& line) {
+  for (const Span& sp : line.spans) {
+    const std::u32string t = to_u32(sp.text);
+    for (size_t i = 0; i < t.size() && i < sp.xs.size(); ++i) {
+      if (is_space_cp(t[i])) continue;
+      if (i + 1 < sp.xs.size()) return sp.xs[i + 1] - sp.xs[i];
+      if (sp.last_advance > 0) return sp.last_advance;
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // Wrapped lines: per column, each piece against the one above it. A line goes on in the
 // cell above when it starts at the cell's left edge a line below and its first word would
 // not have fitted after the line above (no typesetter wraps a word that fits). Each piece's
 // entry is the piece it goes on from, or -1.
-std::vector<long> wrapped_lines(const std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
+std::vector<long> wrapped_lines(std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
                                 const TableColumns& cols, const std::vector<std::pair<int, Box>>& rules,
                                 const LayoutOptions& o) {
   const size_t columns = cols.count;
@@ -157,6 +176,8 @@ std::vector<long> wrapped_lines(const std::vector<Piece>& pieces, const std::vec
           c + 1 < columns ? cols.left[c + 1] - o.min_cell_gap_ratio * size : cols.right[c] + o.edge_tolerance;
       if (a.box.x1 + o.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
       above[ks[n]] = ks[n - 1];
+      if (const std::optional<double> letter = first_letter_width(*p.line))
+        pieces[ks[n - 1]].to_edge = a.box.x1 + *letter > limit;
     }
   }
   return above;
@@ -179,9 +200,31 @@ std::vector<long> kept_wraps(const std::vector<Piece>& pieces, const std::vector
   return keep;
 }
 
+// Whether a word the cell's measure could not hold was cut at its edge, with no hyphen
+// ("flush_watermar" over "k"): a typesetter wraps a line at a space, so a line of one word
+// that runs to the cell's edge is cut inside the word only where the word is longer than the
+// cell is wide. The letters on either side of the cut must make a word that the book has
+// elsewhere, or that the spelling dictionary knows while it does not know one of the two
+// pieces ("watermark", not "watermar"): a word that fills its cell by chance, wrapped at a
+// space, leaves two words that do not make one.
+bool cut_at_edge(const std::string& before, const std::string& after, const WordEvidence& ev, const LayoutOptions& o) {
+  const std::u32string b = to_u32(before), a = to_u32(after);
+  if (b.empty() || a.empty() || !is_letter_cp(b.back()) || !is_letter_cp(a.front())) return false;
+  size_t s = b.size();
+  while (s > 0 && is_letter_cp(b[s - 1])) --s;
+  size_t e = 0;
+  while (e < a.size() && is_letter_cp(a[e])) ++e;
+  const std::u32string left = b.substr(s), right = a.substr(0, e);
+  if (ev.words.count(lower(left + right)) > 0) return true;
+  const Dictionary* dictionary = Dictionary::at(o.hyphen_dictionary);
+  return dictionary && dictionary->knows(from_u32(left + right)) &&
+         (!dictionary->knows(from_u32(left)) || !dictionary->knows(from_u32(right)));
+}
+
 // Cells: a piece and the wrapped lines under it, a line-end hyphen decided (and logged in
-// `log`) as in prose. A line's extent is taken from its baseline, not its box (a font's box
-// may be far taller than its letters).
+// `log`) as in prose, a word cut at the cell's edge put back together (and logged). A line's
+// extent is taken from its baseline, not its box (a font's box may be far taller than its
+// letters).
 std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long>& keep,
                               const std::vector<const Row*>& rs, const WordEvidence& ev, const LayoutOptions& o,
                               std::vector<HyphenJoin>& log) {
@@ -201,6 +244,9 @@ std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long
       if (last && ends_with_soft_hyphen(trimmed_end(c.text))) *last += "\xC2\xAD";
       if (last && (ends_with_hyphen(*last) || ends_with_soft_hyphen(*last)) && !toks.empty())
         joined = join_hyphenated(*last, toks.front(), up.mono_end, ev, o);
+      else if (last && !toks.empty() && up.to_edge && whitespace_tokens(up.text).size() == 1 &&
+               cut_at_edge(*last, toks.front(), ev, o))
+        joined = *last + toks.front();
       if (joined.empty()) {
         c.text += " " + p.text;
       } else {

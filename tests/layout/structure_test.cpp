@@ -1,6 +1,8 @@
 // Tables as cells and notes as blocks, on small synthetic pages, through layout_document.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "page_builder.h"
 #include "quire/layout.h"
 
@@ -164,6 +166,67 @@ TEST(Tables, RowsAndCellsComeFromColumnsWrapsAndRules) {
     // The text holds the same words, a line per row.
     EXPECT_EQ(std::count(tables[0].text.begin(), tables[0].text.end(), '\n') + 1, static_cast<long>(c.rows.size())) << c.name;
   }
+}
+
+// A word longer than its cell is wide is cut where the cell ends, with no hyphen (word
+// processors do so): "flush_watermar" runs to the edge, "k" goes on under it. A typesetter
+// wraps at a space otherwise, so the cut is undone (and logged) where the letters around it
+// make a word the book has, or one the dictionary knows while it does not know a piece; a
+// word that fills its cell by chance stays apart from the next.
+struct EdgeCut {
+  LayoutResult result;
+  Rows rows;
+};
+
+EdgeCut cut_cell(const std::string& cut, const std::string& rest, const std::string& prose, const LayoutOptions& o) {
+  std::vector<LineSpec> l = paragraph(72, 100, {prose, prose, prose});
+  // The next column starts a little more than a cell gap after the cut line's end, where
+  // there is no room for the first letter of the rest.
+  double end = 72;
+  for (char32_t c : to_u32(cut)) end += test::proportional_em(c) * 10;
+  const std::vector<double> xs = {72, end + 10.5, end + 60};
+  const Rows rows = {{"Parameter", "Default", "Unit"}, {"flush_interval", "500", "ms"}, {cut, "50", "percent"}};
+  auto t = table_lines(rows, xs, 160, 12);
+  l.insert(l.end(), t.begin(), t.end());
+  l.push_back({72, 160 + 36, rest, 10});
+  auto more = table_lines({{"max_batch", "4096", "records"}}, xs, 160 + 48, 12);
+  l.insert(l.end(), more.begin(), more.end());
+  auto tail = filler(160 + 80, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  EdgeCut out{layout_document(make_doc({make_page(1, l)}), o), {}};
+  auto tables = of_type(out.result, BlockType::Table);
+  if (tables.size() == 1) out.rows = tables[0].rows;
+  return out;
+}
+
+TEST(Tables, AWordCutAtTheCellsEdgeIsOneWord) {
+  LayoutOptions none;
+  none.hyphen_dictionary = "";
+  const std::string plain = "The high parameter sets the share of the buffer that starts a flush to disk.";
+  // The book has the word elsewhere.
+  EdgeCut c = cut_cell("flush_watermar", "k",
+                       "The flush_watermark parameter sets the share of the buffer that starts a flush.", none);
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_EQ(c.rows[2], (std::vector<std::string>{"flush_watermark", "50", "percent"}));
+  ASSERT_EQ(c.result.joins.size(), 1u);
+  EXPECT_EQ(c.result.joins[0].before, "flush_watermar");
+  EXPECT_EQ(c.result.joins[0].after, "k");
+  EXPECT_EQ(c.result.joins[0].joined, "flush_watermark");
+  // Nothing says the letters make a word: two words, as printed.
+  c = cut_cell("flush_watermar", "k", plain, none);
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_EQ(c.rows[2][0], "flush_watermar k");
+  EXPECT_TRUE(c.result.joins.empty());
+  if (!std::filesystem::is_regular_file("/usr/share/hunspell/en_US.dic"))
+    GTEST_SKIP() << "no English dictionary (Debian package hunspell-en-us)";
+  // The dictionary knows "watermark" and not "watermar".
+  c = cut_cell("flush_watermar", "k", plain, LayoutOptions{});
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_EQ(c.rows[2][0], "flush_watermark");
+  // A word that fills its cell by chance, wrapped at a space: "maximumsize" is no word.
+  c = cut_cell("flush_maximum", "size", plain, LayoutOptions{});
+  ASSERT_EQ(c.rows.size(), 4u);
+  EXPECT_EQ(c.rows[2][0], "flush_maximum size");
 }
 
 TEST(Tables, RowsComeFromBaselinesNotFromTallGlyphBoxes) {

@@ -199,8 +199,9 @@ inline bool removal_order(const Removal& a, const Removal& b) {
 }
 
 // A line break that layout undid because the typesetter made it: a line-end hyphen removed
-// ("exam-" "ple" -> "example"), or a listing line broken for the measure put back together, its
-// wrap mark and any visible space taken out ("(cs),\u2423" "\u02D3\u2192Danish" -> "(cs), Danish").
+// ("exam-" "ple" -> "example"), a listing line broken for the measure put back together, its
+// wrap mark and any visible space taken out ("(cs),\u2423" "\u02D3\u2192Danish" -> "(cs), Danish"),
+// or a word cut at a table cell's edge made whole ("flush_watermar" "k" -> "flush_watermark").
 struct HyphenJoin {
   int page = 0;
   std::string before;  // "exam-": the broken line's last word
