@@ -60,8 +60,7 @@ std::string deflate_piece(const std::string& in, size_t at, bool last) {
   return out;
 }
 
-}  // namespace
-
+// The zlib stream (RFC 1950) of `in`, deflated on `jobs` workers: the same bytes at any `jobs`.
 std::string deflate_bytes(const std::string& in, int jobs) {
   const size_t pieces = std::max<size_t>(1, (in.size() + kPiece - 1) / kPiece);
   std::vector<std::string> raw(pieces);
@@ -74,8 +73,6 @@ std::string deflate_bytes(const std::string& in, int jobs) {
   for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((sum >> shift) & 0xFF);
   return out;
 }
-
-namespace {
 
 std::string base64(const std::string& in) {
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -31,10 +31,6 @@ void append_search_line(std::string& text, std::string_view element);
 // chapters give the same bytes, at any `jobs`.
 std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs = 1);
 
-// The zlib stream (RFC 1950) of `in`, deflated on `jobs` workers; the same bytes at any
-// `jobs`.
-std::string deflate_bytes(const std::string& in, int jobs = 1);
-
 // An element's text as the index stores it: runs of whitespace (line breaks included) made
 // one space, trimmed.
 std::string search_line(std::string_view text);
