@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include <unicode/normalizer2.h>
 #include <unicode/translit.h>
@@ -37,34 +38,42 @@ void append_utf8(std::string& out, char32_t cp) {
   }
 }
 
+namespace {
+
+// The code point of UTF-8 at s[i] (a lead byte of 0x80 or more) and its length in bytes, as
+// to_u32 reads it: a byte that starts no sequence, or a sequence cut short, is U+FFFD of one
+// byte.
+inline std::pair<char32_t, size_t> decode_beyond_ascii(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  char32_t cp;
+  size_t extra;
+  if ((c & 0xE0) == 0xC0) { cp = c & 0x1F; extra = 1; }
+  else if ((c & 0xF0) == 0xE0) { cp = c & 0x0F; extra = 2; }
+  else if ((c & 0xF8) == 0xF0) { cp = c & 0x07; extra = 3; }
+  else return {U'\uFFFD', 1};
+  for (size_t k = 1; k <= extra; ++k) {
+    if (i + k >= s.size() || (static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return {U'\uFFFD', 1};
+    cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  }
+  return {cp, extra + 1};
+}
+
+}  // namespace
+
 std::u32string to_u32(std::string_view s) {
   std::u32string out;
   out.resize(s.size());  // never more code points than bytes
   size_t n = 0;
-  size_t i = 0;
-  // ASCII runs (most of a technical book) widen byte by byte.
-  while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80) out[n++] = static_cast<unsigned char>(s[i++]);
-  if (i == s.size()) {
-    out.resize(n);
-    return out;
-  }
-  while (i < s.size()) {
-    unsigned char c = s[i];
-    char32_t cp;
-    int extra;
-    if (c < 0x80) { cp = c; extra = 0; }
-    else if ((c & 0xE0) == 0xC0) { cp = c & 0x1F; extra = 1; }
-    else if ((c & 0xF0) == 0xE0) { cp = c & 0x0F; extra = 2; }
-    else if ((c & 0xF8) == 0xF0) { cp = c & 0x07; extra = 3; }
-    else { out[n++] = U'\uFFFD'; ++i; continue; }
-    bool ok = true;
-    for (int k = 1; k <= extra; ++k) {
-      if (i + k >= s.size() || (static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) { ok = false; break; }
-      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {  // ASCII (most of a technical book) widens byte by byte
+      out[n++] = c;
+      ++i;
+      continue;
     }
-    if (!ok) { out[n++] = U'\uFFFD'; ++i; continue; }
+    const auto [cp, len] = decode_beyond_ascii(s, i);
     out[n++] = cp;
-    i += extra + 1;
+    i += len;
   }
   out.resize(n);
   return out;
@@ -172,35 +181,48 @@ bool is_unmapped_cp(char32_t c) {
 }
 
 std::vector<std::string> whitespace_tokens(std::string_view s) {
-  // Fast path for ASCII text (most of a technical book): split on ASCII white space
-  // without decoding; normalisation leaves ASCII unchanged.
-  if (is_ascii(s)) {
-    std::vector<std::string> out;
-    out.reserve(s.size() / 6 + 1);  // about one word per six bytes of English text
-    size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && is_ascii_space(static_cast<unsigned char>(s[i]))) ++i;
-      size_t start = i;
-      while (i < s.size() && !is_ascii_space(static_cast<unsigned char>(s[i]))) ++i;
-      if (i > start) out.emplace_back(s.substr(start, i - start));
-    }
-    return out;
-  }
+  // Split on white space without decoding ASCII; a token is normalised only when it holds a
+  // byte beyond ASCII (normalisation leaves ASCII unchanged). A token's bytes are whole code
+  // points, so normalising them alone gives what normalising its decoded characters would.
   std::vector<std::string> out;
-  std::u32string cur;
-  auto flush = [&] {
-    if (!cur.empty()) {
-      out.push_back(normalize_text(from_u32(cur)));
-      cur.clear();
+  out.reserve(s.size() / 6 + 1);  // about one word per six bytes of English text
+  size_t start = 0;
+  bool in_token = false, token_ascii = true;
+  auto flush = [&](size_t end) {
+    if (!in_token) return;
+    in_token = false;
+    if (token_ascii) {
+      out.emplace_back(s.substr(start, end - start));
+      return;
     }
+    // Normalisation may remove a token entirely (a lone soft hyphen).
+    std::string t = normalize_text(s.substr(start, end - start));
+    if (!t.empty()) out.push_back(std::move(t));
   };
-  for (char32_t c : to_u32(s)) {
-    if (is_space_cp(c)) flush();
-    else cur += c;
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    size_t len = 1;
+    bool space;
+    if (c < 0x80) {
+      space = is_ascii_space(c);
+    } else {
+      const auto [cp, n] = decode_beyond_ascii(s, i);
+      len = n;
+      space = is_space_cp(cp);
+    }
+    if (space) {
+      flush(i);
+    } else {
+      if (!in_token) {
+        in_token = true;
+        token_ascii = true;
+        start = i;
+      }
+      if (c >= 0x80) token_ascii = false;
+    }
+    i += len;
   }
-  flush();
-  // Normalisation may remove a token entirely (a lone soft hyphen).
-  std::erase_if(out, [](const std::string& t) { return t.empty(); });
+  flush(s.size());
   return out;
 }
 

@@ -65,6 +65,15 @@ TEST(WhitespaceTokens, UnicodeSpacesLigaturesAndSoftHyphens) {
             (std::vector<std::string>{"define", "x", "y", "coop", "\xC3\xA9t\xC3\xA9"}));
 }
 
+
+TEST(WhitespaceTokens, MalformedBytesReadAsToU32ReadsThem) {
+  // A stray continuation byte and a sequence cut short by a space are each U+FFFD, never a
+  // space; an overlong form of a space ("\xC0\xA0") decodes to one and splits as it; a
+  // surrogate's form is written as U+FFFD. Plain ASCII words beside them stay as they are.
+  const std::string s = "ab\x80" "cd e\xC3 f g\xC0\xA0h \xED\xA0\x80z plain";
+  EXPECT_EQ(whitespace_tokens(s), (std::vector<std::string>{"ab\xEF\xBF\xBD" "cd", "e\xEF\xBF\xBD", "f", "g", "h",
+                                                            "\xEF\xBF\xBDz", "plain"}));
+}
 TEST(LineText, FootnoteMarkIsItsOwnWord) {
   Line l;
   Span word;
