@@ -145,9 +145,9 @@ void place_footnotes(std::vector<Chapter>& chapters) {
         while (at < i && bs[at].type == BlockType::ListItem) ++at;
       while (at < i && bs[at].type == BlockType::Footnote) ++at;
       if (at >= i) continue;
-      Block note = std::move(bs[i]);
-      bs.erase(bs.begin() + static_cast<std::ptrdiff_t>(i));
-      bs.insert(bs.begin() + static_cast<std::ptrdiff_t>(at), std::move(note));
+      // (The note moves up to `at`; only the blocks between move down one.)
+      std::rotate(bs.begin() + static_cast<std::ptrdiff_t>(at), bs.begin() + static_cast<std::ptrdiff_t>(i),
+                  bs.begin() + static_cast<std::ptrdiff_t>(i) + 1);
     }
     for (auto& b : bs) {
       std::vector<const RaisedMark*> take;

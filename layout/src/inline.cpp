@@ -181,6 +181,7 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
   std::vector<uint8_t> cleared(ws.size(), 0);
   for (int bit = 0; bit < 3; ++bit) {
     const uint8_t m = keep_mask[bit];
+    const auto styled = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [&](const Word& w) { return w.font & m; }));
     for (size_t i = 0; i < ws.size();) {
       if (!(ws[i].font & m)) {
         ++i;
@@ -189,9 +190,7 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
       size_t j = i;
       while (j < ws.size() && (ws[j].font & m)) ++j;
       const size_t run = j - i, others = ws.size() - run;
-      size_t styled_others = 0;
-      for (size_t k = 0; k < ws.size(); ++k)
-        if ((k < i || k >= j) && (ws[k].font & m)) ++styled_others;
+      const size_t styled_others = styled - run;  // (every word of the run is styled)
       const bool throughout = others >= o.own_font_min_others &&
                               static_cast<double>(styled_others) >= o.own_font_share * static_cast<double>(others);
       // An item's text set in bold or italic after a marker that is not is the item's
