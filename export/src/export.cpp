@@ -60,7 +60,7 @@ std::vector<std::string> chapter_ids(const Book& book) {
 
 long word_count(const Chapter& c) {
   long n = 0;
-  for (const auto& b : c.blocks) n += static_cast<long>(whitespace_tokens(b.text).size());
+  for (const auto& b : c.blocks) n += static_cast<long>(whitespace_token_count(b.text));
   return n;
 }
 

@@ -67,7 +67,7 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
     if (sh.rows <= o.max_term_rows) {
       size_t last_words = 0;
       for (size_t k = 0; k < sh.rows; ++k) {
-        last_words = whitespace_tokens(rs[k]->text).size();
+        last_words = whitespace_token_count(rs[k]->text);
         sh.words += last_words;
       }
       const std::string& t = rs[sh.rows - 1]->text;

@@ -21,7 +21,7 @@ bool label_alone(const std::string& text) {
   const std::string label = caption_label(text);
   if (label.empty()) return false;
   auto words = whitespace_tokens(text);
-  return words.size() == whitespace_tokens(label).size();
+  return words.size() == whitespace_token_count(label);
 }
 
 }  // namespace

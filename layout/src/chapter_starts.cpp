@@ -201,7 +201,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   std::map<int, size_t> prose_words;  // page -> words of its paragraphs and list items
   for (size_t i = 0; i < blocks.size(); ++i) {
     if (blocks[i].type == BlockType::Heading) count[std::lround(sizes[i] * 2)]++;
-    if (is_prose(blocks[i])) prose_words[blocks[i].page] += whitespace_tokens(blocks[i].text).size();
+    if (is_prose(blocks[i])) prose_words[blocks[i].page] += whitespace_token_count(blocks[i].text);
   }
   // The chapter-title size: the largest heading size that occurs more than once.
   for (const auto& [k, n] : count)
@@ -298,7 +298,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
 size_t word_count(const std::vector<const Block*>& bs) {
   size_t n = 0;
   for (const auto* b : bs)
-    if (is_prose(*b)) n += whitespace_tokens(b->text).size();
+    if (is_prose(*b)) n += whitespace_token_count(b->text);
   return n;
 }
 

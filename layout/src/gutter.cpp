@@ -326,7 +326,7 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
     std::vector<size_t> words;
     std::vector<double> ends;
     for (const Line* l : band[side]) {
-      words.push_back(whitespace_tokens(l->text()).size());
+      words.push_back(whitespace_token_count(l->text()));
       ends.push_back(l->bbox.x1);
     }
     std::nth_element(words.begin(), words.begin() + words.size() / 2, words.end());

@@ -16,7 +16,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
   std::vector<SideLabel> out;
   for (const Line* l : lines) {
     const std::string& t = pl.text(*l);
-    const size_t n = whitespace_tokens(t).size();
+    const size_t n = whitespace_token_count(t);
     const size_t chars = utf8_length(t);
     if (n == 0 || n > o.side_label_max_words || chars < 2 || chars > o.side_label_max_chars) continue;
     // A word: a number there is a line or chunk number, a table's cell, a margin's count.

@@ -180,26 +180,12 @@ bool is_unmapped_cp(char32_t c) {
   return false;
 }
 
-std::vector<std::string> whitespace_tokens(std::string_view s) {
-  // Split on white space without decoding ASCII; a token is normalised only when it holds a
-  // byte beyond ASCII (normalisation leaves ASCII unchanged). A token's bytes are whole code
-  // points, so normalising them alone gives what normalising its decoded characters would.
-  std::vector<std::string> out;
-  out.reserve(s.size() / 6 + 1);  // about one word per six bytes of English text
-  size_t start = 0;
-  bool in_token = false, token_ascii = true;
-  auto flush = [&](size_t end) {
-    if (!in_token) return;
-    in_token = false;
-    if (token_ascii) {
-      out.emplace_back(s.substr(start, end - start));
-      return;
-    }
-    // Normalisation may remove a token entirely (a lone soft hyphen).
-    std::string t = normalize_text(s.substr(start, end - start));
-    if (!t.empty()) out.push_back(std::move(t));
-  };
-  for (size_t i = 0; i < s.size();) {
+TokenBytes next_token_bytes(std::string_view s, size_t at) {
+  // Bytes beyond ASCII are decoded as to_u32 decodes them, only to ask whether they are
+  // white space; a word's bytes are whole code points, so normalising them alone gives what
+  // normalising its decoded characters would.
+  TokenBytes t{s.size(), s.size(), true};
+  for (size_t i = at; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     size_t len = 1;
     bool space;
@@ -211,18 +197,38 @@ std::vector<std::string> whitespace_tokens(std::string_view s) {
       space = is_space_cp(cp);
     }
     if (space) {
-      flush(i);
-    } else {
-      if (!in_token) {
-        in_token = true;
-        token_ascii = true;
-        start = i;
+      if (t.from < s.size()) {
+        t.to = i;
+        return t;
       }
-      if (c >= 0x80) token_ascii = false;
+    } else {
+      if (t.from == s.size()) t.from = i;
+      if (c >= 0x80) t.ascii = false;
     }
     i += len;
   }
-  flush(s.size());
+  return t;
+}
+
+size_t whitespace_token_count(std::string_view s) {
+  size_t n = 0;
+  if (is_ascii(s)) {
+    bool in_word = false;
+    for (char c : s) {
+      const bool space = is_ascii_space(static_cast<unsigned char>(c));
+      n += !space && !in_word;
+      in_word = !space;
+    }
+    return n;
+  }
+  for_each_whitespace_token(s, [&](std::string_view, bool) { ++n; });
+  return n;
+}
+
+std::vector<std::string> whitespace_tokens(std::string_view s) {
+  std::vector<std::string> out;
+  out.reserve(s.size() / 6 + 1);  // about one word per six bytes of English text
+  for_each_whitespace_token(s, [&](std::string_view word, bool) { out.emplace_back(word); });
   return out;
 }
 

@@ -144,8 +144,9 @@ class Bag {
   }
   void add_text(std::string_view text, long n = 1) {
     if (!is_ascii(text)) {
-      for (auto& t : whitespace_tokens(text))
-        if (!t.empty()) counts_[store_.emplace_back(std::move(t))] += n;
+      for_each_whitespace_token(text, [&](std::string_view word, bool in_text) {
+        counts_[in_text ? word : std::string_view(store_.emplace_back(word))] += n;
+      });
       return;
     }
     size_t i = 0;
@@ -182,20 +183,7 @@ std::string clip(const std::string& s, size_t n = 100) {
   return s.substr(0, cut) + "...";
 }
 
-long token_count(std::string_view text) {
-  if (!is_ascii(text)) {
-    const auto tokens = whitespace_tokens(text);
-    return static_cast<long>(std::count_if(tokens.begin(), tokens.end(), [](const std::string& t) { return !t.empty(); }));
-  }
-  long n = 0;
-  bool in_word = false;
-  for (char c : text) {
-    const bool space = c == ' ' || (c >= '\t' && c <= '\r');
-    if (!space && !in_word) ++n;
-    in_word = !space;
-  }
-  return n;
-}
+long token_count(std::string_view text) { return static_cast<long>(whitespace_token_count(text)); }
 
 // What the book says about each page, looked up without inserting (groups run in parallel).
 struct PageIndex {
@@ -641,7 +629,7 @@ VerifyReport verify_corpus(const std::string& out_dir, const std::string& pdf_di
       report.books++;
       report.chapters += static_cast<int>(book.chapters.size());
       for (const auto& c : book.chapters)
-        for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_tokens(text_with_marks(b.text, b.marks)).size());
+        for (const auto& b : c.blocks) report.words += static_cast<int>(whitespace_token_count(text_with_marks(b.text, b.marks)));
       report.ocr_pages += static_cast<int>(book.ocr_pages.size());
       for (auto& d : check.differences) report.differences.push_back(std::move(d));
       for (auto& f : check.findings) report.findings.push_back(std::move(f));

@@ -74,6 +74,28 @@ TEST(WhitespaceTokens, MalformedBytesReadAsToU32ReadsThem) {
   EXPECT_EQ(whitespace_tokens(s), (std::vector<std::string>{"ab\xEF\xBF\xBD" "cd", "e\xEF\xBF\xBD", "f", "g", "h",
                                                             "\xEF\xBF\xBDz", "plain"}));
 }
+TEST(WhitespaceTokens, CountAndVisitAgreeWithTheTokens) {
+  // The count and the visitor give the words whitespace_tokens makes, on ASCII, mixed and
+  // malformed text alike; a word whose bytes are ASCII is a view into the text.
+  const std::vector<std::string> texts = {
+      "", "  ", "one two  three", "de\xEF\xAC\x81ne\xC2\xA0x \xC2\xAD co\xC2\xADop end",
+      "ab\x80" "cd e\xC3 f g\xC0\xA0h \xED\xA0\x80z", "\xE2\x80\x83lead and trail\xE3\x80\x80"};
+  for (const std::string& s : texts) {
+    const auto tokens = whitespace_tokens(s);
+    EXPECT_EQ(whitespace_token_count(s), tokens.size()) << s;
+    std::vector<std::string> visited;
+    for_each_whitespace_token(s, [&](std::string_view w, bool in_s) {
+      visited.emplace_back(w);
+      const bool inside = w.data() >= s.data() && w.data() + w.size() <= s.data() + s.size();
+      EXPECT_EQ(in_s, inside) << w;
+      if (in_s) {
+        EXPECT_TRUE(is_ascii(w)) << w;  // (a ligature may normalise to ASCII: "define")
+      }
+    });
+    EXPECT_EQ(visited, tokens) << s;
+  }
+}
+
 TEST(LineText, FootnoteMarkIsItsOwnWord) {
   Line l;
   Span word;

@@ -28,6 +28,35 @@ bool is_ascii(std::string_view);
 // Words for the wording check: the text split at Unicode white space, each normalised.
 std::vector<std::string> whitespace_tokens(std::string_view);
 
+// How many words whitespace_tokens gives, without making them.
+size_t whitespace_token_count(std::string_view);
+
+// The bytes of the next of whitespace_tokens' words at or after byte `at` of s: [from, to),
+// with from == s.size() when none is left. A word of ASCII bytes is those bytes; another is
+// normalize_text of them, which may be empty (a lone soft hyphen).
+struct TokenBytes {
+  size_t from = 0, to = 0;
+  bool ascii = true;
+};
+TokenBytes next_token_bytes(std::string_view s, size_t at);
+
+// Calls fn(word, in_s) for each of whitespace_tokens(s) in order, without making them:
+// `word` is a view into s (in_s true) when it is ASCII, else into a normalised copy that
+// lives for the call.
+template <class Fn>
+void for_each_whitespace_token(std::string_view s, Fn&& fn) {
+  std::string normalised;
+  for (TokenBytes t = next_token_bytes(s, 0); t.from < s.size(); t = next_token_bytes(s, t.to)) {
+    const std::string_view bytes = s.substr(t.from, t.to - t.from);
+    if (t.ascii) {
+      fn(bytes, true);
+      continue;
+    }
+    normalised = normalize_text(bytes);
+    if (!normalised.empty()) fn(std::string_view(normalised), false);
+  }
+}
+
 // ASCII slug: lowercase [a-z0-9-], transliterated through ICU (Any-Latin; Latin-ASCII),
 // runs of other characters collapsed to '-', at most max_len characters, never empty
 // (falls back to `fallback`).
