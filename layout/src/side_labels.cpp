@@ -16,9 +16,10 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
   std::vector<SideLabel> out;
   for (const Line* l : lines) {
     const std::string& t = pl.text(*l);
+    const size_t chars = utf8_length(t);  // (asked first: most lines are far longer than a label)
+    if (chars < 2 || chars > o.side_label_max_chars) continue;
     const size_t n = whitespace_token_count(t);
-    const size_t chars = utf8_length(t);
-    if (n == 0 || n > o.side_label_max_words || chars < 2 || chars > o.side_label_max_chars) continue;
+    if (n == 0 || n > o.side_label_max_words) continue;
     // A word: a number there is a line or chunk number, a table's cell, a margin's count.
     bool mono = false, letter = false;
     for (size_t k = 0; k < l->spans.size(); ++k) mono = mono || pl.mono(*l, k);
