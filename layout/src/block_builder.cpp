@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "builder.h"
 #include "page_passes.h"
 #include "tables.h"
@@ -80,17 +81,17 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
       rs[1]->column == rs[0]->column) {
     const double in = rs[0]->bbox.x0 - rs[1]->bbox.x0;
     if (in > o.indent_ratio * rs[0]->size && in < o.short_line_ratio * o.indent_max_factor * rs[0]->size)
-      ++first_indents[std::lround(in * 2)];
+      ++first_indents[typography::half_point_key(in)];
   }
   // (As known when the block is made, so that a decision on it never waits for later ones.)
   if (!first_indents.empty()) {
     auto most = std::max_element(first_indents.begin(), first_indents.end(),
                                  [](const auto& x, const auto& y) { return x.second < y.second; });
-    if (most->second >= o.book_indent_min_paragraphs) sh.book_indent = static_cast<double>(most->first) / 2;
+    if (most->second >= o.book_indent_min_paragraphs) sh.book_indent = typography::from_half_point_key(most->first);
   }
   shapes.push_back(sh);
   captioned.push_back(false);
-  titled.push_back(0);
+  titled.push_back(kUntitled);
 }
 
 int Builder::first_page_in_use() const {
@@ -192,7 +193,7 @@ void Builder::row(const Row& r) {
     open_region = n->region;
     open_kind = n->kind;
     open_title = n->title;
-    open_titled = n->title.empty() ? 0 : n->whole ? 1 : 2;
+    open_titled = n->title.empty() ? kUntitled : n->whole ? kTitleRow : kRunInTitle;
     return;
   }
   if (r.footnote) t = BlockType::Footnote;

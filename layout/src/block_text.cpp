@@ -92,12 +92,13 @@ void Builder::make_texts(bool all) {
   to = find_terms(from, to);
   const size_t n = to - from;
   std::vector<std::vector<HyphenJoin>> logged(n);
+  constexpr size_t kBlocksPerTask = 16;  // blocks a thread takes at once: the order of work only
   parallel_for(
       n, o.jobs,
       [&](size_t k) {
         const size_t i = from + k;
         std::vector<const Row*> rs = text_rows[i];
-        if (titled[i] == 1) rs.erase(rs.begin());  // (the note's title, on a row of its own)
+        if (titled[i] == kTitleRow) rs.erase(rs.begin());  // (the note's title, on a row of its own)
         if (rs.empty()) return;
         Block& b = out[i];
         const bool may_cite = b.type != BlockType::Code && b.type != BlockType::Footnote &&
@@ -123,9 +124,9 @@ void Builder::make_texts(bool all) {
         }
         if (b.type == BlockType::Table) find_inline(b, table_order, o);
         else find_inline(b, rs, o);
-        if (titled[i] == 2) strip_title(b);
+        if (titled[i] == kRunInTitle) strip_title(b);
       },
-      16);
+      kBlocksPerTask);
   join_ends.resize(to);
   for (size_t k = 0; k < n; ++k) {
     const size_t i = from + k;

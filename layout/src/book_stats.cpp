@@ -86,17 +86,17 @@ void sizes_from(std::vector<PageSizes>& sizes, BookStats& st) {
   }
   long best = 0;
   for (const auto& [sz, c] : size_chars)
-    if (c > best) { best = c; st.body_size = sz / 10.0; }
+    if (c > best) { best = c; st.body_size = typography::from_tenths_key(sz); }
   // The uniform advance: the most common glyph-to-glyph distance (kerning never applies
   // in a monospace face, so the mode is the advance; the median guards against rounding).
   std::map<long, size_t> code_chars;  // size in 0.1 pt -> monospace glyph pairs measured
   for (const auto& [k, v] : adv) {
     const size_t at = k.rfind('@');
-    if (at != std::string::npos) code_chars[std::lround(std::strtod(k.c_str() + at + 1, nullptr) * 10)] += v.size();
+    if (at != std::string::npos) code_chars[typography::tenths_key(std::strtod(k.c_str() + at + 1, nullptr))] += v.size();
   }
   size_t most = 0;
   for (const auto& [sz, c] : code_chars)
-    if (c > most) { most = c; st.code_size = sz / 10.0; }
+    if (c > most) { most = c; st.code_size = typography::from_tenths_key(sz); }
   for (auto& [k, v] : adv)
     if (!v.empty()) st.mono_advance[k] = median_in_place(v);
 }
@@ -204,7 +204,7 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
           append_advances(s, to_u32(s.text), *into);
           continue;
         }
-        ps.size_chars.add(std::lround(s.size * 10), static_cast<long>(utf8_length(s.text)));
+        ps.size_chars.add(typography::tenths_key(s.size), static_cast<long>(utf8_length(s.text)));
       }
       ps.lines.push_back(ls);
     }

@@ -69,12 +69,16 @@ struct Builder {
   };
   std::map<const Row*, NoteSpot> note_rows;
   long note_boxes = 0;
-  // The open note's: its box, kind and title; how its title stands (0 none, 1 its first
-  // row, 2 the first words of its text).
+  // The open note's: its box, kind and title; how its title stands.
+  enum Titled : uint8_t {
+    kUntitled = 0,
+    kTitleRow = 1,   // its first row
+    kRunInTitle = 2  // the first words of its text
+  };
   long open_box = -1;
   Box open_region;  // on the page of the open note's last row
   std::string open_kind, open_title;
-  uint8_t open_titled = 0;
+  uint8_t open_titled = kUntitled;
   std::vector<uint8_t> titled;  // the same, per block of `out`
   // The right edge that most prose lines of each column of the page being fed end at (the
   // measure of its justified lines), by Row::column; a column without one is not here.

@@ -90,7 +90,7 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     // balances a caption's lines (ConTeXt), a line set in from both edges of the column:
     // a line of the text under the caption runs from edge to edge.)
     const bool inset = r.bbox.x0 > r.col_left + tol && r.bbox.x1 < r.col_right - tol;
-    const bool centred = std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * tol &&
+    const bool centred = typography::same_centre(r.bbox.x0, r.bbox.x1, prev.bbox.x0, prev.bbox.x1, tol) &&
                          (r.bbox.width() <= prev.bbox.width() + tol || after_label || inset);
     const bool full = prev.bbox.x1 >= prev.col_right - tol;
     // A short line that ends a sentence is the caption's last.

@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "chapters.h"
 
 namespace quire::detail {
@@ -119,14 +120,14 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
         ++top;
         if (std::regex_search(e.title, section_re)) ++sections;
       }
-    if (top >= 2 && sections == top) return out;
+    if (typography::several(top) && sections == top) return out;
   }
   static const std::regex part_re(R"(^\s*(Part|PART)\s+\S+)");
   static const std::regex numbered_re(R"(^\s*((Chapter|CHAPTER)\s+)?[0-9]+[.:]?\s+\S)");
   std::map<int, int> numbered;  // level -> entries numbered with a single integer
   for (const auto& e : doc.outline)
     if (e.page > 0 && std::regex_search(e.title, numbered_re)) numbered[e.level]++;
-  bool nested = numbered[1] < 2 && numbered[2] >= 2;
+  bool nested = !typography::several(numbered[1]) && typography::several(numbered[2]);
   std::vector<bool> is_part(doc.outline.size(), false);
   for (size_t i = 0; i < doc.outline.size(); ++i) {
     const auto& e = doc.outline[i];
@@ -141,7 +142,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
   // while its own anchor stands elsewhere (a part page sets its title apart).
   std::map<long, int> heights;  // level-1 anchor heights, to 0.1 pt
   for (const auto& e : doc.outline)
-    if (e.level == 1 && e.page > 0 && e.y > 0) heights[std::lround(e.y * 10)]++;
+    if (e.level == 1 && e.page > 0 && e.y > 0) heights[typography::tenths_key(e.y)]++;
   long opener = -1;
   int opener_count = 1;  // an opener height is shared by two entries at least
   for (const auto& [h, n] : heights)
@@ -152,7 +153,8 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
   auto at_opener = [&](const OutlineEntry& e) {
     // (Heights are counted in tenths of a point.)
     return opener >= 0 && e.y > 0 &&
-           static_cast<double>(std::abs(std::lround(e.y * 10) - opener)) <= o.opener_anchor_tolerance * 10;
+           static_cast<double>(std::abs(typography::tenths_key(e.y) - opener)) <=
+               typography::in_tenths(o.opener_anchor_tolerance);
   };
   for (size_t i = 0; i < doc.outline.size() && opener >= 0; ++i) {
     const auto& e = doc.outline[i];
@@ -164,7 +166,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
       ++children;
       if (c.page > e.page && at_opener(c)) ++chapter_like;
     }
-    is_part[i] = children >= 2 && 3 * chapter_like >= 2 * children;
+    is_part[i] = typography::several(children) && chapter_like >= o.part_chapter_share * children;
   }
   bool any_part = std::find(is_part.begin(), is_part.end(), true) != is_part.end();
   if (any_part) chapter_level = 2;
@@ -200,12 +202,12 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   std::map<long, int> count;
   std::map<int, size_t> prose_words;  // page -> words of its paragraphs and list items
   for (size_t i = 0; i < blocks.size(); ++i) {
-    if (blocks[i].type == BlockType::Heading) count[std::lround(sizes[i] * 2)]++;
+    if (blocks[i].type == BlockType::Heading) count[typography::half_point_key(sizes[i])]++;
     if (is_prose(blocks[i])) prose_words[blocks[i].page] += whitespace_token_count(blocks[i].text);
   }
   // The chapter-title size: the largest heading size that occurs more than once.
   for (const auto& [k, n] : count)
-    if (n >= 2) top = std::max(top, k / 2.0);
+    if (typography::several(n)) top = std::max(top, typography::from_half_point_key(k));
   int book_first_page = blocks.empty() ? 0 : blocks.front().page;
   // In a document that runs on, the same, unless all of that size stand on its first two
   // pages: a title set twice (over the title page and over the first section); then the
@@ -221,8 +223,8 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     if (only_opening) {
       run_top = 0;
       for (const auto& [k, n] : count)
-        if (n >= o.run_title_min_count && k / 2.0 < top - o.chapter_title_size_tolerance)
-          run_top = std::max(run_top, k / 2.0);
+        if (n >= o.run_title_min_count && typography::from_half_point_key(k) < top - o.chapter_title_size_tolerance)
+          run_top = std::max(run_top, typography::from_half_point_key(k));
     }
   }
   // Where sections are set in the chapter titles' size, their numbers tell them apart: of
@@ -263,7 +265,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     }
     // (At least a page a chapter: a reference card's boxed headings are not chapters.)
     const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
-    flowing = titles >= o.flowing_min_titles && 2 * first < titles && titles <= pages;
+    flowing = titles >= o.flowing_min_titles && typography::less_than_half(first, titles) && titles <= pages;
   }
   std::vector<Start> out;
   int page = -1;

@@ -8,6 +8,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "text_chars.h"
 
 namespace quire::detail {
@@ -46,8 +47,8 @@ ListingFonts listing_fonts(const std::vector<const Row*>& rows, const BookStats&
       for (const auto* l : r->lines)
         for (const auto& s : l->spans) {
           // (Consecutive spans of a listing mostly share one font: its key is made once.)
-          if (!prev || prev->font != s.font || std::lround(prev->size * 10) != std::lround(s.size * 10))
-            entry = &*fonts.try_emplace(s.font + "@" + std::to_string(std::lround(s.size * 10))).first;
+          if (!prev || prev->font != s.font || typography::tenths_key(prev->size) != typography::tenths_key(s.size))
+            entry = &*fonts.try_emplace(s.font + "@" + std::to_string(typography::tenths_key(s.size))).first;
           prev = &s;
           entry->second.first += static_cast<long>(utf8_length(s.text));
           entry->second.second = &s;
@@ -130,7 +131,7 @@ double best_fitting_cell(const std::vector<const Row*>& rows, const std::vector<
       best = cell;
       best_misfit = m;
     }
-  if (best_misfit <= o.cell_misfit && (adv <= 0 || 2 * best_misfit < misfit(adv))) return best;
+  if (best_misfit <= o.cell_misfit && (adv <= 0 || typography::less_than_half(best_misfit, misfit(adv)))) return best;
   return adv;
 }
 

@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
@@ -21,7 +22,7 @@ bool has_leader_run(const std::string& text, const LayoutOptions& o) {
     if (c == '.' || c == '0' || c == 'o' || c == ',') {
       ++run;
       if (c == '.') ++dots;
-      if (run >= o.min_leader_chars && dots * 2 > run) return true;
+      if (run >= o.min_leader_chars && typography::more_than_half(dots, run)) return true;
     } else {
       run = dots = 0;
     }

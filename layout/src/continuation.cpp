@@ -128,7 +128,7 @@ bool Builder::continues_prose(const Row& r) const {
   // A caption set centred wraps onto a line centred on the same axis, which starts further
   // in (or out) than its first: no indent, the caption goes on.
   if (rows.front()->caption && !r.caption && !full && prev_left > prev.col_left + indent &&
-      std::fabs((r.bbox.x0 + r.bbox.x1) - (prev.bbox.x0 + prev.bbox.x1)) <= 2 * o.edge_tolerance)
+      typography::same_centre(r.bbox.x0, r.bbox.x1, prev.bbox.x0, prev.bbox.x1, o.edge_tolerance))
     return true;
   if (left > prev_left + indent) return false;  // first-line indent
   if (rows.size() > 1 && left < prev_left - indent) return false;  // end of an indented passage
@@ -173,7 +173,7 @@ void Builder::find_justified_right(const std::vector<Item>& items) {
     size_t best = 0;
     double at = 0;
     for (size_t i = 0, j = 0; i < xs.size(); ++i) {  // the window [xs[i], xs[i] + 2 tolerance]
-      while (j < xs.size() && xs[j] <= xs[i] + 2 * o.edge_tolerance) ++j;
+      while (j < xs.size() && xs[j] <= xs[i] + typography::max_spread(o.edge_tolerance)) ++j;
       if (j - i >= best) {
         best = j - i;
         at = xs[j - 1];
@@ -456,7 +456,7 @@ bool Builder::continues(const Row& r) const {
   const NoteSpot* n = note_of(r);
   if (type == BlockType::Note) {
     if (!n || n->box != open_box || !n->title.empty() || r.mono || r.marker > 0 || r.drawn_marker) return false;
-    if (open_titled == 1 && rows.size() == 1) return true;
+    if (open_titled == kTitleRow && rows.size() == 1) return true;
     // Its box drawn again over a page or column break: its text goes on there in mid-sentence
     // (the box's inset is no paragraph's indent).
     if (!same_flow(*rows.back(), r))

@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "quire/typography.h"
+
 namespace quire::detail::figure_finder {
 
 FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) const {
@@ -113,7 +115,7 @@ std::vector<FigureRegion> Finder::run() {
   // font carrying most of them at that size.
   std::map<double, size_t> by_size;
   for (const auto& l : page_.lines)
-    for (const auto& sp : l.spans) by_size[std::round(sp.size * 10) / 10] += sp.text.size();
+    for (const auto& sp : l.spans) by_size[typography::to_tenth(sp.size)] += sp.text.size();
   size_t best = 0;
   for (const auto& [size, n] : by_size)
     if (n > best) {

@@ -9,6 +9,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
@@ -200,7 +201,8 @@ struct GutterSearch {
 // line crosses, with a flush left edge on both sides of it.
 Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
   Gutter g;
-  if (lines.size() < static_cast<size_t>(2 * o.min_column_lines)) return g;
+  constexpr int kColumnsBeside = 2;  // a gutter has a column on either side
+  if (lines.size() < static_cast<size_t>(kColumnsBeside * o.min_column_lines)) return g;
   double L = 1e9, R = -1e9;
   for (const Line* l : lines) {
     L = std::min(L, l->bbox.x0);
@@ -335,7 +337,7 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
       return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >=
              o.flush_end_min_lines;
     });
-    if (2 * flush >= static_cast<long>(ends.size())) continue;
+    if (typography::at_least_half(flush, static_cast<long>(ends.size()))) continue;
     const std::vector<size_t> rows = row_sizes(baselines[side], o);
     const auto several = std::count_if(rows.begin(), rows.end(), [](size_t n) { return n > 1; });
     if (static_cast<double>(several) >= o.table_row_pair_share * static_cast<double>(rows.size())) return true;

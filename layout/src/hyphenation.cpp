@@ -183,7 +183,9 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
       keep = false;
     else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
     else if (auto answer = dictionary_answer()) keep = *answer;
-    else keep = left.size() >= 2 && right.size() >= 2 && count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
+    else
+      keep = left.size() >= o.compound_word_min_letters && right.size() >= o.compound_word_min_letters &&
+             count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
   }
   if (keep) return before + after;
   return from_u32(b.substr(0, b.size() - 1)) + after;

@@ -152,15 +152,16 @@ std::vector<Word> text_words(const std::u32string& text, const std::vector<int>&
       continue;
     }
     size_t j = i, matched = 0;
-    int count[3] = {0, 0, 0};
+    int count[kSpanFaceBits] = {0, 0, 0};
     for (; j < text.size() && !is_space_cp(text[j]); ++j) {
       if (font[j] < 0) continue;
       ++matched;
-      for (int bit = 0; bit < 3; ++bit) count[bit] += (font[j] >> bit) & 1;
+      for (int bit = 0; bit < kSpanFaceBits; ++bit) count[bit] += (font[j] >> bit) & 1;
     }
     uint8_t f = 0;
-    for (int bit = 0; bit < 3; ++bit)
-      if (matched > 0 && 2 * static_cast<size_t>(count[bit]) > matched) f |= static_cast<uint8_t>(1 << bit);
+    for (int bit = 0; bit < kSpanFaceBits; ++bit)
+      if (matched > 0 && typography::more_than_half(static_cast<size_t>(count[bit]), matched))
+        f |= static_cast<uint8_t>(1 << bit);
     ws.push_back({i, j, f, line});
     i = j;
   }
@@ -177,9 +178,9 @@ std::vector<Word> text_words(const std::u32string& text, const std::vector<int>&
 // that are the block's own.
 std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Word>& ws, BlockType type,
                                const LayoutOptions& o) {
-  uint8_t keep_mask[3] = {kSpanMono, kSpanBold, kSpanItalic};
+  uint8_t keep_mask[kSpanFaceBits] = {kSpanMono, kSpanBold, kSpanItalic};
   std::vector<uint8_t> cleared(ws.size(), 0);
-  for (int bit = 0; bit < 3; ++bit) {
+  for (int bit = 0; bit < kSpanFaceBits; ++bit) {
     const uint8_t m = keep_mask[bit];
     const auto styled = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [&](const Word& w) { return w.font & m; }));
     for (size_t i = 0; i < ws.size();) {

@@ -109,6 +109,7 @@ struct Row {
   size_t wrap_mark = 0;
 };
 inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
+inline constexpr int kSpanFaceBits = 3;  // the flags above, bit by bit
 
 // A figure region placed in the reading order, with its caption rows taken out of the flow.
 struct FigureItem {

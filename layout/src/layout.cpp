@@ -11,6 +11,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "chapters.h"
 #include "page_flow.h"
 
@@ -97,24 +98,24 @@ class HeadingLevels {
       if (e.page > 0) subs_.push_back({e.page, squash(split_title(e.title).title), e.level - chapter_level + 1});
     for (size_t i = 0; i < blocks.size(); ++i)
       if (blocks[i].type == BlockType::Heading)
-        if (int lv = outline_level(blocks[i]); lv > 0) size_levels_[std::lround(sizes[i] * 2)][lv]++;
+        if (int lv = outline_level(blocks[i]); lv > 0) size_levels_[typography::half_point_key(sizes[i])][lv]++;
     for (size_t i = 0; i < blocks.size(); ++i)
-      if (blocks[i].type == BlockType::Heading) heading_sizes_.push_back(std::round(sizes[i] * 2) / 2);
+      if (blocks[i].type == BlockType::Heading) heading_sizes_.push_back(typography::to_half_point(sizes[i]));
     std::sort(heading_sizes_.begin(), heading_sizes_.end(), std::greater<>());
     heading_sizes_.erase(std::unique(heading_sizes_.begin(), heading_sizes_.end()), heading_sizes_.end());
   }
 
   int level_of(const Block& b, double size) const {
     if (int lv = outline_level(b); lv > 0) return std::max(1, lv);
-    auto it = size_levels_.find(std::lround(size * 2));
+    auto it = size_levels_.find(typography::half_point_key(size));
     if (it != size_levels_.end()) {
       int best = 0, n = -1;
       for (const auto& [lv, c] : it->second)
         if (c > n) { best = lv; n = c; }
       return std::max(1, best);
     }
-    auto pos = std::find(heading_sizes_.begin(), heading_sizes_.end(), std::round(size * 2) / 2);
-    return std::min(6, static_cast<int>(pos - heading_sizes_.begin()) + 1);
+    auto pos = std::find(heading_sizes_.begin(), heading_sizes_.end(), typography::to_half_point(size));
+    return std::min(typography::kDeepestHeadingLevel, static_cast<int>(pos - heading_sizes_.begin()) + 1);
   }
 
  private:
@@ -320,7 +321,7 @@ class ChapterCut {
         ++pages;
         if (flow_.number_share[p] >= o_.page_number_line_share) ++numbered;
       }
-      if (pages > 0 && numbered * 2 > pages) kind = numbered_seen == 0 ? "contents" : "index";
+      if (pages > 0 && typography::more_than_half(numbered, pages)) kind = numbered_seen == 0 ? "contents" : "index";
     }
     // The title page as the outline's first entry, named by the book's title (Asciidoctor
     // PDF and DocBook bookmark it): the book's first page, or the first two (a title page

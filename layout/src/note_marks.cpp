@@ -9,6 +9,7 @@
 #include "quire/text.h"
 #include "quire/typography.h"
 #include "note_marks.h"
+#include "text_chars.h"
 
 namespace quire::detail {
 
@@ -19,8 +20,7 @@ namespace {
 bool is_note_mark(const Span& s, const Row& r) {
   // Most spans are words of the text: only a short one, raised or with a byte that may
   // start a superscript digit, is looked at further.
-  // (A code point takes at most four bytes in UTF-8.)
-  if (s.text.empty() || s.text.size() > 4 * typography::kMaxNoteMarkDigits) return false;
+  if (s.text.empty() || s.text.size() > kMaxUtf8Bytes * typography::kMaxNoteMarkDigits) return false;
   const bool raised = s.size <= typography::kRaisedSizeRatio * r.size &&
                       s.baseline <= r.baseline - typography::kRaisedRiseRatio * r.size;
   if (!raised && s.text.find_first_of("\xc2\xe2") == std::string::npos) return false;

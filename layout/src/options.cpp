@@ -235,6 +235,9 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"compound_part_share", &LayoutOptions::compound_part_share, "share of uses",
      "A part seen in hyphenated compounds in this share of its uses forms compounds (\"dpkg-source\"); one met "
      "once (\"up-to-date\") does not."},
+    {"compound_word_min_letters", &LayoutOptions::compound_word_min_letters, "letters",
+     "Both parts of a line-end hyphen seen alone in the book make a compound when each has this many letters (\"a\" "
+     "is in every book)."},
     {"unhyphenated_min_lines", &LayoutOptions::unhyphenated_min_lines, "lines",
      "A book with this many prose lines whose line-end hyphens are none a syllable break does not hyphenate: its "
      "hyphens are all kept."},
@@ -266,6 +269,9 @@ constexpr OptionField<LayoutOptions> kTable[] = {
     {"run_title_min_count", &LayoutOptions::run_title_min_count, "headings",
      "Where the largest heading size stands only on a running document's first two pages, titles are in the largest "
      "occurring this often."},
+    {"part_chapter_share", &LayoutOptions::part_chapter_share, "share of entries",
+     "A level-1 outline entry is a part when this share of its level-2 entries open where chapters open (at the "
+     "openers' height)."},
     {"flowing_min_titles", &LayoutOptions::flowing_min_titles, "headings",
      "A document runs on without page breaks between chapters when this many chapter-size headings stand in it, most "
      "inside pages."},
@@ -279,6 +285,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A title has at most this many words (a display quotation has more)."},
     {"title_page_max_words", &LayoutOptions::title_page_max_words, "words",
      "On a page of at most this many words, the page's smallest text is its body."},
+    {"title_word_min_letters", &LayoutOptions::title_word_min_letters, "letters",
+     "Text reads as a title when a word of it has this many letters (a lone letter is an initial or a mark)."},
     {"min_table_rows", &LayoutOptions::min_table_rows, "rows",
      "A table is a run of at least this many rows (a header and two body rows)."},
     {"min_table_cells", &LayoutOptions::min_table_cells, "cells",
@@ -326,6 +334,8 @@ constexpr OptionField<LayoutOptions> kTable[] = {
      "A side label (an admonition's \"NOTE\" beside its paragraph) has at most this many words."},
     {"side_label_max_chars", &LayoutOptions::side_label_max_chars, "characters",
      "...and at most this many characters."},
+    {"side_label_min_chars", &LayoutOptions::side_label_min_chars, "characters",
+     "...and at least this many: a lone character beside a paragraph is a mark or a bullet."},
     {"side_label_gap_ratio", &LayoutOptions::side_label_gap_ratio, "ratio of font size",
      "A side label stands at least this far from the paragraph it labels."},
     {"side_label_pitch_ratio", &LayoutOptions::side_label_pitch_ratio, "ratio of font size",

@@ -113,7 +113,10 @@ PageFlow flow_pages(const Document& doc, const LayoutOptions& o, std::vector<Hyp
   // lay out, made layout ~20% slower at two jobs and left the peak RSS of a build where it
   // was.)
   const size_t n = doc.pages.size();
-  const size_t window = 32 * static_cast<size_t>(std::max(1, o.jobs));
+  // (How many pages a window holds per job and how far reading runs ahead: the memory held
+  // and the threads' work, never the output.)
+  constexpr size_t kWindowPagesPerJob = 32, kWindowsAhead = 2;
+  const size_t window = kWindowPagesPerJob * static_cast<size_t>(std::max(1, o.jobs));
   std::vector<std::vector<Item>> page_items(n);
   std::vector<PageDecor> page_decor(n);
   std::vector<double> page_share(n);
@@ -153,7 +156,7 @@ PageFlow flow_pages(const Document& doc, const LayoutOptions& o, std::vector<Hyp
     const int in_use = stream.first_page_in_use();
     while (kept_from <= i && doc.pages[kept_from].number < in_use) let_go(kept_from++);
   };
-  read_ahead_in_order(n, o.jobs, 2 * window, read_page, feed);
+  read_ahead_in_order(n, o.jobs, kWindowsAhead * window, read_page, feed);
   res.blocks = stream.finish(res.sizes, res.join_ends);
   for (size_t i = kept_from; i < n; ++i) let_go(i);
   return res;

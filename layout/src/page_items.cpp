@@ -113,9 +113,10 @@ class PagePasses {
 
   // The page's rows, column by column, with their drawn bullets.
   void make_rows() {
-    std::vector<const Line*> by_col[3];
+    constexpr int kSlots = 3;  // column_of: -1 across the gutter, 0 left of it, 1 right
+    std::vector<const Line*> by_col[kSlots];
     for (const Line* l : lines) by_col[column_of(l->bbox) + 1].push_back(l);
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < kSlots; ++c) {
       auto rs = group_rows(page.number, by_col[c], pl, o, decor.bars);
       for (auto& r : rs) {
         r.column = c - 1;

@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 #include "text_chars.h"
 
@@ -60,7 +61,7 @@ size_t wrap_mark_spans(const Line& l, const PageLines& pl, bool more_lines) {
     if (pl.mono(l, k)) return k > 0 && is_wrap_mark(mark) && visible_count(l.spans[k].text) > 0 ? k : 0;
     for (char32_t c : to_u32(l.spans[k].text))
       if (!is_space_cp(c)) mark += c;
-    if (mark.size() > 2) return 0;
+    if (mark.size() > kLongestWrapMark) return 0;
   }
   return more_lines && is_wrap_mark(mark) ? l.spans.size() : 0;
 }
@@ -83,7 +84,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
       const Span& s = l->spans[k];
       const long n = visible_count(s.text);
       visible += n;
-      sizes.add(std::lround(s.size * 10), n);
+      sizes.add(typography::tenths_key(s.size), n);
       if (s.bold) bold += n;
       if (lead < 0 && n > 0) lead = pl.mono(*l, k) ? 1 : 0;
       if (n > 0) trail = pl.mono(*l, k);
@@ -93,7 +94,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
                                                   (s.italic ? kSpanItalic : 0)));
     }
   }
-  if (!sizes.counts().empty()) r.size = sizes.most_common(0) / 10.0;
+  if (!sizes.counts().empty()) r.size = typography::from_tenths_key(sizes.most_common(0));
   r.bold = visible > 0 && bold == visible;
   const Line* first = lines.front();
   r.baseline = first->baseline();

@@ -8,6 +8,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "page_passes.h"
 
 namespace quire::detail {
@@ -17,7 +18,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
   for (const Line* l : lines) {
     const std::string& t = pl.text(*l);
     const size_t chars = utf8_length(t);  // (asked first: most lines are far longer than a label)
-    if (chars < 2 || chars > o.side_label_max_chars) continue;
+    if (chars < o.side_label_min_chars || chars > o.side_label_max_chars) continue;
     const size_t n = whitespace_token_count(t);
     if (n == 0 || n > o.side_label_max_words) continue;
     // A word: a number there is a line or chunk number, a table's cell, a margin's count.
@@ -51,7 +52,7 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
         para.push_back(r);
         right = std::max(right, r->bbox.x1);
       }
-    if (para.size() < 2) continue;  // beside one line, the label reads first on its row anyway
+    if (!typography::several(para.size())) continue;  // beside one line, the label reads first on its row anyway
     std::sort(para.begin(), para.end(), [](const Line* a, const Line* b) { return a->baseline() < b->baseline(); });
     size_t at = 0;
     for (size_t k = 1; k < para.size(); ++k)

@@ -10,6 +10,7 @@
 #include "internal.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "builder.h"
 #include "dictionary.h"
 #include "note_marks.h"
@@ -407,8 +408,9 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
     lefts[c.column] = std::max(lefts[c.column], same_left);
     rights[c.column] = std::max(rights[c.column], same_right);
   }
+  constexpr size_t kCellGap = 2;  // spaces between two columns' text, as a plain-text table sets them
   std::vector<size_t> start(columns, 0);
-  for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + 2;
+  for (size_t k = 1; k < columns; ++k) start[k] = start[k - 1] + width[k - 1] + kCellGap;
   std::string text;
   for (size_t i = 0; i < rows.size(); ++i) {
     std::string line;
@@ -417,8 +419,9 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
       if (cell.empty()) continue;
       const size_t used = utf8_length(line);
       size_t at = start[c];
-      if (rights[c] > lefts[c] && 2 * rights[c] > count[c]) at += width[c] - std::min(width[c], utf8_length(cell));
-      if (used > 0) at = std::max(at, used + 2);
+      if (rights[c] > lefts[c] && typography::more_than_half(rights[c], count[c]))
+        at += width[c] - std::min(width[c], utf8_length(cell));
+      if (used > 0) at = std::max(at, used + kCellGap);
       line.append(at - used, ' ');
       line += cell;
     }

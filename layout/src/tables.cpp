@@ -61,7 +61,7 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
     least_gap = std::min(least_gap, gap);
     most_gap = std::max(most_gap, gap);
   }
-  const bool even = most_gap - least_gap <= 2 * o.edge_tolerance;
+  const bool even = most_gap - least_gap <= typography::max_spread(o.edge_tolerance);
   if (even && ((one_word_each && full_measure) ||
                (to_edge && r.lines.size() >= static_cast<size_t>(o.min_justified_line_words))))
     return {};

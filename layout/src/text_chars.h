@@ -48,6 +48,10 @@ inline bool ends_with_soft_hyphen(std::string_view t) { return t.size() >= 2 && 
 inline bool is_wrap_mark(std::u32string_view s) {
   return s == U"\u02D3\u2192" || s == U"\u21AA" || s == U"\u21B3" || s == U"\u2937";
 }
+inline constexpr size_t kLongestWrapMark = 2;  // code points, of the marks above
+
+// The most bytes UTF-8 takes for a code point.
+inline constexpr size_t kMaxUtf8Bytes = 4;
 inline constexpr char32_t kVisibleSpace = 0x2423;
 
 // `s` without the ASCII white space at its end.

@@ -31,11 +31,11 @@ std::vector<std::string> words_at(const Page& p, double size, const LayoutOption
   return words;
 }
 
-bool has_word(const std::vector<std::string>& words) {
+bool has_word(const std::vector<std::string>& words, const LayoutOptions& o) {
   for (const auto& w : words) {
     size_t letters = 0;
     for (char32_t c : to_u32(w)) letters += is_letter_cp(c);
-    if (letters >= 2) return true;
+    if (letters >= o.title_word_min_letters) return true;
   }
   return false;
 }
@@ -55,7 +55,7 @@ std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
         for (const auto& s : l.spans) {
           const size_t n = whitespace_tokens(s.text).size();
           if (n == 0) continue;
-          chars[std::lround(s.size * 10)] += utf8_length(s.text);
+          chars[typography::tenths_key(s.size)] += utf8_length(s.text);
           words += n;
         }
       if (chars.empty()) return;
@@ -63,13 +63,13 @@ std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
         return a.second < b.second;
       });
       if (words <= o.title_page_max_words) body = chars.begin();
-      const double body_size = static_cast<double>(body->first) / 10;
+      const double body_size = typography::from_tenths_key(body->first);
       // From the largest size down, the first text that reads as a title.
       for (auto it = chars.rbegin(); it != chars.rend(); ++it) {
-        const double size = static_cast<double>(it->first) / 10;
+        const double size = typography::from_tenths_key(it->first);
         if (size < o.title_size_ratio * body_size) break;
         const auto words = words_at(p, size, o);
-        if (words.empty() || words.size() > o.title_max_words || !has_word(words)) continue;
+        if (words.empty() || words.size() > o.title_max_words || !has_word(words, o)) continue;
         for (const auto& w : words) title += (title.empty() ? "" : " ") + w;
         return;
       }

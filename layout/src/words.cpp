@@ -12,6 +12,7 @@
 #include "quire/spill.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "text_chars.h"
 
 namespace quire::detail {
@@ -208,7 +209,7 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
   dictionary->prepare(sample);
   size_t known = 0;
   for (size_t i = 0; i < n; ++i) known += dictionary->knows(frequent[i].second) ? 1 : 0;
-  return n > 0 && 2 * known >= n;
+  return n > 0 && typography::at_least_half(known, n);
 }
 
 // Whether the book's typesetter hyphenates: it is TeX (which does unless told not to), one

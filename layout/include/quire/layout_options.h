@@ -299,6 +299,10 @@ struct LayoutOptions {
   // A part seen in hyphenated compounds in at least this share of its uses forms compounds
   // ("dpkg-source"); a common word met once in a compound ("up-to-date") does not.
   double compound_part_share = 0.1;
+  // Two parts of a line-end hyphen that the book has each on its own are a compound of two
+  // words (rule j) when each has at least this many letters: a one-letter part ("a", "I")
+  // is a word of every book and says nothing.
+  size_t compound_word_min_letters = 2;
   // A book with at least this many lines of prose (six words or more) whose line-end
   // hyphens are none of them a syllable break does not hyphenate (HTML printed by a
   // browser, word processors and XSL-FO by default): its line-end hyphens are all kept.
@@ -334,6 +338,10 @@ struct LayoutOptions {
   // Outline anchors within this many points stand at the same height: chapters' openers put
   // their anchors at one place, give or take rounding.
   double opener_anchor_tolerance = 1.5;
+  // A level-1 outline entry is a part, not a chapter, when at least this share of its
+  // level-2 entries (several of them) open where chapters open: at the openers' height, on
+  // a page of their own after it.
+  double part_chapter_share = 2.0 / 3;
   // A heading is in the chapter-title size (heading sizes are counted to half a point) when
   // it is within this many points of it.
   double chapter_title_size_tolerance = 0.25;
@@ -357,6 +365,9 @@ struct LayoutOptions {
   // page's smallest text is its body.
   size_t title_max_words = 20;
   size_t title_page_max_words = 60;
+  // Text reads as a title when one of its words has at least this many letters (a lone
+  // letter is an initial, a mark or a drop cap; digits and signs are a number or a code).
+  size_t title_word_min_letters = 2;
 
   // --- tables (layout/src/blocks.cpp) ---
   // A table is a run of at least this many rows (a header and two body rows) ...
@@ -443,6 +454,9 @@ struct LayoutOptions {
   // admonition's "NOTE"): it is read before the paragraph.
   size_t side_label_max_words = 2;
   size_t side_label_max_chars = 16;
+  // ... and at least this many characters: a lone character beside a paragraph is a mark
+  // or a bullet, not a label.
+  size_t side_label_min_chars = 2;
   double side_label_gap_ratio = 1.5;
   double side_label_pitch_ratio = 1.6;
   // (The paragraph's lines but its last end within side_label_ragged_ratio label sizes of

@@ -25,6 +25,43 @@ inline double max_line_pitch(double size, double paragraph_gap_ratio) {
 // option.
 inline bool same_size(double a, double b, double tolerance) { return std::fabs(a - b) <= tolerance * std::max(a, b); }
 
+// Counting evidence. "Most" of a count is more than half of it; a shape or size seen once may
+// be chance, seen again (several) it is the book's habit. The one spelling of each, for
+// whole counts and for measures (a misfit, a share) alike.
+template <class Part, class Whole>
+constexpr bool more_than_half(Part part, Whole whole) { return 2 * part > whole; }
+template <class Part, class Whole>
+constexpr bool at_least_half(Part part, Whole whole) { return 2 * part >= whole; }
+template <class Part, class Whole>
+constexpr bool less_than_half(Part part, Whole whole) { return 2 * part < whole; }
+template <class N>
+constexpr bool several(N n) { return n >= 2; }
+
+// Values each within `tolerance` of one value (the left edges of a column's lines, the gaps
+// of evenly spaced cells) spread over at most twice it.
+inline double max_spread(double tolerance) { return 2 * tolerance; }
+// Two lines are centred on one axis when their centres are within `tolerance`: the sums of
+// their edges, twice their centres, within twice it.
+inline bool same_centre(double a0, double a1, double b0, double b1, double tolerance) {
+  return std::fabs((a0 + a1) - (b0 + b1)) <= 2 * tolerance;
+}
+
+// Font sizes and heights are tallied to a tenth of a point (producers write sizes with a
+// decimal or two; 0.1 pt is below what a reader sees), heading sizes to half a point (a
+// type scale's steps are a point or more apart). The key of a measure in such a tally, and
+// the measure a key stands for.
+inline double in_tenths(double pt) { return pt * 10; }
+inline long tenths_key(double pt) { return std::lround(in_tenths(pt)); }
+inline double from_tenths_key(long key) { return static_cast<double>(key) / 10; }
+inline double to_tenth(double pt) { return std::round(in_tenths(pt)) / 10; }
+inline long half_point_key(double pt) { return std::lround(pt * 2); }
+inline double from_half_point_key(long key) { return static_cast<double>(key) / 2; }
+inline double to_half_point(double pt) { return std::round(pt * 2) / 2; }
+
+// Headings are nested at most six deep: HTML's h1-h6, CommonMark's six ATX levels; a
+// book's outline rarely goes past four.
+inline constexpr int kDeepestHeadingLevel = 6;
+
 // A raised mark (a note's mark, a superscript) is set clearly smaller than its text and
 // raised over its baseline: marks are set at 60-75% of the text size and raised by a third
 // of it; 80% and 15% leave room for rounding and exclude small caps and ligatures.
