@@ -12,6 +12,112 @@
 
 namespace quire::detail {
 
+namespace {
+
+int count(const WordCounts& m, const std::string& k) { return m.count(k); }
+
+bool ascii_letters(const std::u32string& w) {
+  return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });
+}
+
+bool has_vowel(const std::u32string& w) {
+  return std::any_of(w.begin(), w.end(), [](char32_t c) {
+    char32_t l = (c >= U'A' && c <= U'Z') ? c - U'A' + U'a' : c;
+    return l == U'a' || l == U'e' || l == U'i' || l == U'o' || l == U'u' || l == U'y';
+  });
+}
+
+// Rules 4 and 5 below: whether the hyphen between the word parts `left` and `right` is the
+// word's, for a break rules 1-3 leave open. `compound_goes_on`: the line after the break
+// goes on with another hyphen.
+bool keep_by_evidence(const std::u32string& left, const std::u32string& right, bool compound_goes_on,
+                      const WordEvidence& ev, const LayoutOptions& o) {
+  bool keep;
+  int hyph = count(ev.hyphenated, lower(left + U"-" + right));
+  int joined = count(ev.words, lower(left + right));
+  auto digit = [](const std::u32string& w) {
+    return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; });
+  };
+  auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
+  auto camel = [&](const std::u32string& w) {
+    for (size_t i = 1; i < w.size(); ++i)
+      if (upper(w[i]) && !upper(w[i - 1]) && !(w[i - 1] >= U'0' && w[i - 1] <= U'9')) return true;
+    return false;
+  };
+  // The joined word less its last letters (an inflection: "-ed", "-s", "-ing"), but with
+  // some letters of the second part, so that it is more than the first part.
+  auto stem_seen = [&]() {
+    size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
+    std::string stem = lower(left + right.substr(0, keep_right));
+    std::string whole = lower(left + right);
+    const auto& w = ev.sorted_words;
+    for (auto it = std::lower_bound(w.begin(), w.end(), stem); it != w.end() && it->compare(0, stem.size(), stem) == 0; ++it)
+      if (*it != whole) return true;
+    return false;
+  };
+  // A part used in compounds at least this often, relative to its uses on its own: a
+  // frequent word ("to" in "up-to-date") is not a sign.
+  auto compound_part = [&](const WordCounts& m, const std::u32string& part) {
+    int in = count(m, lower(part));
+    return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
+  };
+  const Dictionary* dictionary = nullptr;
+  bool dictionary_asked = false;
+  auto dictionary_knows = [&](const std::u32string& w) {
+    if (!dictionary_asked) {  // loaded only for a break the book leaves undecided
+      dictionary = Dictionary::at(o.hyphen_dictionary);
+      dictionary_asked = true;
+    }
+    return dictionary && dictionary->knows(from_u32(w));
+  };
+  // Decides when the dictionary knows the joined word or both parts, but not all three
+  // ("re-" "running": a prefix that some authors hyphenate; the book must say).
+  auto dictionary_answer = [&]() -> std::optional<bool> {
+    bool whole = dictionary_knows(left + right);
+    bool parts = dictionary_knows(left) && dictionary_knows(right);
+    if (whole == parts) return std::nullopt;
+    return parts;  // keep the hyphen of a compound of two words
+  };
+  // Whether one of the book's hyphenated compounds that begin with `part` is a word the
+  // dictionary knows closed up ("re-directed": "redirected").
+  auto hyphenated_where_closed = [&](const std::u32string& part) {
+    const std::string first = lower(part) + "-";
+    bool found = false;
+    ev.hyphenated.for_each([&](const std::string& compound, int) {
+      if (!found && compound.size() > first.size() && compound.compare(0, first.size(), first) == 0)
+        found = dictionary_knows(to_u32(lower(part) + compound.substr(first.size())));
+    });
+    return found;
+  };
+  auto no_pattern_break = [&]() {
+    if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
+        dictionary_knows(left + right))
+      return false;
+    const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphen_patterns);
+    return patterns && !patterns->allow_break(lower(left), lower(right));
+  };
+  if (hyph > 0 || joined > 0) keep = hyph > joined;
+  // A compound goes on after the break ("state-of-" "the-art"), unless the book has the
+  // joined piece as a word ("spread-" "sheet-like", with "spreadsheets" elsewhere) or the
+  // dictionary knows it and not the piece after the break ("lit-" "tle-endian").
+  else if (compound_goes_on) keep = !(stem_seen() || (dictionary_knows(left + right) && !dictionary_knows(right)));
+  else if (camel(left) || camel(right)) keep = false;
+  else if (digit(left) || digit(right) || upper(right.front())) keep = true;
+  else if (stem_seen()) keep = false;
+  else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
+  else if (no_pattern_break()) keep = true;
+  else if (count(ev.compound_first, lower(left)) > 0 && dictionary_knows(left + right) && !hyphenated_where_closed(left))
+    keep = false;
+  else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
+  else if (auto answer = dictionary_answer()) keep = *answer;
+  else
+    keep = left.size() >= o.compound_word_min_letters && right.size() >= o.compound_word_min_letters &&
+           count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
+  return keep;
+}
+
+}  // namespace
+
 // The hyphenation rule. A line-end hyphen is a typesetting break (removed) or part of the
 // word (kept); the book's own words decide first, a spelling dictionary only where they
 // say nothing:
@@ -87,16 +193,6 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
                                           [](char32_t c) { return c >= U'0' && c <= U'9'; });
     if (digits_after) right.resize(letters);
   }
-  auto count = [](const WordCounts& m, const std::string& k) { return m.count(k); };
-  auto ascii_letters = [](const std::u32string& w) {
-    return std::all_of(w.begin(), w.end(), [](char32_t c) { return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z'); });
-  };
-  auto has_vowel = [](const std::u32string& w) {
-    return std::any_of(w.begin(), w.end(), [](char32_t c) {
-      char32_t l = (c >= U'A' && c <= U'Z') ? c - U'A' + U'a' : c;
-      return l == U'a' || l == U'e' || l == U'i' || l == U'o' || l == U'u' || l == U'y';
-    });
-  };
   size_t right_min = ev.tex ? o.tex_min_hyphen_right : o.min_hyphen_right;
   bool keep;
   if (before_mono || ev.unhyphenated) {
@@ -105,87 +201,8 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
              (left.size() < o.min_hyphen_left || right.size() < right_min || !has_vowel(left) || !has_vowel(right))) {
     keep = true;
   } else {
-    int hyph = count(ev.hyphenated, lower(left + U"-" + right));
-    int joined = count(ev.words, lower(left + right));
-    auto digit = [](const std::u32string& w) {
-      return std::any_of(w.begin(), w.end(), [](char32_t c) { return c >= U'0' && c <= U'9'; });
-    };
-    auto upper = [](char32_t c) { return c >= U'A' && c <= U'Z'; };
-    auto camel = [&](const std::u32string& w) {
-      for (size_t i = 1; i < w.size(); ++i)
-        if (upper(w[i]) && !upper(w[i - 1]) && !(w[i - 1] >= U'0' && w[i - 1] <= U'9')) return true;
-      return false;
-    };
-    // The joined word less its last letters (an inflection: "-ed", "-s", "-ing"), but with
-    // some letters of the second part, so that it is more than the first part.
-    auto stem_seen = [&]() {
-      size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
-      std::string stem = lower(left + right.substr(0, keep_right));
-      std::string whole = lower(left + right);
-      const auto& w = ev.sorted_words;
-      for (auto it = std::lower_bound(w.begin(), w.end(), stem); it != w.end() && it->compare(0, stem.size(), stem) == 0; ++it)
-        if (*it != whole) return true;
-      return false;
-    };
-    // A part used in compounds at least this often, relative to its uses on its own: a
-    // frequent word ("to" in "up-to-date") is not a sign.
-    auto compound_part = [&](const WordCounts& m, const std::u32string& part) {
-      int in = count(m, lower(part));
-      return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
-    };
-    const Dictionary* dictionary = nullptr;
-    bool dictionary_asked = false;
-    auto dictionary_knows = [&](const std::u32string& w) {
-      if (!dictionary_asked) {  // loaded only for a break the book leaves undecided
-        dictionary = Dictionary::at(o.hyphen_dictionary);
-        dictionary_asked = true;
-      }
-      return dictionary && dictionary->knows(from_u32(w));
-    };
-    // Decides when the dictionary knows the joined word or both parts, but not all three
-    // ("re-" "running": a prefix that some authors hyphenate; the book must say).
-    auto dictionary_answer = [&]() -> std::optional<bool> {
-      bool whole = dictionary_knows(left + right);
-      bool parts = dictionary_knows(left) && dictionary_knows(right);
-      if (whole == parts) return std::nullopt;
-      return parts;  // keep the hyphen of a compound of two words
-    };
-    // Whether one of the book's hyphenated compounds that begin with `part` is a word the
-    // dictionary knows closed up ("re-directed": "redirected").
-    auto hyphenated_where_closed = [&](const std::u32string& part) {
-      const std::string first = lower(part) + "-";
-      bool found = false;
-      ev.hyphenated.for_each([&](const std::string& compound, int) {
-        if (!found && compound.size() > first.size() && compound.compare(0, first.size(), first) == 0)
-          found = dictionary_knows(to_u32(lower(part) + compound.substr(first.size())));
-      });
-      return found;
-    };
-    auto no_pattern_break = [&]() {
-      if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
-          dictionary_knows(left + right))
-        return false;
-      const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphen_patterns);
-      return patterns && !patterns->allow_break(lower(left), lower(right));
-    };
-    bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
-    if (hyph > 0 || joined > 0) keep = hyph > joined;
-    // A compound goes on after the break ("state-of-" "the-art"), unless the book has the
-    // joined piece as a word ("spread-" "sheet-like", with "spreadsheets" elsewhere) or the
-    // dictionary knows it and not the piece after the break ("lit-" "tle-endian").
-    else if (compound_goes_on) keep = !(stem_seen() || (dictionary_knows(left + right) && !dictionary_knows(right)));
-    else if (camel(left) || camel(right)) keep = false;
-    else if (digit(left) || digit(right) || upper(right.front())) keep = true;
-    else if (stem_seen()) keep = false;
-    else if (dictionary_knows(left + right) && !dictionary_knows(right)) keep = false;
-    else if (no_pattern_break()) keep = true;
-    else if (count(ev.compound_first, lower(left)) > 0 && dictionary_knows(left + right) && !hyphenated_where_closed(left))
-      keep = false;
-    else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
-    else if (auto answer = dictionary_answer()) keep = *answer;
-    else
-      keep = left.size() >= o.compound_word_min_letters && right.size() >= o.compound_word_min_letters &&
-             count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
+    const bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
+    keep = keep_by_evidence(left, right, compound_goes_on, ev, o);
   }
   if (keep) return before + after;
   return from_u32(b.substr(0, b.size() - 1)) + after;
