@@ -37,17 +37,20 @@ bool roman_digit(char c) { return c == 'i' || c == 'v' || c == 'x'; }
 // Length of an enumerator "1." "12)" "(3)" "a." "(b)" "(iv)" "iv)" starting `t` and followed
 // by white space, or 0: the regular expression
 //   ^(\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\)|[ivx]{1,4}\))\s
-// with its alternatives tried in this order, written out (it runs for every row).
+// with its alternatives tried in this order, written out (it runs for every row). A list
+// numbers its items to 999 at most, in roman numerals to "viii" or so: a longer number
+// opening a line is a value, not an enumerator.
+constexpr size_t kEnumeratorDigits = 3, kEnumeratorRomanDigits = 4;
 size_t enumerator_length(std::string_view t) {
   auto spaced = [&](size_t end) { return end < t.size() && ascii_space(t[end]); };
   auto closes = [&](size_t i) { return i < t.size() && (t[i] == '.' || t[i] == ')'); };
   const size_t paren = !t.empty() && t[0] == '(' ? 1 : 0;
   size_t i = paren;
-  while (i < t.size() && i - paren < 3 && ascii_digit(t[i])) ++i;
+  while (i < t.size() && i - paren < kEnumeratorDigits && ascii_digit(t[i])) ++i;
   if (i > paren && closes(i) && spaced(i + 1)) return i + 1;
   if (paren < t.size() && t[paren] >= 'a' && t[paren] <= 'z' && closes(paren + 1) && spaced(paren + 2)) return paren + 2;
   i = paren;
-  while (i < t.size() && i - paren < 4 && roman_digit(t[i])) ++i;
+  while (i < t.size() && i - paren < kEnumeratorRomanDigits && roman_digit(t[i])) ++i;
   if (i > paren && i < t.size() && t[i] == ')' && spaced(i + 1)) return i + 1;
   return 0;
 }
