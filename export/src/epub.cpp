@@ -11,6 +11,7 @@
 #include "quire/error.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 #include "util.h"
 #include "zip.h"
 
@@ -187,7 +188,7 @@ ChapterHtml chapter_xhtml(const SiteBook& book, size_t c, const std::vector<Bloc
     const std::string id = b.anchor.empty() ? std::string() : " id=\"" + anchor_id(b.anchor) + "\"";
     switch (b.type) {
       case BlockType::Heading: {
-        const int level = std::clamp(b.level, 1, 6);
+        const int level = std::clamp(b.level, 1, typography::kDeepestHeadingLevel);
         std::string hid = b.anchor.empty() ? "h-" + std::to_string(++heading_number) : anchor_id(b.anchor);
         body += "<h" + std::to_string(level) + " id=\"" + hid + "\">";
         for (const auto& l : b.labels) body += "<span class=\"opener\">" + xml(l) + "</span>";

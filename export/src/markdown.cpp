@@ -2,6 +2,7 @@
 
 #include "inline.h"
 #include "quire/export.h"
+#include "quire/typography.h"
 
 #include <algorithm>
 #include <functional>
@@ -240,7 +241,6 @@ std::string markdown_table(const Block& b) {
 }
 
 std::string chapter_markdown(const Chapter& chapter, std::string_view figure_prefix) {
-  constexpr int kMaxHeadingLevel = 6;  // CommonMark has six ATX heading levels
   std::string out;
   BlockType previous = BlockType::Heading;
   bool first = true;
@@ -267,7 +267,7 @@ std::string chapter_markdown(const Chapter& chapter, std::string_view figure_pre
     separate(b.type);
     switch (b.type) {
       case BlockType::Heading: {
-        int level = std::clamp(b.level, 1, kMaxHeadingLevel);
+        int level = std::clamp(b.level, 1, typography::kDeepestHeadingLevel);  // (CommonMark's six ATX levels)
         std::string label;  // a chapter's opener label ("Chapter 1") stands before its title, as printed
         for (const auto& l : b.labels) label += markdown_escape(l, true) + " ";
         out += std::string(static_cast<size_t>(level), '#') + " " + anchor_html(b) + label + markdown_inline(b, true) + "\n";

@@ -11,6 +11,7 @@
 #include "search.h"
 #include "inline.h"
 #include "quire/parallel.h"
+#include "quire/typography.h"
 #include "util.h"
 
 namespace quire::exporting {
@@ -137,7 +138,7 @@ RenderedChapter render_blocks(const std::vector<Block>& blocks, const std::strin
         // An item's printed marker is part of its text, except a drawn one.
         {
           std::string classes = b.drawn_marker ? "drawn-marker" : b.term ? "term" : "";
-          if (b.level > 1) classes += std::string(classes.empty() ? "" : " ") + "level-" + std::to_string(std::min(b.level, 6));
+          if (b.level > 1) classes += std::string(classes.empty() ? "" : " ") + "level-" + std::to_string(std::min(b.level, typography::kDeepestHeadingLevel));
           out += "<li" + (classes.empty() ? std::string() : " class=\"" + classes + "\"") + page + ">" + esc_text(b) + "</li>\n";
         }
         break;
