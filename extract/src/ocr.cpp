@@ -234,24 +234,47 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
   // A listing that Tesseract cut into several blocks: a line it left out (a lone "}", a line
   // with a misread character) stands between two fixed-pitch lines of one pitch, at most a
   // few blank lines from each, its start on their character grid. It is a line of theirs
-  // when too short to judge, or near enough their pitch.
-  for (bool joined = true; joined;) {  // (a line that joins makes a neighbour for the next)
-   joined = false;
-   for (size_t i = 0; i < in.size(); ++i) {
-    if (pitch[i].mono || in[i].words.empty()) continue;
+  // when too short to judge, or near enough their pitch; so is a short run of such lines
+  // together (Tesseract's block can hold only them).
+  auto neighbour = [&](size_t i, bool up) -> int {
     const Box& b = in[i].box;
     const double em = std::max(1.0, in[i].size);
     const double reach = t.listing_blank_lines * em;
-    const OcrLine *above = nullptr, *below = nullptr;
-    double pa = 0, pb = 0;
+    int found = -1;
     for (size_t k = 0; k < in.size(); ++k) {
       const Box& q = in[k].box;
       // (A listing's lines start at its indents, a dozen ems or so apart.)
       if (k == i || in[k].words.empty() || q.x1 < b.x0 || q.x0 - b.x1 > t.listing_indent_ems * em) continue;
-      if (q.y1 <= b.y0 && b.y0 - q.y1 <= reach && (!above || q.y1 > above->box.y1)) above = &in[k], pa = pitch[k].mono ? pitch[k].pitch : 0;
-      if (q.y0 >= b.y1 && q.y0 - b.y1 <= reach && (!below || q.y0 < below->box.y0)) below = &in[k], pb = pitch[k].mono ? pitch[k].pitch : 0;
+      const Box* f = found < 0 ? nullptr : &in[static_cast<size_t>(found)].box;
+      if (up && q.y1 <= b.y0 && b.y0 - q.y1 <= reach && (!f || q.y1 > f->y1)) found = static_cast<int>(k);
+      if (!up && q.y0 >= b.y1 && q.y0 - b.y1 <= reach && (!f || q.y0 < f->y0)) found = static_cast<int>(k);
     }
-    if (!above || !below || pa <= 0 || pb <= 0 || std::fabs(pa - pb) > t.mono_pitch_tolerance * pa) continue;
+    return found;
+  };
+  auto near_pitch = [&](size_t i, double p) {
+    return !pitch[i].decided || share_at_pitch(centre_distances(in[i]), p, t.mono_pitch_tolerance) >= t.mono_block_share;
+  };
+  for (bool joined = true; joined;) {  // (a line that joins makes a neighbour for the next)
+   joined = false;
+   for (size_t i = 0; i < in.size(); ++i) {
+    if (pitch[i].mono || in[i].words.empty()) continue;
+    // The nearest fixed-pitch line each way, over the lines of the run.
+    std::vector<size_t> run;
+    auto fixed_line = [&](bool up) -> const OcrLine* {
+      int k = neighbour(i, up);
+      while (k >= 0 && !pitch[static_cast<size_t>(k)].mono) {
+        if (static_cast<int>(run.size()) + 2 > t.listing_run_lines) return nullptr;  // (with line i)
+        run.push_back(static_cast<size_t>(k));
+        k = neighbour(static_cast<size_t>(k), up);
+      }
+      return k < 0 ? nullptr : &in[static_cast<size_t>(k)];
+    };
+    const OcrLine* above = fixed_line(true);
+    const OcrLine* below = fixed_line(false);
+    if (!above || !below) continue;
+    const double pa = pitch[static_cast<size_t>(above - in.data())].pitch;
+    const double pb = pitch[static_cast<size_t>(below - in.data())].pitch;
+    if (pa <= 0 || pb <= 0 || std::fabs(pa - pb) > t.mono_pitch_tolerance * pa) continue;
     // Its first character on their grid: measured from the nearest character of theirs (a
     // pitch read off a line is a little off over many cells).
     const OcrWord& w0 = in[i].words.front();
@@ -263,7 +286,7 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
           if (std::fabs(c - first) < std::fabs(nearest - first)) nearest = c;
     const double cells = (first - nearest) / pa;
     if (std::fabs(cells - std::round(cells)) > t.mono_gap_tolerance) continue;
-    if (!pitch[i].decided || share_at_pitch(centre_distances(in[i]), pa, t.mono_pitch_tolerance) >= t.mono_block_share) {
+    if (near_pitch(i, pa) && std::all_of(run.begin(), run.end(), [&](size_t k) { return near_pitch(k, pa); })) {
       pitch[i].mono = true;
       pitch[i].pitch = pa;
       joined = true;

@@ -54,6 +54,8 @@ struct OcrTuning {
   //   and its neighbours start at most this many of its heights right of its end (a
   //   listing's indents).
   double listing_indent_ems = 12;
+  //   Such lines in a run up to this long (each near the pitch) are the listing's together.
+  int listing_run_lines = 3;
   // Drawings of a scan (drawn_ink): ink is looked at in square cells of this many points;
   double ink_cell_pt = 1.0;
   //   a recognised word covers its box and this share of its line's size around it;

@@ -277,6 +277,46 @@ TEST(OcrLines, ALineTesseractCutFromItsListingFollowsItsNeighbours) {
   EXPECT_FALSE(lines[5].spans[0].monospace) << "nothing of the listing under it";
 }
 
+TEST(OcrLines, ARunOfLinesTesseractCutFromItsListingFollowsIt) {
+  // Two lines of a listing in a block of their own, each judged proportional for one gap
+  // off the grid (a speck read as ':' beyond the line's end, a word box Tesseract drew over
+  // its neighbour), stand between fixed-pitch lines of one pitch: together they are lines of
+  // the listing. The same two lines with no listing under them stay as judged.
+  const double pitch = 5.4;
+  auto line = [](std::vector<detail::OcrWord> words, int block) {
+    detail::OcrLine l;
+    l.block = block;
+    l.size = 9;
+    l.words = std::move(words);
+    l.baseline = l.words.front().box.y1;
+    l.box = l.words.front().box;
+    for (const auto& w : l.words) l.box = l.box.united(w.box);
+    return l;
+  };
+  auto off_grid = [&](const std::string& text, int cell, double y) {  // half a cell to the right
+    detail::OcrWord w = mono_word(text, cell, pitch, y);
+    for (auto& s : w.symbols) s.box = {s.box.x0 + pitch / 2, s.box.y0, s.box.x1 + pitch / 2, s.box.y1};
+    w.box = {w.box.x0 + pitch / 2, w.box.y0, w.box.x1 + pitch / 2, w.box.y1};
+    return w;
+  };
+  const detail::OcrLine def = line({mono_word("def", 0, pitch, 100), mono_word("process(self,", 4, pitch, 100),
+                                    mono_word("record):", 18, pitch, 100)}, 1);
+  const detail::OcrLine match = line({mono_word("match", 4, pitch, 110), mono_word("=", 10, pitch, 110),
+                                      mono_word("PATTERN.match(r)", 12, pitch, 110), off_grid(":", 40, 110)}, 2);
+  const detail::OcrLine none = line({mono_word("if", 4, pitch, 120), mono_word("match", 7, pitch, 120),
+                                     mono_word("is", 13, pitch, 120), mono_word("None:", 16, pitch, 120),
+                                     off_grid(":", 30, 120)}, 2);
+  const detail::OcrLine ret = line({mono_word("return", 8, pitch, 130), mono_word("record", 15, pitch, 130)}, 3);
+  auto lines = detail::lines_from_ocr({def, match, none, ret});
+  ASSERT_EQ(lines.size(), 4u);
+  for (const auto& l : lines) EXPECT_TRUE(l.spans[0].monospace) << l.text();
+  EXPECT_NEAR(lines[1].spans[0].xs[0] - lines[0].spans[0].xs[0], 4 * pitch, 0.1 * pitch);
+  auto alone = detail::lines_from_ocr({def, match, none});
+  ASSERT_EQ(alone.size(), 3u);
+  EXPECT_FALSE(alone[1].spans[0].monospace);
+  EXPECT_FALSE(alone[2].spans[0].monospace);
+}
+
 TEST(OcrLines, WordBoxIsDividedWithoutSymbolBoxes) {
   detail::OcrLine l;
   detail::OcrWord w;
