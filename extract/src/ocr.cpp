@@ -33,6 +33,7 @@ extern "C" {
 #include "quire/error.h"
 #include "quire/parallel.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 
 namespace quire::detail {
 
@@ -203,6 +204,69 @@ bool page_needs_ocr(const Page& page, const ExtractOptions& options) {
 
 // ---- words to lines ----
 
+namespace {
+
+// A word of a line as it becomes a span: the word, or a piece of it.
+struct Piece {
+  OcrWord word;
+  double size = 0;      // points
+  double baseline = 0;  // y in points
+  bool glued = false;   // the next piece goes on without a space
+};
+
+OcrWord word_of(const OcrWord& w, size_t from, size_t to) {
+  OcrWord p;
+  p.confidence = w.confidence;
+  for (size_t i = from; i < to; ++i) {
+    p.text += w.symbols[i].text;
+    p.box = i == from ? w.symbols[i].box : p.box.united(w.symbols[i].box);
+    p.symbols.push_back(w.symbols[i]);
+  }
+  return p;
+}
+
+// The pieces of a line of prose. Tesseract reads a note mark into the word it is set against
+// ("1Older" under a footnote, "header2" in the text): digits or note symbols at a word's
+// start or end whose boxes stand above the baseline are a piece of their own, raised, and in
+// the size their height gives against the line's other glyphs, as a text layer has them.
+std::vector<Piece> pieces_of(const OcrLine& l, double size) {
+  auto raised = [&](const OcrSymbol& s) {
+    const std::u32string t = to_u32(s.text);
+    return t.size() == 1 && ((t[0] >= U'0' && t[0] <= U'9') || typography::is_note_symbol(t[0])) &&
+           l.baseline - s.box.y1 >= typography::kRaisedRiseRatio * size;
+  };
+  double tallest = 0;  // of the glyphs on the baseline
+  for (const auto& w : l.words)
+    for (const auto& s : w.symbols)
+      if (!raised(s)) tallest = std::max(tallest, s.box.height());
+  std::vector<Piece> out;
+  for (const auto& w : l.words) {
+    size_t cps = 0;
+    for (const auto& s : w.symbols) cps += to_u32(s.text).size();
+    size_t lead = 0, trail = 0;
+    if (cps == to_u32(w.text).size() && tallest > 0) {
+      while (lead < w.symbols.size() && raised(w.symbols[lead])) ++lead;
+      while (trail < w.symbols.size() - lead && raised(w.symbols[w.symbols.size() - 1 - trail])) ++trail;
+    }
+    if (lead + trail == 0 || lead + trail == w.symbols.size()) {
+      out.push_back({w, size, l.baseline, false});
+      continue;
+    }
+    auto mark = [&](size_t from, size_t to, bool glued) {
+      OcrWord m = word_of(w, from, to);
+      const double mark_size = std::round(std::min(size, size * m.box.height() / tallest) * 10) / 10;
+      const double baseline = m.box.y1;
+      out.push_back({std::move(m), mark_size, baseline, glued});
+    };
+    if (lead) mark(0, lead, true);
+    out.push_back({word_of(w, lead, w.symbols.size() - trail), size, l.baseline, trail > 0});
+    if (trail) mark(w.symbols.size() - trail, w.symbols.size(), false);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning& t) {
   // Pitch verdicts. Then, by block: a block whose judged lines are mostly fixed-pitch is a
   // listing; its short lines follow it, and so do lines near its pitch that a misread
@@ -310,20 +374,26 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
     if (bs > 0 && std::fabs(size - bs) <= kSameSizeShare * bs) size = bs;
     size = std::round(size * 10) / 10;
 
+    std::vector<Piece> pieces;
+    if (mono)
+      for (const auto& w : ol.words) pieces.push_back({w, size, ol.baseline, false});
+    else
+      pieces = pieces_of(ol, size);
+
     Line line;
     line.direction = 0;
     bool first_box = true;
-    for (size_t wi = 0; wi < ol.words.size(); ++wi) {
-      const OcrWord& w = ol.words[wi];
+    for (size_t wi = 0; wi < pieces.size(); ++wi) {
+      const OcrWord& w = pieces[wi].word;
       std::u32string cps = to_u32(w.text);
       if (cps.empty()) continue;
       Span s;
       s.text = w.text;
       s.bbox = w.box;
       s.font = mono ? "ocr-mono" : "ocr";
-      s.size = size;
+      s.size = pieces[wi].size;
       s.monospace = mono;
-      s.baseline = ol.baseline;
+      s.baseline = pieces[wi].baseline;
       s.ocr = true;
       s.confidence = w.confidence;
       std::vector<double> centres = code_point_centres(w, cps.size());
@@ -349,11 +419,11 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
         s.last_advance = static_cast<float>(cell);
       }
       // The spaces up to the next word belong to this span, as a text layer has them.
-      if (wi + 1 < ol.words.size()) {
-        int spaces = 1;
+      if (wi + 1 < pieces.size()) {
+        int spaces = pieces[wi].glued ? 0 : 1;
         float x = static_cast<float>(w.box.x1);
         if (mono) {
-          const OcrWord& next = ol.words[wi + 1];
+          const OcrWord& next = pieces[wi + 1].word;
           std::vector<double> nc = code_point_centres(next, to_u32(next.text).size());
           if (!nc.empty()) spaces = std::max(0, static_cast<int>(std::lround((nc.front() - centres.back()) / p)) - 1);
           x = static_cast<float>(centres.back() + p / 2);
@@ -477,6 +547,57 @@ void despeckle(unsigned char* samples, int width, int height, int stride, int in
 }
 
 }  // namespace
+
+bool is_bilevel(const unsigned char* gray, int width, int height, int stride, const OcrTuning& tuning) {
+  const int black = tuning.bilevel_margin, white = 255 - tuning.bilevel_margin;
+  size_t ink = 0, between = 0;
+  for (int y = 0; y < height; ++y) {
+    const unsigned char* row = gray + static_cast<ptrdiff_t>(y) * stride;
+    for (int x = 0; x < width; ++x) {
+      if (row[x] >= white) continue;
+      ++ink;
+      if (row[x] > black) ++between;
+    }
+  }
+  return ink > 0 && static_cast<double>(between) <= tuning.bilevel_gray_share * static_cast<double>(ink);
+}
+
+std::vector<unsigned char> smoothed(const unsigned char* gray, int width, int height, int stride, double sigma) {
+  if (width <= 0 || height <= 0) return {};
+  const size_t w = static_cast<size_t>(width), h = static_cast<size_t>(height);
+  std::vector<unsigned char> out(w * h);
+  if (sigma <= 0) {
+    for (size_t y = 0; y < h; ++y) std::memcpy(&out[y * w], gray + static_cast<ptrdiff_t>(y) * stride, w);
+    return out;
+  }
+  // Separable: rows into `across`, then columns into `out`. Three deviations hold all but a
+  // few thousandths of the kernel.
+  const int r = static_cast<int>(std::ceil(3 * sigma));
+  std::vector<float> k(static_cast<size_t>(2 * r + 1));
+  float sum = 0;
+  for (int i = -r; i <= r; ++i) sum += k[static_cast<size_t>(i + r)] = static_cast<float>(std::exp(-i * i / (2 * sigma * sigma)));
+  for (float& v : k) v /= sum;
+  std::vector<float> across(w * h);
+  for (int y = 0; y < height; ++y) {
+    const unsigned char* row = gray + static_cast<ptrdiff_t>(y) * stride;
+    float* dst = &across[static_cast<size_t>(y) * w];
+    for (int x = 0; x < width; ++x) {
+      float v = 0;
+      for (int i = -r; i <= r; ++i) v += k[static_cast<size_t>(i + r)] * row[std::clamp(x + i, 0, width - 1)];
+      dst[x] = v;
+    }
+  }
+  for (int y = 0; y < height; ++y) {
+    unsigned char* dst = &out[static_cast<size_t>(y) * w];
+    for (int x = 0; x < width; ++x) {
+      float v = 0;
+      for (int i = -r; i <= r; ++i)
+        v += k[static_cast<size_t>(i + r)] * across[static_cast<size_t>(std::clamp(y + i, 0, height - 1)) * w + static_cast<size_t>(x)];
+      dst[x] = static_cast<unsigned char>(std::clamp(std::lround(v), 0L, 255L));
+    }
+  }
+  return out;
+}
 
 std::vector<Box> drawn_ink(const unsigned char* gray, int width, int height, int stride, double ox, double oy,
                            double scale, const Recognised& r, const OcrTuning& tuning) {
@@ -622,18 +743,20 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         }
         const int width = fz_pixmap_width(ctx, pix), height = fz_pixmap_height(ctx, pix);
         const double ox = fz_pixmap_x(ctx, pix), oy = fz_pixmap_y(ctx, pix);
-        if (tuning.despeckle)
-          despeckle(fz_pixmap_samples(ctx, pix), width, height,
-                    static_cast<int>(fz_pixmap_stride(ctx, pix)), tuning.ink_level);
+        const int stride = static_cast<int>(fz_pixmap_stride(ctx, pix));
+        if (tuning.despeckle) despeckle(fz_pixmap_samples(ctx, pix), width, height, stride, tuning.ink_level);
+        // The characters of a bilevel page are read from it smoothed.
+        std::vector<unsigned char> shades;
+        if (tuning.bilevel_smooth_px > 0 && is_bilevel(fz_pixmap_samples(ctx, pix), width, height, stride, tuning))
+          shades = smoothed(fz_pixmap_samples(ctx, pix), width, height, stride, tuning.bilevel_smooth_px);
         Recognised r;
-        const bool read = w.reader->read(fz_pixmap_samples(ctx, pix), width, height,
-                                         static_cast<int>(fz_pixmap_stride(ctx, pix)), options.ocr_dpi, ox,
-                                         oy, scale, r);
+        const bool read = w.reader->read(fz_pixmap_samples(ctx, pix), width, height, stride, options.ocr_dpi, ox, oy,
+                                         scale, r, shades.empty() ? nullptr : shades.data());
+        shades = {};
         std::vector<Box> drawings;
         if (read) {
           drop_blank_words(r);
-          drawings = drawn_ink(fz_pixmap_samples(ctx, pix), width, height,
-                               static_cast<int>(fz_pixmap_stride(ctx, pix)), ox, oy, scale, r, tuning);
+          drawings = drawn_ink(fz_pixmap_samples(ctx, pix), width, height, stride, ox, oy, scale, r, tuning);
         }
         rendered.reset();  // a scan at 300 dpi is megabytes: freed before the words are made
         if (!read) {

@@ -28,6 +28,22 @@ struct OcrTuning {
   // Gray level (0 black - 255 white) under which a rendered pixel counts as ink: the middle,
   // where a scanner's binarisation puts it.
   int ink_level = 128;
+  // Bilevel scans. A scanner's binarisation makes each pixel on a glyph's edge black or white
+  // by that pixel's noise, so the edges of a 1-bit page are ragged at the pixel, and
+  // Tesseract, whose models learnt from smooth renderings, misreads the small glyphs of
+  // code ("};" as "3;", "&r" as "kr", "--" as "~-"). Its characters are recognised from the
+  // page smoothed by about a pixel, which gives the edges back a ramp of gray; its layout
+  // is still found in the page's own pixels (thresholding the smoothed page would move every
+  // edge, and with them the sizes read off the lines). A page that has the ramp already (a
+  // gray scan, text drawn as outlines) is read as it is.
+  //   Gray levels within this many of black or of white count as black or white;
+  int bilevel_margin = 32;
+  //   a page is bilevel when at most this share of its pixels that are not white lie between.
+  double bilevel_gray_share = 0.05;
+  //   The standard deviation of the Gaussian a bilevel page is smoothed with, in rendered
+  //   pixels (which are the scan's own: a scan rendered at another resolution is
+  //   resampled, which leaves gray at its edges, and is not bilevel).
+  double bilevel_smooth_px = 1.2;
   // Monospace. Distances between the centres of neighbouring characters of a word: in a
   // fixed-pitch face every glyph sits centred in a cell of one width, so they are all close
   // to the pitch (the ink of 'i' and 'm' moves only inside its cell); in a proportional face
@@ -100,9 +116,12 @@ class OcrReader {
  public:
   virtual ~OcrReader() = default;
   // Reads an 8-bit gray image of the page rendered at `scale` pixels per point whose top
-  // left pixel is at (ox, oy) in rendered pixels. False when Tesseract could not read it.
+  // left pixel is at (ox, oy) in rendered pixels. `shades`, when given, is the same page
+  // smoothed (width * height bytes, rows packed): the page's layout (blocks, lines, words
+  // and their boxes) is found in `gray`, and the characters are recognised from `shades`.
+  // False when Tesseract could not read it.
   virtual bool read(const unsigned char* gray, int width, int height, int stride, int dpi, double ox, double oy,
-                    double scale, Recognised& out) = 0;
+                    double scale, Recognised& out, const unsigned char* shades = nullptr) = 0;
 };
 
 // A reader for `lang` ("eng", "eng+deu") with the traineddata in `tessdata`. Throws
@@ -134,6 +153,15 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& lines, const OcrTun
 // `scale` pixels per point with its top left pixel at (ox, oy), as Tesseract read it.
 std::vector<Box> drawn_ink(const unsigned char* gray, int width, int height, int stride, double ox, double oy,
                            double scale, const Recognised& r, const OcrTuning& tuning = {});
+
+// True when the rendered page is bilevel: of its pixels that are not white, at most
+// tuning.bilevel_gray_share lie between black and white (a 1-bit scan drawn at its own
+// resolution); false for a page without ink.
+bool is_bilevel(const unsigned char* gray, int width, int height, int stride, const OcrTuning& tuning = {});
+
+// The image smoothed with a Gaussian of standard deviation `sigma` pixels (edges extended),
+// as width * height bytes, rows packed.
+std::vector<unsigned char> smoothed(const unsigned char* gray, int width, int height, int stride, double sigma);
 
 // Directory holding <lang>.traineddata: $TESSDATA_PREFIX if set, else Debian's.
 std::string tessdata_dir();

@@ -8,6 +8,7 @@
 #include <new>
 #include <string>
 
+#include <allheaders.h>
 #include <tesseract/baseapi.h>
 #include <tesseract/resultiterator.h>
 
@@ -96,10 +97,26 @@ class TesseractReader final : public OcrReader {
   }
 
   bool read(const unsigned char* gray, int width, int height, int stride, int dpi, double ox, double oy,
-            double scale, Recognised& out) override {
+            double scale, Recognised& out, const unsigned char* shades) override {
     try {
       api_.SetImage(gray, width, height, 1, stride);
       api_.SetSourceResolution(dpi);
+      // Tesseract finds the layout in its thresholding of the image it was given, and
+      // recognises the characters of each line from the "input image", which is that image
+      // unless replaced (by one of the same size).
+      if (shades) {
+        Pix* pix = pixCreate(width, height, 8);
+        if (!pix) throw std::bad_alloc();
+        pixSetResolution(pix, dpi, dpi);
+        l_uint32* data = pixGetData(pix);
+        const int wpl = pixGetWpl(pix);
+        for (int y = 0; y < height; ++y) {
+          l_uint32* line = data + static_cast<ptrdiff_t>(y) * wpl;
+          const unsigned char* row = shades + static_cast<ptrdiff_t>(y) * width;
+          for (int x = 0; x < width; ++x) SET_DATA_BYTE(line, x, row[x]);
+        }
+        api_.SetInputImage(pix);  // (takes it)
+      }
       int rc = api_.Recognize(nullptr);
       if (rc == 0) out = read_result(api_, ox, oy, scale);
       api_.Clear();

@@ -317,6 +317,51 @@ TEST(OcrLines, ARunOfLinesTesseractCutFromItsListingFollowsIt) {
   EXPECT_FALSE(alone[2].spans[0].monospace);
 }
 
+TEST(OcrLines, ANoteMarkReadIntoItsWordIsASpanOfItsOwn) {
+  // Tesseract reads a footnote's raised mark into the word after it ("1Older"): the mark is
+  // a span of its own, raised and smaller, as a text layer has it, so that layout tells it
+  // from the word. A digit on the baseline stays in its word.
+  detail::OcrLine l;
+  l.size = 8;
+  l.baseline = 100;
+  detail::OcrWord w = prop_word("1Older", 50);
+  w.symbols[0].box = {50.3, 93, 52.5, 97};  // raised 3 pt, 4 pt tall (the capitals: 7)
+  l.words = {w, prop_word("than", 90), prop_word("2x", 120)};
+  auto lines = detail::lines_from_ocr({l});
+  ASSERT_EQ(lines.size(), 1u);
+  const auto& spans = lines[0].spans;
+  ASSERT_EQ(spans.size(), 4u);
+  EXPECT_EQ(spans[0].text, "1");
+  EXPECT_EQ(spans[1].text, "Older ");
+  EXPECT_EQ(spans[3].text, "2x");
+  EXPECT_EQ(spans[2].text, "than ");
+  EXPECT_TRUE(raised_against(spans[0], spans[1]));
+  for (const auto& s : spans) EXPECT_EQ(s.xs.size(), to_u32(s.text).size()) << s.text;
+}
+
+TEST(OcrImage, ABilevelPageIsToldFromAGrayOneAndSmoothed) {
+  // A 1-bit scan drawn at its own resolution has only black and white; a gray scan, or text
+  // drawn by MuPDF with anti-aliasing, has a ramp of gray at every edge.
+  Canvas bilevel(60, 40);
+  bilevel.fill(10, 10, 30, 30);
+  EXPECT_TRUE(detail::is_bilevel(bilevel.px.data(), bilevel.w, bilevel.h, bilevel.w));
+  Canvas gray = bilevel;
+  for (int y = 9; y <= 30; ++y) gray.px[static_cast<size_t>(y) * gray.w + 30] = 128;  // an edge's ramp
+  for (int x = 9; x <= 30; ++x) gray.px[static_cast<size_t>(30) * gray.w + x] = 128;
+  EXPECT_FALSE(detail::is_bilevel(gray.px.data(), gray.w, gray.h, gray.w));
+  EXPECT_FALSE(detail::is_bilevel(Canvas(10, 10).px.data(), 10, 10, 10)) << "no ink";
+  // Smoothed: the square's edge is a ramp, its middle and the paper far from it as they were.
+  const auto s = detail::smoothed(bilevel.px.data(), bilevel.w, bilevel.h, bilevel.w, 1.2);
+  ASSERT_EQ(s.size(), bilevel.px.size());
+  auto at = [&](int x, int y) { return s[static_cast<size_t>(y) * bilevel.w + x]; };
+  EXPECT_EQ(at(20, 20), 0);
+  EXPECT_EQ(at(50, 20), 255);
+  EXPECT_GT(at(30, 20), 32);
+  EXPECT_LT(at(30, 20), 223);
+  EXPECT_GT(at(29, 20), 0);
+  EXPECT_LT(at(29, 20), at(30, 20));
+}
+
 TEST(OcrLines, WordBoxIsDividedWithoutSymbolBoxes) {
   detail::OcrLine l;
   detail::OcrWord w;
@@ -418,6 +463,25 @@ TEST(OcrScan, ScannedTwinPageHasTheBookWords) {
   const Line* prose = line_starting(p, "Ringlog is meant");
   ASSERT_TRUE(prose);
   EXPECT_FALSE(prose->spans[0].monospace);
+}
+
+TEST(OcrScan, ABilevelScansListingIsReadSmoothed) {
+  // The scanned twin is 1-bit with ragged edges. Read as it is, Tesseract took the C
+  // listing's "for (;;) {" for "for (53) {", "return s;" for "return 8s;" and "&r->head" for
+  // "kr->head"; read smoothed, the lines are as printed.
+  ExtractOptions o;
+  o.first_page = o.last_page = 10;
+  Document d = extract_document(kBooks + "fx-classic-scan.pdf", o);
+  ASSERT_EQ(d.pages.size(), 1u);
+  std::set<std::string> lines;
+  for (const auto& l : d.pages[0].lines) {
+    const std::string t = l.text();
+    const size_t a = t.find_first_not_of(' '), b = t.find_last_not_of(' ');
+    if (a != std::string::npos) lines.insert(t.substr(a, b - a + 1));
+  }
+  for (const char* want : {"for (;;) {", "return s;", "if (atomic_compare_exchange_weak(&r->head, &head,",
+                           "/* Reserve one slot; returns NULL when the ring is full. */"})
+    EXPECT_TRUE(lines.count(want)) << want;
 }
 
 TEST(OcrScan, TheScansDrawingIsWhereItsTwinDrawsIt) {
