@@ -121,6 +121,18 @@ detail::OcrWord prop_word(const std::string& text, double x, double y = 100) {
   return w;
 }
 
+// A line of 9 pt words in Tesseract block `block`, on the first word's baseline.
+detail::OcrLine block_line(std::vector<detail::OcrWord> words, int block) {
+  detail::OcrLine l;
+  l.block = block;
+  l.size = 9;
+  l.words = std::move(words);
+  l.baseline = l.words.front().box.y1;
+  l.box = l.words.front().box;
+  for (const auto& w : l.words) l.box = l.box.united(w.box);
+  return l;
+}
+
 // A white page image of `w` x `h` pixels, two pixels per point, to draw ink on.
 struct Canvas {
   int w, h;
@@ -245,28 +257,18 @@ TEST(OcrLines, ALineTesseractCutFromItsListingFollowsItsNeighbours) {
   // on their grid, it is a line of the listing; a proportional line there, or a short line
   // far below the listing, is not.
   const double pitch = 5.4;
-  auto line = [](std::vector<detail::OcrWord> words, int block) {
-    detail::OcrLine l;
-    l.block = block;
-    l.size = 9;
-    l.words = std::move(words);
-    l.baseline = l.words.front().box.y1;
-    l.box = l.words.front().box;
-    for (const auto& w : l.words) l.box = l.box.united(w.box);
-    return l;
-  };
-  const detail::OcrLine open = line({mono_word("return", 4, pitch, 100), mono_word("NULL;", 11, pitch, 100)}, 1);
-  const detail::OcrLine brace = line({mono_word("}", 0, pitch, 110)}, 2);  // one character: nothing to judge
-  const detail::OcrLine next = line({mono_word("int", 0, pitch, 120), mono_word("ring_put(void);", 4, pitch, 120)}, 3);
+  const detail::OcrLine open = block_line({mono_word("return", 4, pitch, 100), mono_word("NULL;", 11, pitch, 100)}, 1);
+  const detail::OcrLine brace = block_line({mono_word("}", 0, pitch, 110)}, 2);  // one character: nothing to judge
+  const detail::OcrLine next = block_line({mono_word("int", 0, pitch, 120), mono_word("ring_put(void);", 4, pitch, 120)}, 3);
   double x = 0;
   std::vector<detail::OcrWord> prose;
   for (const char* t : {"will", "time", "limit", "swim", "mill", "wit"}) {
     prose.push_back(prop_word(t, x, 130));
     x = prose.back().box.x1 + 3.3;
   }
-  const detail::OcrLine words = line(prose, 4);
-  const detail::OcrLine last = line({mono_word("int", 0, pitch, 140), mono_word("ring_get(void);", 4, pitch, 140)}, 5);
-  const detail::OcrLine far = line({mono_word("}", 0, pitch, 220)}, 6);
+  const detail::OcrLine words = block_line(prose, 4);
+  const detail::OcrLine last = block_line({mono_word("int", 0, pitch, 140), mono_word("ring_get(void);", 4, pitch, 140)}, 5);
+  const detail::OcrLine far = block_line({mono_word("}", 0, pitch, 220)}, 6);
   auto lines = detail::lines_from_ocr({open, brace, next, words, last, far});
   ASSERT_EQ(lines.size(), 6u);
   EXPECT_TRUE(lines[0].spans[0].monospace);
@@ -283,30 +285,20 @@ TEST(OcrLines, ARunOfLinesTesseractCutFromItsListingFollowsIt) {
   // its neighbour), stand between fixed-pitch lines of one pitch: together they are lines of
   // the listing. The same two lines with no listing under them stay as judged.
   const double pitch = 5.4;
-  auto line = [](std::vector<detail::OcrWord> words, int block) {
-    detail::OcrLine l;
-    l.block = block;
-    l.size = 9;
-    l.words = std::move(words);
-    l.baseline = l.words.front().box.y1;
-    l.box = l.words.front().box;
-    for (const auto& w : l.words) l.box = l.box.united(w.box);
-    return l;
-  };
   auto off_grid = [&](const std::string& text, int cell, double y) {  // half a cell to the right
     detail::OcrWord w = mono_word(text, cell, pitch, y);
     for (auto& s : w.symbols) s.box = {s.box.x0 + pitch / 2, s.box.y0, s.box.x1 + pitch / 2, s.box.y1};
     w.box = {w.box.x0 + pitch / 2, w.box.y0, w.box.x1 + pitch / 2, w.box.y1};
     return w;
   };
-  const detail::OcrLine def = line({mono_word("def", 0, pitch, 100), mono_word("process(self,", 4, pitch, 100),
+  const detail::OcrLine def = block_line({mono_word("def", 0, pitch, 100), mono_word("process(self,", 4, pitch, 100),
                                     mono_word("record):", 18, pitch, 100)}, 1);
-  const detail::OcrLine match = line({mono_word("match", 4, pitch, 110), mono_word("=", 10, pitch, 110),
+  const detail::OcrLine match = block_line({mono_word("match", 4, pitch, 110), mono_word("=", 10, pitch, 110),
                                       mono_word("PATTERN.match(r)", 12, pitch, 110), off_grid(":", 40, 110)}, 2);
-  const detail::OcrLine none = line({mono_word("if", 4, pitch, 120), mono_word("match", 7, pitch, 120),
+  const detail::OcrLine none = block_line({mono_word("if", 4, pitch, 120), mono_word("match", 7, pitch, 120),
                                      mono_word("is", 13, pitch, 120), mono_word("None:", 16, pitch, 120),
                                      off_grid(":", 30, 120)}, 2);
-  const detail::OcrLine ret = line({mono_word("return", 8, pitch, 130), mono_word("record", 15, pitch, 130)}, 3);
+  const detail::OcrLine ret = block_line({mono_word("return", 8, pitch, 130), mono_word("record", 15, pitch, 130)}, 3);
   auto lines = detail::lines_from_ocr({def, match, none, ret});
   ASSERT_EQ(lines.size(), 4u);
   for (const auto& l : lines) EXPECT_TRUE(l.spans[0].monospace) << l.text();
