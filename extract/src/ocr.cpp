@@ -254,7 +254,7 @@ std::vector<Piece> pieces_of(const OcrLine& l, double size) {
     }
     auto mark = [&](size_t from, size_t to, bool glued) {
       OcrWord m = word_of(w, from, to);
-      const double mark_size = std::round(std::min(size, size * m.box.height() / tallest) * 10) / 10;
+      const double mark_size = typography::to_tenth(std::min(size, size * m.box.height() / tallest));
       const double baseline = m.box.y1;
       out.push_back({std::move(m), mark_size, baseline, glued});
     };
@@ -372,7 +372,7 @@ std::vector<Line> lines_from_ocr(const std::vector<OcrLine>& in, const OcrTuning
     double size = ol.size;
     double bs = block_size[ol.block];
     if (bs > 0 && std::fabs(size - bs) <= kSameSizeShare * bs) size = bs;
-    size = std::round(size * 10) / 10;
+    size = typography::to_tenth(size);
 
     std::vector<Piece> pieces;
     if (mono)
