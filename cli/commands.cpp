@@ -106,7 +106,7 @@ void add_extract_options(po::options_description& d, ExtractOptions& o, std::str
 // --spill-after, for the commands that go over whole books (build, verify).
 void add_spill_option(po::options_description& d, ExtractOptions& o) {
   d.add_options()("spill-after", po::value(&o.spill_after_mb)->default_value(kDefaultSpillAfterMb),
-                  "MiB of a book's extracted pages kept in memory; later pages wait in a temporary file in "
+                  "MiB of extracted pages kept in memory, over the books built at once; later pages wait in a temporary file in "
                   "$TMPDIR (-1: keep every page in memory). Changes memory use, never output");
 }
 

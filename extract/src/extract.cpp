@@ -53,6 +53,7 @@ void check_pdf_file(const std::string& path) {
 
 std::shared_ptr<PageSpill> make_spill(const std::string& path, size_t pages, const ExtractOptions& options) {
   if (options.spill_after_mb < 0) return nullptr;
+  if (options.spill_budget) return std::make_shared<PageSpill>(pages, options.spill_budget, path, options.spill_dir);
   return std::make_shared<PageSpill>(pages, static_cast<size_t>(options.spill_after_mb * 1024 * 1024), path,
                                      options.spill_dir);
 }

@@ -145,8 +145,9 @@ size_t heap_bytes(const std::string& s) { return s.capacity() > 15 ? s.capacity(
 
 }  // namespace
 
-PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& source, const std::string& dir)
-    : source_(source), budget_(budget_bytes), slots_(pages) {
+PageSpill::PageSpill(size_t pages, std::shared_ptr<SpillBudget> budget, const std::string& source,
+                     const std::string& dir)
+    : source_(source), budget_(std::move(budget)), slots_(pages) {
   std::filesystem::path where = dir;
   if (where.empty()) {
     const char* tmpdir = std::getenv("TMPDIR");
@@ -163,6 +164,7 @@ PageSpill::PageSpill(size_t pages, size_t budget_bytes, const std::string& sourc
 }
 
 PageSpill::~PageSpill() {
+  budget_->give_back(kept_.load());
   if (fd_ >= 0) ::close(fd_);
 }
 
@@ -180,14 +182,14 @@ void PageSpill::settle(size_t index, Page& page) {
   if (slot.spilled) return;
   // Settled before and changed since (a page read again by OCR): counted afresh.
   kept_ -= slot.kept;
+  budget_->give_back(slot.kept);
   slot.kept = 0;
   const size_t bytes = content_bytes(page);
-  size_t kept = kept_.load();
-  while (kept + bytes <= budget_)
-    if (kept_.compare_exchange_weak(kept, kept + bytes)) {
-      slot.kept = bytes;
-      return;
-    }
+  if (budget_->take(bytes)) {
+    kept_ += bytes;
+    slot.kept = bytes;
+    return;
+  }
   write(index, page);
   slot.spilled = true;
   ++spilled_count_;

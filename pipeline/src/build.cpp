@@ -21,6 +21,7 @@
 #include "quire/json.h"
 #include "quire/parallel.h"
 #include "quire/pipeline.h"
+#include "quire/spill.h"
 #include "quire/text.h"
 
 namespace quire {
@@ -196,6 +197,11 @@ BuildReport build_corpus(const BuildOptions& options) {
   // to the books still in flight.
   Lanes::Limit lanes(jobs - book_workers);
   per_book.extract.jobs = jobs;
+  // The books in flight share one page budget: two large books built at once keep no more of
+  // their pages in memory than one would.
+  if (per_book.extract.spill_after_mb >= 0 && !per_book.extract.spill_budget)
+    per_book.extract.spill_budget =
+        std::make_shared<SpillBudget>(static_cast<size_t>(per_book.extract.spill_after_mb * 1024 * 1024));
   per_book.clean.jobs = per_book.extract.jobs;
   per_book.layout.jobs = per_book.extract.jobs;
   if (options.keep_intermediate) {

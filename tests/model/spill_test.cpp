@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <string>
 
 #include "quire/error.h"
@@ -95,6 +96,41 @@ TEST(PageSpill, PagesStayInMemoryWhileTheyFitTheBudget) {
   EXPECT_EQ(spill.spilled_pages(), 2u);
   EXPECT_FALSE(d.pages[1].lines.empty());
   EXPECT_TRUE(d.pages[2].lines.empty());
+}
+
+TEST(PageSpill, BooksThatShareABudgetKeepNoMoreThanItInAll) {
+  Document a = book(2), b = book(2);
+  const size_t one = PageSpill::content_bytes(a.pages[0]);
+  auto budget = std::make_shared<SpillBudget>(3 * one);
+  {
+    PageSpill first(a.pages.size(), budget, "a.pdf");
+    for (size_t i = 0; i < a.pages.size(); ++i) first.settle(i, a.pages[i]);
+    EXPECT_EQ(first.spilled_pages(), 0u);
+    EXPECT_EQ(budget->kept(), 2 * one);
+    // The second book finds room for one page only: the first book holds the rest.
+    PageSpill second(b.pages.size(), budget, "b.pdf");
+    for (size_t i = 0; i < b.pages.size(); ++i) second.settle(i, b.pages[i]);
+    EXPECT_FALSE(second.spilled(0));
+    EXPECT_TRUE(second.spilled(1));
+    EXPECT_EQ(budget->kept(), 3 * one);
+  }
+  // A book done gives its share back, for the books after it.
+  EXPECT_EQ(budget->kept(), 0u);
+  Document c = book(2);
+  PageSpill third(c.pages.size(), budget, "c.pdf");
+  for (size_t i = 0; i < c.pages.size(); ++i) third.settle(i, c.pages[i]);
+  EXPECT_EQ(third.spilled_pages(), 0u);
+}
+
+TEST(PageSpill, APageSettledAgainIsCountedOnce) {
+  Document d = book(1);
+  const size_t one = PageSpill::content_bytes(d.pages[0]);
+  auto budget = std::make_shared<SpillBudget>(one);
+  PageSpill spill(d.pages.size(), budget, "book.pdf");
+  spill.settle(0, d.pages[0]);
+  spill.settle(0, d.pages[0]);  // read again (OCR) and settled afresh: it still fits
+  EXPECT_FALSE(spill.spilled(0));
+  EXPECT_EQ(budget->kept(), one);
 }
 
 TEST(PageSpill, ChangesMadeWhileAPageIsInAreKept) {

@@ -69,7 +69,7 @@ TEST(OptionTables, EveryFieldOfAnOptionsStructIsInItsTableOrLeftOutOnPurpose) {
        {"engine", "ocr",                  // choices with flags of their own (--engine, --ocr), in the cache key
         "password",                       // a secret: the cache key holds its hash
         "first_page", "last_page",        // which pages, not what they give (--pages)
-        "jobs", "spill_after_mb", "spill_dir",  // speed and memory, never output
+        "jobs", "spill_after_mb", "spill_dir", "spill_budget",  // speed and memory, never output
         "on_warning", "on_open", "on_page"}},   // callbacks
       {"clean/include/quire/clean.h", "CleanOptions", table_names(clean_option_table()), {"jobs"}},
       {"layout/include/quire/layout_options.h", "LayoutOptions", table_names(layout_option_table()),

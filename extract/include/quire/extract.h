@@ -19,6 +19,8 @@
 
 namespace quire {
 
+class SpillBudget;  // spill.h
+
 enum class Engine { MuPdf, Poppler };
 enum class OcrMode { Auto, Never, Force };
 
@@ -64,6 +66,9 @@ struct ExtractOptions {
   // until a pass needs them (quire/spill.h). Negative: every page stays in memory.
   double spill_after_mb = -1;
   std::string spill_dir;  // where that file goes; empty: the system's temporary directory
+  // The budget those MiB are counted in, when books built at once share one (a batch's);
+  // empty: the book has a budget of its own.
+  std::shared_ptr<SpillBudget> spill_budget;
   // Called with each warning line ("FILE: page N: ...").
   std::function<void(const std::string&)> on_warning;
   // Called once the document is open, with the number of pages to read (for progress).

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,14 +24,41 @@
 
 namespace quire {
 
+// How much page content stays in memory, shared by the books that draw on it: a batch gives
+// one budget to every book it builds, so that two large books in flight at once keep no more
+// pages in memory than one would (their peaks would otherwise add up).
+class SpillBudget {
+ public:
+  explicit SpillBudget(size_t bytes) : limit_(bytes) {}
+  SpillBudget(const SpillBudget&) = delete;
+  SpillBudget& operator=(const SpillBudget&) = delete;
+  // Counts `bytes` against the budget when they fit, and says whether they did.
+  bool take(size_t bytes) {
+    size_t kept = kept_.load();
+    while (kept + bytes <= limit_)
+      if (kept_.compare_exchange_weak(kept, kept + bytes)) return true;
+    return false;
+  }
+  void give_back(size_t bytes) { kept_ -= bytes; }
+  size_t kept() const { return kept_.load(); }
+
+ private:
+  const size_t limit_;
+  std::atomic<size_t> kept_{0};
+};
+
 class PageSpill {
  public:
-  // `pages`: the Document's page count. `budget_bytes`: how much page content stays in
-  // memory, over the book (0: none). `source`: the PDF, named in errors. The file is made in
-  // `dir` ($TMPDIR, else /tmp, when empty) and unlinked at once, so nothing is left behind
-  // however the process ends. Throws Error(Io) when it cannot be made, and when a page
+  // `pages`: the Document's page count. `budget`: how much page content stays in memory,
+  // over this book and any other drawing on it. `source`: the PDF, named in errors. The file
+  // is made in `dir` ($TMPDIR, else /tmp, when empty) and unlinked at once, so nothing is left
+  // behind however the process ends. Throws Error(Io) when it cannot be made, and when a page
   // cannot be written or read back.
-  PageSpill(size_t pages, size_t budget_bytes, const std::string& source, const std::string& dir = {});
+  PageSpill(size_t pages, std::shared_ptr<SpillBudget> budget, const std::string& source,
+            const std::string& dir = {});
+  // The same with a budget of its own of `budget_bytes` (0: none kept).
+  PageSpill(size_t pages, size_t budget_bytes, const std::string& source, const std::string& dir = {})
+      : PageSpill(pages, std::make_shared<SpillBudget>(budget_bytes), source, dir) {}
   ~PageSpill();
   PageSpill(const PageSpill&) = delete;
   PageSpill& operator=(const PageSpill&) = delete;
@@ -61,8 +89,8 @@ class PageSpill {
   };
   int fd_ = -1;
   std::string source_, path_;  // for error messages
-  size_t budget_;
-  std::atomic<size_t> kept_{0};
+  std::shared_ptr<SpillBudget> budget_;
+  std::atomic<size_t> kept_{0};  // this book's share of the budget
   std::atomic<uint64_t> end_{0};
   std::atomic<size_t> spilled_count_{0};
   std::vector<Slot> slots_;  // one per page; a page is worked on by one thread at a time
