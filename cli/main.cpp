@@ -1,3 +1,4 @@
+#include <cstddef>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -6,7 +7,23 @@
 
 #include "commands.h"
 #include "quire/error.h"
+#include "quire/memory.h"
 #include "quire/model.h"
+
+#ifdef QUIRE_JEMALLOC
+// jemalloc's settings for this binary (read by jemalloc at its start). A page the program
+// has freed stays resident for dirty_decay_ms before jemalloc returns it to the system (10 s
+// by default, longer than most builds): the pages a book's extraction frees are then still
+// counted while its layout and export allocate anew. At one second a build of
+// refman.pdf peaks ~20 MB lower at one job (204 -> 186 MB) for the same CPU time.
+extern "C" const char* malloc_conf;
+const char* malloc_conf = "dirty_decay_ms:1000";
+// Hands every arena's free pages back at once (MALLCTL_ARENAS_ALL is arena 4096).
+extern "C" int mallctl(const char* name, void* old, size_t* old_size, void* value, size_t size);
+namespace {
+void purge_arenas() { mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0); }
+}  // namespace
+#endif
 
 namespace {
 
@@ -45,6 +62,9 @@ void usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef QUIRE_JEMALLOC
+  quire::set_memory_release(purge_arenas);
+#endif
   if (argc < 2) {
     usage(std::cerr);
     return static_cast<int>(quire::ExitCode::Usage);

@@ -12,6 +12,7 @@
 
 #include "book_io.h"
 #include "quire/json.h"
+#include "quire/memory.h"
 #include "quire/parallel.h"
 #include "quire/spill.h"
 #include "quire/text.h"
@@ -121,8 +122,17 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   // Freeing a large book's pages takes a while: with more than one job it happens on a
   // thread of its own while the book is checked and written.
   std::jthread freeing;
-  if (options.extract.jobs > 1) freeing = std::jthread([pages = std::move(doc)] {});
-  else doc = Document();
+  // Either way their memory goes back once they are freed, rather than adding to what
+  // checking and writing the book take.
+  if (options.extract.jobs > 1) {
+    freeing = std::jthread([pages = std::move(doc)]() mutable {
+      pages = Document();
+      release_free_memory();
+    });
+  } else {
+    doc = Document();
+    release_free_memory();
+  }
   o.seconds_layout = since(t);
   if (!options.intermediate_dir.empty()) {
     std::ofstream out(fs::path(options.intermediate_dir) / (id + ".book.jsonl"), std::ios::binary);
@@ -157,6 +167,9 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
       book.warnings.push_back(
           Diagnostic::at("verify", "finding-" + f.kind, o.file, f.page, "finding: " + f.kind + ": " + f.message));
   }
+  // So does the verifier's words' (and the pages', if they are still being freed).
+  if (freeing.joinable()) freeing.join();
+  if (options.verify) release_free_memory();
   o.seconds_verify = since(t);
   t = Clock::now();
   fs::create_directories(fs::path(tmp_out) / "books" / id);
