@@ -199,6 +199,9 @@ class ChapterCut {
       if (!from_outline_ && res_.chapters.empty())
         res_.warnings.push_back(Diagnostic::at("layout", "no-chapters", doc_.file, 0, "no chapters found"));
     }
+    // Every block has moved to its chapter or been dropped with excluded matter: what is
+    // left of them here is the size of the book's blocks again.
+    std::vector<Block>().swap(flow_.blocks);
     keep_joins(res_, kept_, flow_.join_ends);
     for (auto& c : res_.chapters)
       for (auto& b : c.blocks) {
@@ -370,6 +373,7 @@ class ChapterCut {
       if (!tp.number.empty()) ++numbered_seen;
       chapter_pages(c, starts, i, bs);
       bool first_heading = true;
+      c.blocks.reserve(bs.size());
       for (const auto* b : bs) {
         // Each block is in one chapter: it moves there (a copy would hold the book's blocks
         // twice, the largest thing in memory at this point).

@@ -74,7 +74,10 @@ SourcePage source_page_words(const Page& p) {
     }
     sp.lines.push_back(sl);
   }
+  // Kept from clean's first pass to the end of the check: only what the page fills.
   sp.text.shrink_to_fit();
+  sp.tokens.shrink_to_fit();
+  sp.lines.shrink_to_fit();
   return sp;
 }
 
