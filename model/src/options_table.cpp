@@ -76,11 +76,14 @@ std::string format_double(double value) {
 }
 
 void unknown_option(std::string_view stage, std::string_view name, const std::vector<std::string_view>& names) {
-  // Close: a slip of a few letters, or a part of the name (min_gutter for gutter).
+  // Close: a slip of a few letters, or a part of the name (min_gutter for gutter), in the
+  // whole name or in the name within its section (min_gutter for lines.min_gutter).
   const size_t slack = std::max<size_t>(2, name.size() / 4);
+  auto last = [](std::string_view n) { return n.substr(n.rfind('.') + 1); };
   std::vector<std::string_view> close;
   for (auto n : names)
-    if (edit_distance(name, n) <= slack || (name.size() >= 4 && n.find(name) != std::string_view::npos))
+    if (edit_distance(name, n) <= slack || edit_distance(last(name), last(n)) <= slack ||
+        (name.size() >= 4 && n.find(name) != std::string_view::npos))
       close.push_back(n);
   std::string msg = "--set " + std::string(stage) + "." + std::string(name) + ": " + std::string(stage) +
                     " has no option '" + std::string(name) + "'";

@@ -1,6 +1,7 @@
 // The generic option table: strict parsing of each type by name, the value read back as
 // written, one-line errors that name the option (and the close names, for a slip), JSON and
-// Markdown in table order.
+// Markdown in table order; options of a struct grouped in sections by "section.name", or by
+// the name alone where only one section has it.
 #include <gtest/gtest.h>
 
 #include <locale>
@@ -132,6 +133,105 @@ TEST(OptionsTable, MarkdownRowsGiveNameTypeDefaultUnitAndWhy) {
             "| `test.words` | size_t | `20` | words | a \\| few words |\n"
             "| `test.keep` | bool | `false` | - | keep it |\n"
             "| `test.path` | string | `/usr/share/x` | path | a file |\n");
+}
+
+// A struct grouped in sections, with one member of its own: rows reach a section's member
+// through a function, the struct's own member through a member pointer.
+struct Grouped {
+  struct Rows {
+    double gap = 0.5;
+    size_t words = 3;
+  } rows;
+  struct Cells {
+    double gap = 1;
+    bool ruled = false;
+    std::string face = "mono";
+  } cells;
+  int pages = 2;
+};
+
+constexpr OptionField<Grouped> kGroupedRows[] = {
+    {"pages", &Grouped::pages, "pages", "some pages"},
+    {"rows.gap", +[](Grouped& g) -> double& { return g.rows.gap; }, "pt", "a row gap"},
+    {"rows.words", +[](Grouped& g) -> size_t& { return g.rows.words; }, "words", "a few words"},
+    {"cells.gap", +[](Grouped& g) -> double& { return g.cells.gap; }, "em", "a cell gap"},
+    {"cells.ruled", +[](Grouped& g) -> bool& { return g.cells.ruled; }, "-", "ruled"},
+    {"cells.face", +[](Grouped& g) -> std::string& { return g.cells.face; }, "name", "a face"},
+};
+const std::span<const OptionField<Grouped>> kGrouped(kGroupedRows);
+
+TEST(OptionsTable, SetsAndGetsASectionsMemberByItsDottedName) {
+  Grouped g;
+  set_option(kGrouped, "test", g, "rows.gap", "0.25");
+  set_option(kGrouped, "test", g, "cells.gap", "2");
+  set_option(kGrouped, "test", g, "cells.ruled", "true");
+  set_option(kGrouped, "test", g, "cells.face", "bold");
+  set_option(kGrouped, "test", g, "pages", "7");
+  EXPECT_EQ(g.rows.gap, 0.25);
+  EXPECT_EQ(g.cells.gap, 2);
+  EXPECT_TRUE(g.cells.ruled);
+  EXPECT_EQ(g.cells.face, "bold");
+  EXPECT_EQ(g.pages, 7);
+  EXPECT_EQ(g.rows.words, 3u);  // untouched
+  const Grouped& read_only = g;
+  EXPECT_EQ(get_option(*find_option(kGrouped, "rows.gap"), read_only), "0.25");
+  EXPECT_EQ(get_option(*find_option(kGrouped, "cells.face"), read_only), "bold");
+}
+
+TEST(OptionsTable, ANameWithoutItsSectionIsTheOneRowOfThatName) {
+  Grouped g;
+  set_option(kGrouped, "test", g, "words", "9");  // only rows.words
+  set_option(kGrouped, "test", g, "ruled", "1");  // only cells.ruled
+  EXPECT_EQ(g.rows.words, 9u);
+  EXPECT_TRUE(g.cells.ruled);
+  EXPECT_EQ(find_option(kGrouped, "words"), find_option(kGrouped, "rows.words"));
+  // A section's name alone, or a dotted name of no row, is no option.
+  EXPECT_EQ(find_option(kGrouped, "rows"), nullptr);
+  EXPECT_EQ(find_option(kGrouped, "cells.words"), nullptr);
+}
+
+TEST(OptionsTable, ANameTwoSectionsHaveNeedsItsSection) {
+  Grouped g;
+  EXPECT_EQ(find_option(kGrouped, "gap"), nullptr);
+  try {
+    set_option(kGrouped, "test", g, "gap", "1");
+    ADD_FAILURE() << "gap=1 was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("test has no option 'gap'; close: rows.gap, cells.gap"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(g.rows.gap, 0.5);
+  EXPECT_EQ(g.cells.gap, 1);
+}
+
+TEST(OptionsTable, ASlipInASectionsMemberListsTheCloseDottedNames) {
+  const BadCase cases[] = {
+      {"rows.wrds", "1", "test has no option 'rows.wrds'; close: rows.words"},
+      {"wrds", "1", "test has no option 'wrds'; close: rows.words"},
+      {"cell.ruled", "1", "close: cells.ruled"},
+      {"rows.gap", "wide", "test.rows.gap: 'wide' is not a number"},
+      {"words", "-2", "test.rows.words: '-2' is not a whole number of 0 or more"},  // named in full
+  };
+  for (const auto& c : cases) {
+    Grouped g;
+    try {
+      set_option(kGrouped, "test", g, c.name, c.value);
+      ADD_FAILURE() << c.name << "=" << c.value << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code, ExitCode::Usage);
+      EXPECT_NE(std::string(e.what()).find(c.message_has), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(OptionsTable, JsonAndMarkdownOfASectionedStructUseTheDottedNames) {
+  Grouped g;
+  EXPECT_EQ(dump(options_json(kGrouped, g), false),
+            "{\"pages\":2,\"rows.gap\":0.5,\"rows.words\":3,\"cells.gap\":1.0,\"cells.ruled\":false,"
+            "\"cells.face\":\"mono\"}\n");
+  const std::string md = options_markdown(kGrouped, "test");
+  EXPECT_NE(md.find("| `test.rows.words` | size_t | `3` | words | a few words |\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| `test.cells.face` | string | `mono` | name | a face |\n"), std::string::npos) << md;
 }
 
 }  // namespace
