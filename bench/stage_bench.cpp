@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
                 }
               }
               if (!pr) pr = std::make_unique<PdfRenderer>(pdf, "", drawings);
-              std::string png = pr->png(b.page, b.bbox, lo.figure_dpi);
+              std::string png = pr->png(b.page, b.bbox, lo.figures.figure_dpi);
               std::lock_guard lock(m);
               idle.push_back(std::move(pr));
               return png;

@@ -227,10 +227,11 @@ int cmd_layout(const Args& args) {
   d.add_options()
       ("input", po::value(&input)->required(), "cleaned pages.jsonl")
       ("output,o", po::value(&output)->required(), "book.jsonl to write (chapters of blocks)")
-      ("keep-matter", po::bool_switch(&lo.keep_matter), "keep title page, contents and index as chapters")
-      ("hyphen-dictionary", po::value(&lo.hyphen_dictionary)->default_value(lo.hyphen_dictionary),
+      ("keep-matter", po::bool_switch(&lo.chapters.keep_matter), "keep title page, contents and index as chapters")
+      ("hyphen-dictionary",
+       po::value(&lo.hyphenation.hyphen_dictionary)->default_value(lo.hyphenation.hyphen_dictionary),
        "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
-      ("hyphen-patterns", po::value(&lo.hyphen_patterns)->default_value(lo.hyphen_patterns),
+      ("hyphen-patterns", po::value(&lo.hyphenation.hyphen_patterns)->default_value(lo.hyphenation.hyphen_patterns),
        "hyphenation patterns (libhyphen .dic) of the dictionary's language; \"\" for none")
       ("jobs,j", po::value(&lo.jobs)->default_value(default_jobs()), "worker threads");
   add_set_option(d, settings);
@@ -265,14 +266,17 @@ int cmd_build(const Args& args) {
       ("jobs,j", po::value(&o.jobs)->default_value(default_jobs()), "worker threads")
       ("cache", po::value(&o.cache_dir), "reuse unchanged books from this cache folder")
       ("shard", po::value(&shard), "I/N: build the I-th of N deterministic shares of the books (0-based)")
-      ("keep-matter", po::bool_switch(&o.layout.keep_matter), "keep title page, contents and index as chapters")
-      ("hyphen-dictionary", po::value(&o.layout.hyphen_dictionary)->default_value(o.layout.hyphen_dictionary),
+      ("keep-matter", po::bool_switch(&o.layout.chapters.keep_matter),
+       "keep title page, contents and index as chapters")
+      ("hyphen-dictionary",
+       po::value(&o.layout.hyphenation.hyphen_dictionary)->default_value(o.layout.hyphenation.hyphen_dictionary),
        "Hunspell dictionary (PREFIX.aff, PREFIX.dic) for line-end hyphens the book leaves open; \"\" for none")
-      ("hyphen-patterns", po::value(&o.layout.hyphen_patterns)->default_value(o.layout.hyphen_patterns),
+      ("hyphen-patterns",
+       po::value(&o.layout.hyphenation.hyphen_patterns)->default_value(o.layout.hyphenation.hyphen_patterns),
        "hyphenation patterns (libhyphen .dic) of the dictionary's language; \"\" for none")
       ("keep-intermediate", po::bool_switch(&o.keep_intermediate),
        "also write OUT/intermediate/<id>.{pages,clean,book}.jsonl per book")
-      ("figure-dpi", po::value(&o.layout.figure_dpi)->default_value(150), "figure crop resolution")
+      ("figure-dpi", po::value(&o.layout.figures.figure_dpi)->default_value(150), "figure crop resolution")
       ("epub", po::bool_switch(&o.exporting.epub),
        "also write OUT/epub/<book-id>.epub per book and OUT/epub/map.epub for the learning map")
       ("no-verify", po::bool_switch(&no_verify), "skip the wording check")
@@ -379,10 +383,13 @@ int cmd_inspect(const Args& args) {
       ("pages", po::value(&pages), "page range A-B to draw (1-based, inclusive; the whole book is laid out)")
       ("dpi", po::value(&o.dpi)->default_value(o.dpi), "resolution of the page images")
       ("jobs,j", po::value(&b.extract.jobs)->default_value(default_jobs()), "worker threads")
-      ("keep-matter", po::bool_switch(&b.layout.keep_matter), "keep title page, contents and index as chapters")
-      ("hyphen-dictionary", po::value(&b.layout.hyphen_dictionary)->default_value(b.layout.hyphen_dictionary),
+      ("keep-matter", po::bool_switch(&b.layout.chapters.keep_matter),
+       "keep title page, contents and index as chapters")
+      ("hyphen-dictionary",
+       po::value(&b.layout.hyphenation.hyphen_dictionary)->default_value(b.layout.hyphenation.hyphen_dictionary),
        "Hunspell dictionary (PREFIX.aff, PREFIX.dic), as for quire build")
-      ("hyphen-patterns", po::value(&b.layout.hyphen_patterns)->default_value(b.layout.hyphen_patterns),
+      ("hyphen-patterns",
+       po::value(&b.layout.hyphenation.hyphen_patterns)->default_value(b.layout.hyphenation.hyphen_patterns),
        "hyphenation patterns (libhyphen .dic), as for quire build");
   add_extract_options(d, b.extract, engine, ocr);
   add_set_option(d, settings);

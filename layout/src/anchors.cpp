@@ -60,14 +60,14 @@ void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
     for (auto& b : c.blocks) {
       std::string base;
       if (b.type == BlockType::Heading) {
-        base = anchor_slug(b.text, o.max_anchor_chars);
+        base = anchor_slug(b.text, o.styles.max_anchor_chars);
         if (base.empty()) base = "section";
       } else if (b.type == BlockType::Figure) {
-        base = anchor_slug(b.figure_ref, o.max_anchor_chars);
+        base = anchor_slug(b.figure_ref, o.styles.max_anchor_chars);
         if (base.empty()) base = "figure";
         if (base.rfind("fig", 0) != 0) base = "figure-" + base;
       } else if (b.type == BlockType::Footnote) {
-        base = anchor_slug(printed_note_mark(b), o.max_anchor_chars);
+        base = anchor_slug(printed_note_mark(b), o.styles.max_anchor_chars);
         base = base.empty() ? "footnote" : "note-" + base;
       } else {
         continue;
@@ -91,14 +91,15 @@ void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
       const Place *below = nullptr, *around = nullptr;
       for (const auto& n : notes) {
         if (n.page != page) continue;
-        if (n.y >= y - o.edge_tolerance && n.y - y <= o.anchor_reach && (!below || n.y < below->y)) below = &n;
+        if (n.y >= y - o.lines.edge_tolerance && n.y - y <= o.styles.anchor_reach && (!below || n.y < below->y))
+          below = &n;
         if (n.y <= y && y <= n.bottom) around = &n;
       }
       if (below || around) return below ? below : around;
     }
     const Place* best = nullptr;
     for (const auto& p : places) {
-      const bool before = p.page < page || (p.page == page && (y < 0 || p.y <= y + o.anchor_reach));
+      const bool before = p.page < page || (p.page == page && (y < 0 || p.y <= y + o.styles.anchor_reach));
       if (!before) break;
       best = &p;
     }

@@ -59,20 +59,20 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
         break;
       }
       ++sh.rows;
-      sh.flush = sh.flush && std::fabs(r->bbox.x0 - r->col_left - sh.left) <= o.edge_tolerance;
+      sh.flush = sh.flush && std::fabs(r->bbox.x0 - r->col_left - sh.left) <= o.lines.edge_tolerance;
       sh.last_baseline = r->baseline;
       sh.gapped = sh.gapped || r->lines.size() > 1;
-      sh.short_end = r->bbox.x1 < r->col_right - o.short_line_ratio * r->size;
+      sh.short_end = r->bbox.x1 < r->col_right - o.blocks.short_line_ratio * r->size;
     }
     // What a term's words are asked (only a block of a few rows can be one).
-    if (sh.rows <= o.max_term_rows) {
+    if (sh.rows <= o.blocks.max_term_rows) {
       size_t last_words = 0;
       for (size_t k = 0; k < sh.rows; ++k) {
         last_words = whitespace_token_count(rs[k]->text);
         sh.words += last_words;
       }
       const std::string& t = rs[sh.rows - 1]->text;
-      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= o.sentence_min_words;
+      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= o.blocks.sentence_min_words;
       sh.broken_end = t.size() >= 2 && t.back() == '-' && std::isalpha(static_cast<unsigned char>(t[t.size() - 2]));
     }
   }
@@ -80,14 +80,16 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
   if (b_type == BlockType::Paragraph && text && rs.size() >= 2 && rs[1]->page == rs[0]->page &&
       rs[1]->column == rs[0]->column) {
     const double in = rs[0]->bbox.x0 - rs[1]->bbox.x0;
-    if (in > o.indent_ratio * rs[0]->size && in < o.short_line_ratio * o.indent_max_factor * rs[0]->size)
+    if (in > o.blocks.indent_ratio * rs[0]->size &&
+        in < o.blocks.short_line_ratio * o.blocks.indent_max_factor * rs[0]->size)
       ++first_indents[typography::half_point_key(in)];
   }
   // (As known when the block is made, so that a decision on it never waits for later ones.)
   if (!first_indents.empty()) {
     auto most = std::max_element(first_indents.begin(), first_indents.end(),
                                  [](const auto& x, const auto& y) { return x.second < y.second; });
-    if (most->second >= o.book_indent_min_paragraphs) sh.book_indent = typography::from_half_point_key(most->first);
+    if (most->second >= o.blocks.book_indent_min_paragraphs)
+      sh.book_indent = typography::from_half_point_key(most->first);
   }
   shapes.push_back(sh);
   captioned.push_back(false);
@@ -155,14 +157,14 @@ void Builder::nest(Block& b, const std::vector<const Row*>& rs) {
   const Row& first = *rs.front();
   double x = first.bbox.x0 - first.col_left;
   if (b.type == BlockType::ListItem) {
-    while (!list_edges.empty() && x < list_edges.back() - o.edge_tolerance) list_edges.pop_back();
-    if (list_edges.empty() || x > list_edges.back() + o.edge_tolerance) list_edges.push_back(x);
+    while (!list_edges.empty() && x < list_edges.back() - o.lines.edge_tolerance) list_edges.pop_back();
+    if (list_edges.empty() || x > list_edges.back() + o.lines.edge_tolerance) list_edges.push_back(x);
     b.level = static_cast<int>(list_edges.size());
     return;
   }
   if (rs.size() > 1 && rs[1]->page == first.page) x = std::min(x, rs[1]->bbox.x0 - rs[1]->col_left);
   if (b.type == BlockType::Heading || (b.type != BlockType::Footnote && b.type != BlockType::Caption &&
-                                       !list_edges.empty() && x <= list_edges.front() + o.edge_tolerance))
+                                       !list_edges.empty() && x <= list_edges.front() + o.lines.edge_tolerance))
     list_edges.clear();
 }
 
@@ -234,7 +236,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
   std::vector<const Line*> open_cells;  // the last full row of a table open at the page break
   if (b.open() && b.type == BlockType::Table)
     for (auto it = b.rows.rbegin(); it != b.rows.rend() && open_cells.empty(); ++it)
-      if ((*it)->lines.size() >= o.min_header_table_cells) open_cells = (*it)->lines;
+      if ((*it)->lines.size() >= o.tables.min_header_table_cells) open_cells = (*it)->lines;
   find_tables(items, o, b.tables, b.table_run, open_cells, decor.bars, decor.rules);
   if (!items.empty()) {
     const int page = items.front().kind == Item::Figure ? items.front().figure.page : items.front().row.page;
@@ -260,7 +262,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
       size_t j = i;
       bool has_float = false, ended = false;
       int column = -1;  // of the text after the float
-      while (j < items.size() && j - i < o.max_float_items) {
+      while (j < items.size() && j - i < o.blocks.max_float_items) {
         const Item& it = items[j];
         if (it.kind == Item::Figure) {
           if (it.figure.page != page) break;
@@ -272,7 +274,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
           // After the float, a heading, or a column of text gone through to the next one:
           // the block ended at the break.
           if (has_float && !it.row.caption && b.run_of(it.row) < 0) {
-            if (it.row.size >= o.heading_size_ratio * st.body_size ||
+            if (it.row.size >= o.blocks.heading_size_ratio * st.body_size ||
                 (column >= 0 && it.row.column >= 0 && it.row.column != column)) {
               ended = true;
               break;
@@ -282,7 +284,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
           if (j > i && has_float && b.continues(it.row)) {
             const Item& before = items[j - 1];
             Box above = before.kind == Item::Figure ? before.figure.bbox : before.row.bbox;
-            if (it.row.bbox.y0 - above.y1 >= o.float_separation_ratio * st.body_size) break;
+            if (it.row.bbox.y0 - above.y1 >= o.blocks.float_separation_ratio * st.body_size) break;
           }
           if (it.row.caption) has_float = true;
         }

@@ -86,7 +86,7 @@ void Builder::make_texts(bool all) {
   const size_t from = texts_made;
   size_t to = out.size();
   if (!all) {
-    to = to > from + o.term_lookahead + 1 ? to - o.term_lookahead - 1 : from;
+    to = to > from + o.blocks.term_lookahead + 1 ? to - o.blocks.term_lookahead - 1 : from;
     if (to > from && captioned[to - 1]) --to;
   }
   to = find_terms(from, to);

@@ -115,8 +115,8 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
     // A body line: every span within half a point of the body size (|size - body| grows
     // away from the body size, so the smallest and the largest tell).
     for (const auto& ls : ps.lines)
-      if (ls.prose && std::fabs(ls.min_size - body) <= o.body_size_tolerance &&
-          std::fabs(ls.max_size - body) <= o.body_size_tolerance) {
+      if (ls.prose && std::fabs(ls.min_size - body) <= o.lines.body_size_tolerance &&
+          std::fabs(ls.max_size - body) <= o.lines.body_size_tolerance) {
         e.x0s.push_back(ls.x0);
         e.x1s.push_back(ls.x1);
         if (ls.baseline > 0) e.pitches.push_back(ls.baseline);
@@ -127,11 +127,11 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
     std::vector<double> steps;
     for (size_t k = 1; k < e.pitches.size(); ++k) {
       const double d = e.pitches[k] - e.pitches[k - 1];
-      if (d >= o.min_line_pitch_ratio * body && d <= typography::max_line_pitch(body, o.paragraph_gap_ratio)) steps.push_back(d);
+      if (d >= o.blocks.min_line_pitch_ratio * body && d <= typography::max_line_pitch(body, o.blocks.paragraph_gap_ratio)) steps.push_back(d);
     }
     e.pitches = std::move(steps);
     for (const auto& b : ps.baselines)
-      if (std::fabs(b.size - body) <= o.body_size_tolerance && b.bottom > 0) {
+      if (std::fabs(b.size - body) <= o.lines.body_size_tolerance && b.bottom > 0) {
         e.top = std::min(e.top, b.top);
         e.bottom = std::max(e.bottom, b.bottom);
       }
@@ -154,17 +154,18 @@ void text_block(const Document& doc, const std::vector<PageSizes>& sizes, const 
       bottoms[parity].push_back(e.bottom);
     }
   }
-  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, o.edge_bin);
+  for (const auto& [parity, v] : x0s) st.left_margin[parity] = mode(v, o.lines.edge_bin);
   // The justified right edge, where enough lines end at one place to call it that (ragged
   // lines end anywhere, and their most common end says nothing).
   for (const auto& [parity, v] : x1s) {
-    const double m = mode(v, o.edge_bin);
-    const auto at = std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
-    if (static_cast<double>(at) >= o.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
+    const double m = mode(v, o.lines.edge_bin);
+    const auto at =
+        std::count_if(v.begin(), v.end(), [&](double x) { return std::fabs(x - m) <= o.lines.edge_tolerance; });
+    if (static_cast<double>(at) >= o.lines.justified_margin_share * static_cast<double>(v.size())) st.right_margin[parity] = m;
   }
-  if (!pitches.empty()) st.line_pitch = mode(pitches, o.line_pitch_bin);
-  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, o.text_block_bin);
-  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, o.text_block_bin);
+  if (!pitches.empty()) st.line_pitch = mode(pitches, o.lines.line_pitch_bin);
+  for (const auto& [parity, v] : tops) st.text_top[parity] = mode(v, o.lines.text_block_bin);
+  for (const auto& [parity, v] : bottoms) st.text_bottom[parity] = mode(v, o.lines.text_block_bin);
 }
 
 BookStats measure(const Document& doc, std::vector<PageLines>& lines, const LayoutOptions& o, WordEvidence* words) {

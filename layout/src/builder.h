@@ -93,7 +93,7 @@ struct Builder {
 
   bool open() const { return !rows.empty(); }
 
-  double heading_threshold() const { return o.heading_size_ratio * st.body_size; }
+  double heading_threshold() const { return o.blocks.heading_size_ratio * st.body_size; }
 
   // A row wholly in bold monospace, larger than the book's code: a heading set in a
   // typewriter face.
@@ -135,7 +135,7 @@ struct Builder {
   // alone, so blocks are made in parallel; hyphen joins are logged in block order, as if made
   // one after the other (a figure owns its caption's). A figure and its caption are pushed
   // together, so no call falls between them.
-  // `all`: every block; otherwise the last few wait (o.term_lookahead + 1, never parting
+  // `all`: every block; otherwise the last few wait (o.blocks.term_lookahead + 1, never parting
   // a figure from its caption), for find_terms to see the blocks after them.
   void make_texts(bool all = true);
 
@@ -233,7 +233,7 @@ struct Builder {
   Title note_title(const Row& r) const;
 
   // Notes of a page: a row that leads one with its title (note_title), drawn in a box with
-  // its text (LayoutOptions::note_titles), and the rows below it in that box.
+  // its text (LayoutOptions::Notes::note_titles), and the rows below it in that box.
   void find_notes(const std::vector<Item>& items, const PageDecor& d);
 
   const NoteSpot* note_of(const Row& r) const;

@@ -23,10 +23,12 @@ bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o)
     const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
     const Box b{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
     const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
-    if (std::min(w, h) < o.bullet_min_ratio * em || std::max(w, h) > o.bullet_max_ratio * em) continue;
-    if (std::max(w, h) > o.bullet_aspect_max * std::min(w, h)) continue;  // a dash or a bar, not a bullet
-    if (cy < r.baseline - o.bullet_rise_max_ratio * em || cy > r.baseline - o.bullet_rise_min_ratio * em) continue;
-    if (b.x1 > r.bbox.x0 - o.bullet_gap_min_ratio * em || b.x1 < r.bbox.x0 - o.bullet_reach_ratio * em) continue;
+    if (std::min(w, h) < o.notes.bullet_min_ratio * em || std::max(w, h) > o.notes.bullet_max_ratio * em) continue;
+    if (std::max(w, h) > o.notes.bullet_aspect_max * std::min(w, h)) continue;  // a dash or a bar, not a bullet
+    if (cy < r.baseline - o.notes.bullet_rise_max_ratio * em || cy > r.baseline - o.notes.bullet_rise_min_ratio * em)
+      continue;
+    if (b.x1 > r.bbox.x0 - o.notes.bullet_gap_min_ratio * em || b.x1 < r.bbox.x0 - o.notes.bullet_reach_ratio * em)
+      continue;
     return true;
   }
   return false;
@@ -85,7 +87,7 @@ char32_t lone_first(const Row& r) {
 // beside it; a table's rows that open with one letter ("x == y", "x != y") wrap under no
 // second word.
 void find_hanging_markers(std::vector<Row>& rows, const LayoutOptions& o) {
-  const double tol = o.edge_tolerance;
+  const double tol = o.lines.edge_tolerance;
   std::vector<std::pair<size_t, char32_t>> found;
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
@@ -106,7 +108,7 @@ void find_hanging_markers(std::vector<Row>& rows, const LayoutOptions& o) {
     };
     // Its own next line hangs under its text, at the line pitch.
     const Row* under = next(i, 1, false);
-    if (!under || under->baseline - r.baseline > typography::max_line_pitch(r.size, o.paragraph_gap_ratio) ||
+    if (!under || under->baseline - r.baseline > typography::max_line_pitch(r.size, o.blocks.paragraph_gap_ratio) ||
         std::fabs(under->bbox.x0 - *text) > tol)
       continue;
     auto sibling = [&](const Row* q) {

@@ -77,11 +77,11 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     const Row& prev = rows[end - 1];
     const Row& r = rows[end];
     double pitch = r.baseline - prev.baseline;
-    if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) ||
-        !typography::same_size(r.size, prev.size, o.size_step_tolerance))
+    if (pitch > typography::max_line_pitch(prev.size, o.blocks.paragraph_gap_ratio) ||
+        !typography::same_size(r.size, prev.size, o.blocks.size_step_tolerance))
       break;
     if (r.caption) break;
-    const double tol = o.caption_align_tolerance * prev.size;
+    const double tol = o.blocks.caption_align_tolerance * prev.size;
     // The label alone on the first line ("Figure 3." over the text).
     const bool after_label = end - 1 == start && label_alone(prev.text);
     const bool flush = std::fabs(r.bbox.x0 - prev.bbox.x0) <= tol;
@@ -96,7 +96,7 @@ size_t caption_end(const std::vector<Row>& rows, size_t start, const LayoutOptio
     // A short line that ends a sentence is the caption's last.
     if (!full && prev.full_stop && !after_label) break;
     const bool hanging = full && r.bbox.x0 > first.bbox.x0 + tol &&
-                         r.bbox.x0 <= first.bbox.x0 + o.caption_hang_max_ratio * first.bbox.width();
+                         r.bbox.x0 <= first.bbox.x0 + o.blocks.caption_hang_max_ratio * first.bbox.width();
     // A caption set as a paragraph: its first line indented, the next back at the edge.
     const bool wrapped = full && r.bbox.x0 < prev.bbox.x0 && r.bbox.x0 <= r.col_left + tol;
     if (!flush && !centred && !hanging && !wrapped) break;

@@ -154,7 +154,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
     // (Heights are counted in tenths of a point.)
     return opener >= 0 && e.y > 0 &&
            static_cast<double>(std::abs(typography::tenths_key(e.y) - opener)) <=
-               typography::in_tenths(o.opener_anchor_tolerance);
+               typography::in_tenths(o.chapters.opener_anchor_tolerance);
   };
   for (size_t i = 0; i < doc.outline.size() && opener >= 0; ++i) {
     const auto& e = doc.outline[i];
@@ -166,7 +166,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
       ++children;
       if (c.page > e.page && at_opener(c)) ++chapter_like;
     }
-    is_part[i] = typography::several(children) && chapter_like >= o.part_chapter_share * children;
+    is_part[i] = typography::several(children) && chapter_like >= o.chapters.part_chapter_share * children;
   }
   bool any_part = std::find(is_part.begin(), is_part.end(), true) != is_part.end();
   if (any_part) chapter_level = 2;
@@ -217,13 +217,14 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     bool only_opening = true;
     for (size_t i = 0; i < blocks.size(); ++i)
       if (blocks[i].type == BlockType::Heading && top > 0 &&
-          std::fabs(sizes[i] - top) <= o.chapter_title_size_tolerance &&
+          std::fabs(sizes[i] - top) <= o.chapters.chapter_title_size_tolerance &&
           blocks[i].page > book_first_page + 1)
         only_opening = false;
     if (only_opening) {
       run_top = 0;
       for (const auto& [k, n] : count)
-        if (n >= o.run_title_min_count && typography::from_half_point_key(k) < top - o.chapter_title_size_tolerance)
+        if (n >= o.chapters.run_title_min_count &&
+            typography::from_half_point_key(k) < top - o.chapters.chapter_title_size_tolerance)
           run_top = std::max(run_top, typography::from_half_point_key(k));
     }
   }
@@ -232,7 +233,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   // "3.1.") are chapter titles.
   int chapter_depth = INT_MAX;
   for (size_t i = 0; i < blocks.size(); ++i)
-    if (blocks[i].type == BlockType::Heading && top > 0 && sizes[i] >= top - o.chapter_title_size_tolerance)
+    if (blocks[i].type == BlockType::Heading && top > 0 && sizes[i] >= top - o.chapters.chapter_title_size_tolerance)
       if (int d = detail::section_number_depth(blocks[i].text); d > 0) chapter_depth = std::min(chapter_depth, d);
   auto section_in_title_size = [&](size_t i) {
     const int d = detail::section_number_depth(blocks[i].text);
@@ -240,7 +241,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   };
   auto title_size = [&](size_t i) {
     return blocks[i].type == BlockType::Heading && run_top > 0 &&
-           std::fabs(sizes[i] - run_top) <= o.chapter_title_size_tolerance &&
+           std::fabs(sizes[i] - run_top) <= o.chapters.chapter_title_size_tolerance &&
            !section_in_title_size(i);
   };
   // A document that runs on without page breaks between its chapters (a web page printed):
@@ -265,7 +266,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     }
     // (At least a page a chapter: a reference card's boxed headings are not chapters.)
     const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
-    flowing = titles >= o.flowing_min_titles && typography::less_than_half(first, titles) && titles <= pages;
+    flowing = titles >= o.chapters.flowing_min_titles && typography::less_than_half(first, titles) && titles <= pages;
   }
   std::vector<Start> out;
   int page = -1;
@@ -281,10 +282,10 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     if (b.type == BlockType::Heading) {
       bool labelled = std::regex_search(b.text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
-      bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapter_title_size_tolerance &&
+      bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapters.chapter_title_size_tolerance &&
                     !section_in_title_size(i)) ||
                    (flowing && title_size(i));
-      bool title_page = b.page == book_first_page && prose_words[b.page] < o.min_prose_page_words;
+      bool title_page = b.page == book_first_page && prose_words[b.page] < o.chapters.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {
         bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;
         out.push_back({b.page, b.bbox.y0, b.text, 1, part});

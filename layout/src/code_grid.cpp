@@ -23,7 +23,7 @@ double font_advance(const Span& s, const BookStats& st, const LayoutOptions& o) 
   auto it = st.mono_advance.find(s.font + buf);
   if (it != st.mono_advance.end() && it->second > 0) return it->second;
   if (s.last_advance > 0) return static_cast<double>(s.last_advance);
-  return o.mono_advance_ratio * s.size;
+  return o.blocks.mono_advance_ratio * s.size;
 }
 
 // The faces of a listing (font at size) with their glyph counts, each span's face in order,
@@ -125,13 +125,14 @@ double best_fitting_cell(const std::vector<const Row*>& rows, const std::vector<
     hi = std::max(hi, adv);
   }
   double best = 0, best_misfit = 1;
-  const double step = std::max(lo / o.cell_search_fine_steps, (hi - lo) / o.cell_search_steps);
+  const double step = std::max(lo / o.blocks.cell_search_fine_steps, (hi - lo) / o.blocks.cell_search_steps);
   for (double cell = lo; cell <= hi + 1e-9; cell += step)
     if (double m = misfit(cell); m < best_misfit) {
       best = cell;
       best_misfit = m;
     }
-  if (best_misfit <= o.cell_misfit && (adv <= 0 || typography::less_than_half(best_misfit, misfit(adv)))) return best;
+  if (best_misfit <= o.blocks.cell_misfit && (adv <= 0 || typography::less_than_half(best_misfit, misfit(adv))))
+    return best;
   return adv;
 }
 
@@ -141,14 +142,14 @@ double listing_advance(const std::vector<const Row*>& rows, const BookStats& st,
   const ListingFonts lf = listing_fonts(rows, st, o);
   double adv = lf.adv;
   std::vector<double> own = own_advances(rows, lf);
-  if (own.size() >= o.min_advance_samples) {
+  if (own.size() >= o.blocks.min_advance_samples) {
     auto mid = own.begin() + static_cast<std::ptrdiff_t>(own.size() / 2);
     std::nth_element(own.begin(), mid, own.end());
     adv = *mid;
-  } else if (own.size() >= o.min_own_advance_samples) {
+  } else if (own.size() >= o.blocks.min_own_advance_samples) {
     adv = best_fitting_cell(rows, own, adv, o);
   }
-  if (adv <= 0) adv = o.mono_advance_ratio * st.body_size;
+  if (adv <= 0) adv = o.blocks.mono_advance_ratio * st.body_size;
   return adv;
 }
 
@@ -250,7 +251,7 @@ double listing_pitch(const std::vector<const Row*>& rows, const LayoutOptions& o
   double mn = *std::min_element(pitches.begin(), pitches.end());
   std::vector<double> near;
   for (double p : pitches)
-    if (p <= mn * o.code_pitch_spread) near.push_back(p);
+    if (p <= mn * o.blocks.code_pitch_spread) near.push_back(p);
   auto mid = near.begin() + static_cast<std::ptrdiff_t>(near.size() / 2);
   std::nth_element(near.begin(), mid, near.end());
   return *mid;
@@ -270,10 +271,10 @@ long blank_lines_between(const Row& above, const Row& row, double pitch, const B
     auto top = st.text_top.find(row.page % 2);
     if (bottom != st.text_bottom.end() && above.nothing_below)
       extra += std::max(
-          0L, static_cast<long>(std::floor((bottom->second - above.baseline) / pitch + o.code_page_room_round)));
+          0L, static_cast<long>(std::floor((bottom->second - above.baseline) / pitch + o.blocks.code_page_room_round)));
     if (top != st.text_top.end() && row.nothing_above)
-      extra +=
-          std::max(0L, static_cast<long>(std::floor((row.baseline - top->second) / pitch + o.code_page_room_round)));
+      extra += std::max(
+          0L, static_cast<long>(std::floor((row.baseline - top->second) / pitch + o.blocks.code_page_room_round)));
   }
   return extra;
 }

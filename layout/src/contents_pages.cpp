@@ -22,7 +22,7 @@ bool has_leader_run(const std::string& text, const LayoutOptions& o) {
     if (c == '.' || c == '0' || c == 'o' || c == ',') {
       ++run;
       if (c == '.') ++dots;
-      if (run >= o.min_leader_chars && typography::more_than_half(dots, run)) return true;
+      if (run >= o.chapters.min_leader_chars && typography::more_than_half(dots, run)) return true;
     } else {
       run = dots = 0;
     }
@@ -41,8 +41,8 @@ double page_number_line_share(const Page& page, const PageLines& pl, const Layou
     // (A line is in its own row even where its box has no height: glyphs without metrics.)
     size_t j = i + 1;
     std::vector<const Line*> row{lines[i]};
-    while (j < lines.size() &&
-           std::fabs(lines[j]->bbox.y1 - lines[i]->bbox.y1) < o.contents_row_tolerance * lines[i]->bbox.height())
+    while (j < lines.size() && std::fabs(lines[j]->bbox.y1 - lines[i]->bbox.y1) <
+                                   o.chapters.contents_row_tolerance * lines[i]->bbox.height())
       row.push_back(lines[j++]);
     i = j;
     std::stable_sort(row.begin(), row.end(), [](const Line* a, const Line* b) { return a->bbox.x0 < b->bbox.x0; });

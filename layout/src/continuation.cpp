@@ -18,7 +18,7 @@
 namespace quire::detail {
 
 bool Builder::mono_heading(const Row& r) const {
-  return r.mono && r.bold && !r.footnote && st.code_size > 0 && r.size >= o.mono_heading_ratio * st.code_size;
+  return r.mono && r.bold && !r.footnote && st.code_size > 0 && r.size >= o.blocks.mono_heading_ratio * st.code_size;
 }
 
 bool Builder::is_heading(const Row& r) const {
@@ -27,30 +27,30 @@ bool Builder::is_heading(const Row& r) const {
   if (r.size >= heading_threshold()) return true;
   // A bold line at (about) body size standing alone: a run-in heading is only partly bold.
   if (!r.bold || r.full_stop) return false;
-  if (r.size >= st.body_size * o.bold_heading_size_ratio) return true;
+  if (r.size >= st.body_size * o.blocks.bold_heading_size_ratio) return true;
   // The word of a chapter opener's label on a row of its own ("CHAPTER" over "ONE").
   if (opener_word(r.text)) return true;
   // In the body size itself only a numbered one ("2.", "2.1", "2.1.3."), short of the
   // column's width: troff's -ms and many word processors set section headings so, while
   // a bold line of body text is a term or a lead-in.
-  return r.size >= st.body_size * o.numbered_heading_size_ratio && section_number_depth(r.text) > 0 &&
-         r.bbox.x1 < r.col_left + o.numbered_heading_max_width * (r.col_right - r.col_left);
+  return r.size >= st.body_size * o.blocks.numbered_heading_size_ratio && section_number_depth(r.text) > 0 &&
+         r.bbox.x1 < r.col_left + o.blocks.numbered_heading_max_width * (r.col_right - r.col_left);
 }
 
 bool Builder::continues_prose(const Row& r) const {
   const Row& prev = *rows.back();
   if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
-  if (!typography::same_size(r.size, prev.size, o.line_size_tolerance)) return false;
-  double indent = o.indent_ratio * r.size;
-  bool full = prev.bbox.x1 >= prev.col_right - o.short_line_ratio * prev.size;
+  if (!typography::same_size(r.size, prev.size, o.blocks.line_size_tolerance)) return false;
+  double indent = o.blocks.indent_ratio * r.size;
+  bool full = prev.bbox.x1 >= prev.col_right - o.blocks.short_line_ratio * prev.size;
   const bool marker = r.marker > 0 || r.drawn_marker;
   // A figure set between the two lines: the paragraph may run around it, as over a
   // column or page break.
   bool across_figure = false, figure_above = false;
   for (const auto* f : pending)
-    if (f->page == r.page && f->bbox.y1 <= r.bbox.y0 + o.edge_tolerance) {
+    if (f->page == r.page && f->bbox.y1 <= r.bbox.y0 + o.lines.edge_tolerance) {
       figure_above = true;
-      if (f->bbox.y0 >= prev.bbox.y1 - o.edge_tolerance) across_figure = true;
+      if (f->bbox.y0 >= prev.bbox.y1 - o.lines.edge_tolerance) across_figure = true;
     }
   if (!same_flow(prev, r) || across_figure) {
     if (type == BlockType::Footnote || r.footnote) return false;
@@ -69,11 +69,11 @@ bool Builder::continues_prose(const Row& r) const {
     return full || (!prev.full_stop && r.lower_start);
   }
   double pitch = r.baseline - prev.baseline;
-  if (pitch > typography::max_line_pitch(prev.size, o.paragraph_gap_ratio) || pitch < 0) return false;
+  if (pitch > typography::max_line_pitch(prev.size, o.blocks.paragraph_gap_ratio) || pitch < 0) return false;
   // A sentence's end, then more space than the book puts between lines: paragraphs set
   // apart by a space rather than an indent (parskip).
-  if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < o.body_size_tolerance &&
-      pitch > st.line_pitch + o.paragraph_space_ratio * prev.size)
+  if (prev.full_stop && st.line_pitch > 0 && std::fabs(prev.size - st.body_size) < o.lines.body_size_tolerance &&
+      pitch > st.line_pitch + o.blocks.paragraph_space_ratio * prev.size)
     return false;
   if (r.footnote && starts_with_note_mark(r, st.bracketed_marks)) return false;
   bool bullet = marker && (!full || prev.full_stop || r.bbox.x0 > r.col_left + indent || rows.front()->marker > 0 ||
@@ -82,37 +82,37 @@ bool Builder::continues_prose(const Row& r) const {
   // ("... two steps: (1) assert copyright on the software, and | (2) offer you ..."), is a
   // word of the item's sentence, as it is in a paragraph.
   if (bullet && type == BlockType::ListItem && !r.drawn_marker && full && !prev.full_stop && same_flow(prev, r) &&
-      std::fabs(r.bbox.x0 - (rows.size() > 1 ? prev.bbox.x0 : after_marker(prev))) <= o.edge_tolerance)
+      std::fabs(r.bbox.x0 - (rows.size() > 1 ? prev.bbox.x0 : after_marker(prev))) <= o.lines.edge_tolerance)
     bullet = false;
   if (bullet) return false;
   // A line that ends short of the measure, then more space than the book puts between its
   // lines: the block ended there, in mid-sentence or not (an item's title line over its
   // text, a description of one line over the next term).
   const bool spaced_after_short = !full && st.line_pitch > 0 &&
-                                  std::fabs(prev.size - st.body_size) < o.body_size_tolerance &&
-                                  pitch > st.line_pitch + o.short_line_space_ratio * prev.size;
+                                  std::fabs(prev.size - st.body_size) < o.lines.body_size_tolerance &&
+                                  pitch > st.line_pitch + o.blocks.short_line_space_ratio * prev.size;
   if (type == BlockType::ListItem) {
     if (spaced_after_short) return false;
     // Continuation lines of an item hang under its text, right of the marker; or, where
     // the marker opens a paragraph ("c) You must ..."), the text wraps to the column's
     // edge like any paragraph's after a line that filled the measure.
     const Row& first = *rows.front();
-    if (r.bbox.x0 > first.bbox.x0 + o.edge_tolerance) {
+    if (r.bbox.x0 > first.bbox.x0 + o.lines.edge_tolerance) {
       // Unless the item's lines wrap back to the marker's edge, as a paragraph's do: then a
       // line set in after one that ends a sentence short of the measure is the first of
       // the next paragraph, indented.
       const bool wraps_to_marker = rows.size() > 1 && same_flow(*rows[1], first) &&
-                                   std::fabs(rows[1]->bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
+                                   std::fabs(rows[1]->bbox.x0 - first.bbox.x0) <= o.lines.edge_tolerance;
       return !(wraps_to_marker && !full && prev.full_stop);
     }
     // A drawn bullet stands left of the text: the item's lines all start where its first does.
-    if (first.drawn_marker) return std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance;
-    if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.edge_tolerance;
-    if (full && r.bbox.x0 >= r.col_left - o.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.edge_tolerance) return true;
+    if (first.drawn_marker) return std::fabs(r.bbox.x0 - first.bbox.x0) <= o.lines.edge_tolerance;
+    if (rows.size() > 1) return std::fabs(r.bbox.x0 - prev.bbox.x0) <= o.lines.edge_tolerance;
+    if (full && r.bbox.x0 >= r.col_left - o.lines.edge_tolerance && r.bbox.x0 <= first.bbox.x0 + o.lines.edge_tolerance) return true;
     // In an indented passage (a quotation), whose lines end short of the column: a long
     // first line in mid-sentence goes on at the marker's edge.
-    return !prev.full_stop && std::fabs(r.bbox.x0 - first.bbox.x0) <= o.edge_tolerance &&
-           prev.bbox.x1 >= prev.col_right - o.long_line_share * (prev.col_right - prev.col_left);
+    return !prev.full_stop && std::fabs(r.bbox.x0 - first.bbox.x0) <= o.lines.edge_tolerance &&
+           prev.bbox.x1 >= prev.col_right - o.lines.long_line_share * (prev.col_right - prev.col_left);
   }
   const double left = text_left(r), prev_left = text_left(prev);
   // A first line that fills the measure in mid-sentence, with the next line indented: a
@@ -128,15 +128,15 @@ bool Builder::continues_prose(const Row& r) const {
   // A caption set centred wraps onto a line centred on the same axis, which starts further
   // in (or out) than its first: no indent, the caption goes on.
   if (rows.front()->caption && !r.caption && !full && prev_left > prev.col_left + indent &&
-      typography::same_centre(r.bbox.x0, r.bbox.x1, prev.bbox.x0, prev.bbox.x1, o.edge_tolerance))
+      typography::same_centre(r.bbox.x0, r.bbox.x1, prev.bbox.x0, prev.bbox.x1, o.lines.edge_tolerance))
     return true;
   if (left > prev_left + indent) return false;  // first-line indent
   if (rows.size() > 1 && left < prev_left - indent) return false;  // end of an indented passage
   // A line set in that ends short, the next further left after a space: the set-in line
   // was a block of its own (a description under its term), not a paragraph's first line.
   if (left < prev_left - indent && spaced_after_short) return false;
-  if (!full && prev.full_stop && left <= prev_left + o.edge_tolerance &&
-      prev.bbox.x1 < prev.col_right - o.paragraph_end_short_factor * o.short_line_ratio * prev.size)
+  if (!full && prev.full_stop && left <= prev_left + o.lines.edge_tolerance &&
+      prev.bbox.x1 < prev.col_right - o.blocks.paragraph_end_short_factor * o.blocks.short_line_ratio * prev.size)
     return false;
   if (type == BlockType::Paragraph && !full && broken_on_purpose(prev, r, indent)) return false;
   return true;
@@ -146,10 +146,10 @@ bool Builder::broken_on_purpose(const Row& prev, const Row& r, double indent) co
   if (text_left(r) != r.bbox.x0) return false;  // a margin note before the next line's first word
   const double inset = text_left(prev) - prev.col_left;
   const bool indented = inset > indent, next_flush = std::fabs(r.bbox.x0 - r.col_left) <= indent;
-  const bool within_passage = indented && std::fabs(r.bbox.x0 - text_left(prev)) <= o.edge_tolerance;
+  const bool within_passage = indented && std::fabs(r.bbox.x0 - text_left(prev)) <= o.lines.edge_tolerance;
   if (inset < -indent || !(next_flush || within_passage)) return false;
   // Rows closer than a line apart are pieces of one line (a radical, a fraction's parts).
-  if (r.baseline - prev.baseline < o.min_line_pitch_ratio * prev.size) return false;
+  if (r.baseline - prev.baseline < o.blocks.min_line_pitch_ratio * prev.size) return false;
   if (!prev.text.empty() && prev.text.back() == '-') return false;
   for (const auto* f : pending)
     if (f->page == prev.page && f->bbox.y0 < prev.bbox.y1 && f->bbox.y1 > prev.bbox.y0) return false;
@@ -159,7 +159,7 @@ bool Builder::broken_on_purpose(const Row& prev, const Row& r, double indent) co
   const std::optional<double> word_end = first_word_end(r);
   if (!word_end) return false;
   // The room a typesetter needs: the word and a space it may shrink, counted generously.
-  return right - prev.bbox.x1 > (*word_end - r.bbox.x0) + o.wrap_space_ratio * prev.size;
+  return right - prev.bbox.x1 > (*word_end - r.bbox.x0) + o.blocks.wrap_space_ratio * prev.size;
 }
 
 void Builder::find_justified_right(const std::vector<Item>& items) {
@@ -173,19 +173,19 @@ void Builder::find_justified_right(const std::vector<Item>& items) {
     size_t best = 0;
     double at = 0;
     for (size_t i = 0, j = 0; i < xs.size(); ++i) {  // the window [xs[i], xs[i] + 2 tolerance]
-      while (j < xs.size() && xs[j] <= xs[i] + typography::max_spread(o.edge_tolerance)) ++j;
+      while (j < xs.size() && xs[j] <= xs[i] + typography::max_spread(o.lines.edge_tolerance)) ++j;
       if (j - i >= best) {
         best = j - i;
         at = xs[j - 1];
       }
     }
-    if (best >= o.min_justified_rows) justified_right[column] = at;
+    if (best >= o.blocks.min_justified_rows) justified_right[column] = at;
   }
 }
 
 double Builder::text_left(const Row& r) const {
-  if (r.lines.size() > 1 && r.lines.front()->bbox.x1 < r.col_left - o.edge_tolerance &&
-      r.lines[1]->bbox.x0 >= r.col_left - o.edge_tolerance)
+  if (r.lines.size() > 1 && r.lines.front()->bbox.x1 < r.col_left - o.lines.edge_tolerance &&
+      r.lines[1]->bbox.x0 >= r.col_left - o.lines.edge_tolerance)
     return r.lines[1]->bbox.x0;
   return r.bbox.x0;
 }
@@ -246,13 +246,13 @@ bool Builder::continues_code(const Row& r) const {
   for (const Row* q : rows) sizes.push_back(q->size);
   std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2), sizes.end());
   const double size = sizes[sizes.size() / 2];
-  if (!(pitch > 0 && pitch <= o.max_code_blank_lines * size * o.code_line_pitch_ratio)) return false;
+  if (!(pitch > 0 && pitch <= o.blocks.max_code_blank_lines * size * o.blocks.code_line_pitch_ratio)) return false;
   // Every line of a listing, blank or not, advances by the listing's own pitch: a gap
   // that is no whole number of pitches ends the listing (a term or a signature set under
   // an example, after the space the example leaves).
-  if (auto line = listing_pitch(); line && pitch > (1 + o.code_pitch_tolerance) * *line) {
+  if (auto line = listing_pitch(); line && pitch > (1 + o.blocks.code_pitch_tolerance) * *line) {
     const double lines = pitch / *line;
-    if (std::fabs(lines - std::round(lines)) > o.code_pitch_tolerance) return false;
+    if (std::fabs(lines - std::round(lines)) > o.blocks.code_pitch_tolerance) return false;
   }
   return true;
 }
@@ -270,11 +270,11 @@ std::optional<double> Builder::listing_pitch() const {
   std::vector<double> single;
   const double least = *std::min_element(advances.begin(), advances.end());
   for (double d : advances)
-    if (d < o.listing_pitch_spread * least) single.push_back(d);
+    if (d < o.blocks.listing_pitch_spread * least) single.push_back(d);
   std::nth_element(single.begin(), single.begin() + static_cast<std::ptrdiff_t>(single.size() / 2), single.end());
   const double pitch = single[single.size() / 2];
   for (double d : advances)
-    if (std::fabs(d / pitch - std::round(d / pitch)) > o.code_pitch_tolerance) return std::nullopt;
+    if (std::fabs(d / pitch - std::round(d / pitch)) > o.blocks.code_pitch_tolerance) return std::nullopt;
   return pitch;
 }
 
@@ -285,11 +285,11 @@ bool Builder::continues_heading(const Row& r) const {
   // in one size); a title's second line may start with a number ("45 Variants").
   if (section_number_depth(r.text) > 0 && section_number_depth(prev.text) > 0) return false;
   double pitch = r.baseline - prev.baseline;
-  if (!(pitch > 0 && pitch <= o.heading_line_pitch_ratio * std::max(r.size, prev.size))) return false;
+  if (!(pitch > 0 && pitch <= o.blocks.heading_line_pitch_ratio * std::max(r.size, prev.size))) return false;
   // The lines of one heading share its size. A heading in another size right under it is
   // the next heading (a section's under its chapter's), unless all above is an opener:
   // "Chapter 3" or a number set over the title.
-  if (typography::same_size(r.size, prev.size, o.size_step_tolerance)) return true;
+  if (typography::same_size(r.size, prev.size, o.blocks.size_step_tolerance)) return true;
   return std::all_of(rows.begin(), rows.end(), [](const Row* above) { return opener_label(above->text); });
 }
 
@@ -302,8 +302,9 @@ bool Builder::opener_label(const std::string& text) {
 bool Builder::continues_table(const Row& r) const {
   if (r.page <= rows.back()->page) return false;
   for (auto it = rows.rbegin(); it != rows.rend(); ++it)
-    if ((*it)->lines.size() >= o.min_header_table_cells)
-      return shared_edges((*it)->lines, r.lines, r.col_right, o) >= std::min(o.min_shared_edges, r.lines.size() - 1);
+    if ((*it)->lines.size() >= o.tables.min_header_table_cells)
+      return shared_edges((*it)->lines, r.lines, r.col_right, o) >=
+             std::min(o.tables.min_shared_edges, r.lines.size() - 1);
   return false;
 }
 
@@ -316,7 +317,7 @@ Builder::Title Builder::note_title(const Row& r) const {
   auto kind_of = [&](std::string t) -> std::string {
     while (!t.empty() && (t.back() == ':' || t.back() == '.')) t.pop_back();
     for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const auto& [name, kind] : o.note_titles)
+    for (const auto& [name, kind] : o.notes.note_titles)
       if (t == name) return kind;
     return {};
   };
@@ -330,7 +331,7 @@ Builder::Title Builder::note_title(const Row& r) const {
   }
   // A run-in title: the first words, a colon after them.
   const size_t colon = r.text.find(':');
-  if (colon != std::string::npos && colon > 0 && colon < o.run_in_title_max_chars && colon + 1 < r.text.size() &&
+  if (colon != std::string::npos && colon > 0 && colon < o.blocks.run_in_title_max_chars && colon + 1 < r.text.size() &&
       r.text[colon + 1] == ' ')
     if (auto k = kind_of(r.text.substr(0, colon)); !k.empty()) return {k, r.text.substr(0, colon + 1), false};
   return {};
@@ -361,7 +362,7 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
     for (const Item& it : items)
       if (it.kind == Item::Text && !it.row.footnote && (!top || it.row.bbox.y0 < top->bbox.y0)) top = &it.row;
     if (top && note_title(*top).kind.empty()) {
-      const double tol = o.edge_tolerance;
+      const double tol = o.lines.edge_tolerance;
       for (const Box& p : d.panels)
         if (p.contains(top->bbox, tol) && std::fabs(p.x0 - open_region.x0) <= tol && std::fabs(p.x1 - open_region.x1) <= tol) {
           claim(0, *top, p, open_box, open_kind);
@@ -375,7 +376,7 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
     if (note_rows.count(&r) || run_of(r) >= 0) continue;
     Title title = note_title(r);
     if (title.kind.empty()) continue;
-    const double em = std::max(1.0, r.size), tol = o.edge_tolerance;
+    const double em = std::max(1.0, r.size), tol = o.lines.edge_tolerance;
     const double mid = (r.bbox.y0 + r.bbox.y1) / 2;
     std::optional<Box> region;
     // A shaded box or a frame around it (the smallest).
@@ -392,8 +393,8 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
       });
       std::optional<Box> under;
       for (const Box& p : d.panels)
-        if (alone && p.y0 >= tab.y1 - tol && p.y0 - tab.y1 <= o.note_rule_gap_ratio * em && p.x0 <= tab.x0 + tol &&
-            p.x1 >= tab.x1 - tol && (!under || p.y0 < under->y0))
+        if (alone && p.y0 >= tab.y1 - tol && p.y0 - tab.y1 <= o.notes.note_rule_gap_ratio * em &&
+            p.x0 <= tab.x0 + tol && p.x1 >= tab.x1 - tol && (!under || p.y0 < under->y0))
           under = p;
       if (under) region = Box{std::min(tab.x0, under->x0), tab.y0, std::max(tab.x1, under->x1), under->y1};
     }
@@ -401,14 +402,15 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
     const double title_right = r.lines.front()->bbox.x1;
     for (const Box& bar : d.bars) {
       if (region || bar.y0 > mid || bar.y1 < mid) continue;
-      const bool left = bar.x1 <= r.bbox.x0 + tol && r.bbox.x0 - bar.x1 <= o.note_bar_reach_ratio * em;
-      const bool between = !title.whole && bar.x0 >= title_right - tol && bar.x0 - title_right <= o.note_bar_reach_ratio * em;
-      const bool beside = title.whole && bar.x0 >= r.bbox.x1 - tol && bar.x0 - r.bbox.x1 <= o.note_bar_reach_ratio * em;
+      const bool left = bar.x1 <= r.bbox.x0 + tol && r.bbox.x0 - bar.x1 <= o.notes.note_bar_reach_ratio * em;
+      const bool between = !title.whole && bar.x0 >= title_right - tol && bar.x0 - title_right <= o.notes.note_bar_reach_ratio * em;
+      const bool beside =
+          title.whole && bar.x0 >= r.bbox.x1 - tol && bar.x0 - r.bbox.x1 <= o.notes.note_bar_reach_ratio * em;
       if (left || between || beside) region = Box{std::min(bar.x0, r.bbox.x0), bar.y0, r.col_right, bar.y1};
     }
     // A rule over it, and the next rule under it that spans as far.
     for (const Box& above : d.rules) {
-      if (region || above.y1 > r.bbox.y0 + tol || r.bbox.y0 - above.y1 > o.note_rule_gap_ratio * em ||
+      if (region || above.y1 > r.bbox.y0 + tol || r.bbox.y0 - above.y1 > o.notes.note_rule_gap_ratio * em ||
           above.x0 > r.bbox.x0 + tol || above.x1 < r.bbox.x1 - tol)
         continue;
       std::optional<Box> under;
@@ -422,7 +424,7 @@ void Builder::find_notes(const std::vector<Item>& items, const PageDecor& d) {
     // at one edge set in from the column's, and none of its lines reaches nearer the column's
     // right edge. The prose is a measure's lines (the widest within the inset of its right
     // edge) or ends a sentence: a list of short lines under a heading set in is no note.
-    if (!region && title.whole && r.bbox.x0 - r.col_left >= o.note_inset_ratio * st.body_size) {
+    if (!region && title.whole && r.bbox.x0 - r.col_left >= o.notes.note_inset_ratio * st.body_size) {
       const double inset = r.bbox.x0 - r.col_left, inner_right = r.col_right - inset;
       const Row* last = nullptr;
       double widest = 0;
@@ -461,7 +463,7 @@ bool Builder::continues(const Row& r) const {
     // (the box's inset is no paragraph's indent).
     if (!same_flow(*rows.back(), r))
       return !rows.back()->full_stop && !is_heading(r) &&
-             typography::same_size(r.size, rows.back()->size, o.line_size_tolerance);
+             typography::same_size(r.size, rows.back()->size, o.blocks.line_size_tolerance);
     return continues_prose(r);
   }
   if (n && type != BlockType::Code && type != BlockType::ListItem) return false;

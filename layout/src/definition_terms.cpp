@@ -29,32 +29,32 @@ bool Builder::term_pair(size_t i) const {
   // does not end a sentence nor break a word; set in a typewriter face it is one line (lines
   // of code over a paragraph set in are a listing's).
   if (ts.page < 0 || !ts.flush || !ts.short_end || ts.gapped || ts.sentence_end || ts.broken_end ||
-      ts.rows > o.max_term_rows || ts.words > o.max_term_words ||
+      ts.rows > o.blocks.max_term_rows || ts.words > o.blocks.max_term_words ||
       (t.type == BlockType::Code && ts.rows > 1))
     return false;
   if (ds.page != ts.page || ds.column != ts.column) return false;
   // The description's lines are whole and start at one edge (its rows on this page), set
   // in past a paragraph's indent...
   if (!ds.flush || ds.gapped) return false;
-  if (ds.left <= ts.left + o.indent_ratio * ts.size) return false;
+  if (ds.left <= ts.left + o.blocks.indent_ratio * ts.size) return false;
   // A description of one line set in by the book's paragraph indent may be a paragraph's
   // first line (a one-line paragraph after one whose lines were not set in).
-  if (ds.rows == 1 && ds.book_indent >= 0 && std::fabs(ds.left - ts.left - ds.book_indent) <= o.edge_tolerance)
+  if (ds.rows == 1 && ds.book_indent >= 0 && std::fabs(ds.left - ts.left - ds.book_indent) <= o.lines.edge_tolerance)
     return false;
   // ... right under the term, or beside it (split_terms).
   const double pitch = ds.first_baseline - ts.last_baseline;
-  return pitch >= 0 && pitch <= typography::max_line_pitch(ts.size, o.paragraph_gap_ratio);
+  return pitch >= 0 && pitch <= typography::max_line_pitch(ts.size, o.blocks.paragraph_gap_ratio);
 }
 
 size_t Builder::find_terms(size_t from, size_t to) {
   auto same = [&](size_t a, size_t b) {
-    return std::fabs(shapes[a].left - shapes[b].left) <= o.edge_tolerance &&
-           std::fabs(shapes[a + 1].left - shapes[b + 1].left) <= o.edge_tolerance;
+    return std::fabs(shapes[a].left - shapes[b].left) <= o.lines.edge_tolerance &&
+           std::fabs(shapes[a + 1].left - shapes[b + 1].left) <= o.lines.edge_tolerance;
   };
   // Whether the blocks strictly between the descriptions of term a and the term b > a all
   // stand in the description (set in as far, or no rows: a figure).
   auto inside = [&](size_t a, size_t b) {
-    const double edge = shapes[a + 1].left - o.edge_tolerance;
+    const double edge = shapes[a + 1].left - o.lines.edge_tolerance;
     for (size_t k = a + 2; k < b; ++k) {
       const Block& x = out[k];
       if (x.type == BlockType::Heading) return false;
@@ -65,9 +65,9 @@ size_t Builder::find_terms(size_t from, size_t to) {
   for (size_t i = from; i < to; ++i) {
     if (!term_pair(i)) continue;
     bool list = false;
-    for (size_t j = i + 2; !list && j < out.size() && j <= i + o.term_lookahead; ++j)
+    for (size_t j = i + 2; !list && j < out.size() && j <= i + o.blocks.term_lookahead; ++j)
       if (term_pair(j) && same(i, j) && inside(i, j)) list = true;
-    for (size_t back = 2; !list && back <= o.term_lookahead && back <= i; ++back)
+    for (size_t back = 2; !list && back <= o.blocks.term_lookahead && back <= i; ++back)
       if (term_pair(i - back) && same(i - back, i) && inside(i - back, i)) list = true;
     if (!list) continue;
     out[i].type = BlockType::ListItem;

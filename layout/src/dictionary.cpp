@@ -230,8 +230,8 @@ bool HyphenPatterns::allow_break(const std::string& left, const std::string& rig
 namespace quire {
 
 void preload_language_resources(const LayoutOptions& options) {
-  detail::HyphenPatterns::at(options.hyphen_patterns);
-  detail::Dictionary::at(options.hyphen_dictionary);
+  detail::HyphenPatterns::at(options.hyphenation.hyphen_patterns);
+  detail::Dictionary::at(options.hyphenation.hyphen_dictionary);
 }
 
 }  // namespace quire

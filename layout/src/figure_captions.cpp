@@ -59,8 +59,8 @@ double zone_top(const std::vector<Line>& lines, const Line& caption, const std::
   for (size_t k = 0; k < lines.size(); ++k) {
     const Line& l = lines[k];
     if (&l == &caption || l.bbox.y1 > caption.bbox.y0) continue;
-    if ((l.bbox.width() >= o.caption_zone_body_ratio * tb.measure() ||
-         code_points(l.text()) > static_cast<size_t>(o.label_max_chars) || caption_like[k]) &&
+    if ((l.bbox.width() >= o.figures.caption_zone_body_ratio * tb.measure() ||
+         code_points(l.text()) > static_cast<size_t>(o.figures.label_max_chars) || caption_like[k]) &&
         l.bbox.y1 > top) {
       top = l.bbox.y1;
       top_x0 = l.bbox.x0;
@@ -70,7 +70,7 @@ double zone_top(const std::vector<Line>& lines, const Line& caption, const std::
     moved = false;
     for (const auto& l : lines) {
       if (&l == &caption || l.bbox.y0 < top - indent || l.bbox.y1 <= top || l.bbox.y1 > caption.bbox.y0) continue;
-      const bool tail = l.bbox.y0 - top <= o.caption_zone_tail_gap_ratio * indent &&
+      const bool tail = l.bbox.y0 - top <= o.figures.caption_zone_tail_gap_ratio * indent &&
                         (std::fabs(l.bbox.x0 - top_x0) <= indent || std::fabs(l.bbox.x0 - tb.left) <= indent);
       if (!tail) continue;
       top = l.bbox.y1;
@@ -135,7 +135,7 @@ Cluster zone_drawing(const std::vector<Item>& items, const Box& zone, const Box&
     if (page_height > 0 && (b.y1 <= band || b.y0 >= page_height - band)) continue;
     // A rule across the text block is the page's or the float's (under a running head,
     // above a footnote), not a drawing's.
-    if (items[i].rule && b.width() >= o.frame_span_ratio * tb.measure()) continue;
+    if (items[i].rule && b.width() >= o.figures.frame_span_ratio * tb.measure()) continue;
     // A drawing that goes on past the zone (a frame drawn in pieces around text above)
     // is no figure of this caption's.
     if (!centre_in(b, zone)) {
@@ -167,7 +167,7 @@ void Finder::join_under_captions(std::vector<Cluster>& figures) const {
   }
   const double measure = tb.measure();
   if (measure <= 0) return;
-  const double band = o_.furniture_band_ratio * page_.height;
+  const double band = o_.figures.furniture_band_ratio * page_.height;
   std::vector<bool> is_caption(lines.size()), like_caption(lines.size());
   for (size_t k = 0; k < lines.size(); ++k) {
     is_caption[k] = figure_caption(lines[k]);
@@ -179,8 +179,8 @@ void Finder::join_under_captions(std::vector<Cluster>& figures) const {
     const double indent = std::max(1.0, body_size_);
     const double top = zone_top(lines, caption, like_caption, tb, indent, o_);
     const Box zone = caption_zone(lines, caption, is_caption, tb, top);
-    if (zone.height() < o_.min_figure_side) continue;
-    const Box room = grown(zone, o_.figure_cluster_gap);
+    if (zone.height() < o_.figures.min_figure_side) continue;
+    const Box room = grown(zone, o_.figures.figure_cluster_gap);
     ZoneContents zc = zone_contents(lines, caption, zone, room, figures);
     if (zc.blocked) continue;
     bool drawn = false;
@@ -192,7 +192,8 @@ void Finder::join_under_captions(std::vector<Cluster>& figures) const {
     auto& label_boxes = zc.label_boxes;
     label_boxes.erase(std::remove_if(label_boxes.begin(), label_boxes.end(),
                                      [&](const Box& b) {
-                                       return std::fabs(b.x0 - tb.left) <= o_.caption_zone_margin_ratio * indent &&
+                                       return std::fabs(b.x0 - tb.left) <=
+                                                  o_.figures.caption_zone_margin_ratio * indent &&
                                               b.y1 <= joined.hull.y0;
                                      }),
                       label_boxes.end());
@@ -201,7 +202,7 @@ void Finder::join_under_captions(std::vector<Cluster>& figures) const {
     Box hull = joined.hull;
     for (const Cluster* f : zc.parts) hull = hull.united(f->hull);
     for (const Box& b : label_boxes) hull = hull.united(b);
-    if (hull.width() < o_.min_figure_side && hull.height() < o_.min_figure_side) continue;
+    if (hull.width() < o_.figures.min_figure_side && hull.height() < o_.figures.min_figure_side) continue;
     // A plot's parts hold thousands of items: joined as one sorted set, not one search each.
     for (Cluster* f : zc.parts) {
       joined.items.insert(joined.items.end(), f->items.begin(), f->items.end());

@@ -43,7 +43,7 @@ inline double inside_share(const Box& line, const Box& region) { return line.ove
 inline Box tight_box(const VectorPath& p, const LayoutOptions& o) {
   Box b = p.bbox;
   if (!p.stroke || p.line_width <= 0) return b;
-  const double pad = p.line_width * (o.stroke_box_pad - 0.5);
+  const double pad = p.line_width * (o.figures.stroke_box_pad - 0.5);
   const double half = p.line_width / 2;
   auto shrink = [&](double& lo, double& hi) {
     if (hi - lo > 2 * pad + 2 * half) {
@@ -169,7 +169,7 @@ class Finder {
     const Box& bottom = a.hull.y0 <= b.hull.y0 ? b.hull : a.hull;
     const double gap = bottom.y0 - top.y1;
     const double overlap = std::min(a.hull.x1, b.hull.x1) - std::max(a.hull.x0, b.hull.x0);
-    if (gap < 0 || gap > o_.figure_stack_gap_ratio * body_size_ ||
+    if (gap < 0 || gap > o_.figures.figure_stack_gap_ratio * body_size_ ||
         overlap < 0.5 * std::min(a.hull.x1 - a.hull.x0, b.hull.x1 - b.hull.x0))
       return false;
     for (const auto& l : page_.lines)

@@ -13,24 +13,25 @@ void Finder::collect_items() {
     Item it;
     it.box = tight_box(p, o_);
     it.ink = p.bbox;
-    if (page_area > 0 && area(it.box) >= o_.page_background_ratio * page_area) continue;  // page background
+    if (page_area > 0 && area(it.box) >= o_.figures.page_background_ratio * page_area) continue;  // page background
     const double thin = std::min(it.box.width(), it.box.height());
     const double len = std::max(it.box.width(), it.box.height());
-    it.rule = thin <= o_.rule_max_thickness && len >= o_.rule_min_length;
+    it.rule = thin <= o_.figures.rule_max_thickness && len >= o_.figures.rule_min_length;
     it.flat = p.fill && !p.stroke;
     it.paper = p.paper;
     // Paper-coloured paint behind lines of prose is the page's background (browsers paint
     // one behind all the text), not a figure's blank canvas.
     if (it.paper && std::any_of(page_.lines.begin(), page_.lines.end(), [&](const Line& l) {
-          return prose(l) && inside_share(l.bbox, it.box) >= o_.label_inside_ratio;
+          return prose(l) && inside_share(l.bbox, it.box) >= o_.figures.label_inside_ratio;
         }))
       continue;
     items_.push_back(it);
   }
   for (const auto& im : page_.images) {
-    if (im.width <= o_.spacer_max_pixels || im.height <= o_.spacer_max_pixels) continue;  // spacer
+    if (im.width <= o_.figures.spacer_max_pixels || im.height <= o_.figures.spacer_max_pixels) continue;  // spacer
     // A stencil mask of glyph size is a character of a bitmap font, not a picture.
-    if (im.mask && (im.bbox.width() < o_.min_figure_side || im.bbox.height() < o_.min_figure_side)) continue;
+    if (im.mask && (im.bbox.width() < o_.figures.min_figure_side || im.bbox.height() < o_.figures.min_figure_side))
+      continue;
     if (icon(im)) continue;
     Item it;
     it.box = im.bbox;
@@ -46,36 +47,37 @@ void Finder::collect_items() {
 // and a drawing's labels are short or set in type of their own.
 bool Finder::icon(const Image& im) const {
   if (body_.size <= 0) return false;
-  const double most = o_.icon_max_ratio * body_.size;
+  const double most = o_.figures.icon_max_ratio * body_.size;
   if (im.bbox.width() > most || im.bbox.height() > most) return false;
   auto body_chars = [&](const Line& l) {
     size_t n = 0;
     for (const auto& sp : l.spans)
-      if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) n += sp.text.size();
+      if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.figures.label_size_ratio * body_.size)
+        n += sp.text.size();
     return n;
   };
   for (const auto& l : page_.lines) {
     const double shared = std::min(l.bbox.y1, im.bbox.y1) - std::max(l.bbox.y0, im.bbox.y0);
-    if (shared < o_.icon_line_share * std::min(l.bbox.height(), im.bbox.height())) continue;
+    if (shared < o_.figures.icon_line_share * std::min(l.bbox.height(), im.bbox.height())) continue;
     const double gap = l.bbox.x0 - im.bbox.x1;
-    if (gap < 0 || gap > o_.icon_text_gap_ratio * body_.size || body_chars(l) == 0) continue;
+    if (gap < 0 || gap > o_.figures.icon_text_gap_ratio * body_.size || body_chars(l) == 0) continue;
     // The text that starts there: the line and those under it at its left edge, one
     // line's step apart (a note's title over its first lines).
     size_t chars = body_chars(l);
     double bottom = l.bbox.y1;
-    for (bool more = true; more && chars < o_.icon_text_min_chars;) {
+    for (bool more = true; more && chars < o_.figures.icon_text_min_chars;) {
       more = false;
       for (const auto& m : page_.lines)
-        if (m.bbox.y0 >= bottom - o_.icon_text_overlap_ratio * body_.size &&
-            m.bbox.y0 <= bottom + o_.paragraph_gap_ratio * body_.size &&
-            m.bbox.y1 > bottom && std::fabs(m.bbox.x0 - l.bbox.x0) <= o_.edge_tolerance) {
+        if (m.bbox.y0 >= bottom - o_.figures.icon_text_overlap_ratio * body_.size &&
+            m.bbox.y0 <= bottom + o_.blocks.paragraph_gap_ratio * body_.size &&
+            m.bbox.y1 > bottom && std::fabs(m.bbox.x0 - l.bbox.x0) <= o_.lines.edge_tolerance) {
           chars += body_chars(m);
           bottom = m.bbox.y1;
           more = true;
           break;
         }
     }
-    if (chars >= o_.icon_text_min_chars) return true;
+    if (chars >= o_.figures.icon_text_min_chars) return true;
   }
   return false;
 }
@@ -87,14 +89,14 @@ bool Finder::icon(const Image& im) const {
 bool Finder::prose(const Line& l) const {
   const double measure = body_.right - body_.left;
   const double across = std::min(l.bbox.x1, body_.right) - std::max(l.bbox.x0, body_.left);
-  if (body_.size <= 0 || measure <= 0 || across < o_.prose_measure_ratio * measure) return false;
+  if (body_.size <= 0 || measure <= 0 || across < o_.figures.prose_measure_ratio * measure) return false;
   double chars = 0, body = 0;
   for (const auto& sp : l.spans) {
     const double n = static_cast<double>(sp.text.size());
     chars += n;
-    if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) body += n;
+    if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.figures.label_size_ratio * body_.size) body += n;
   }
-  if (chars <= 0 || body < o_.prose_body_type_share * chars) return false;
+  if (chars <= 0 || body < o_.figures.prose_body_type_share * chars) return false;
   const std::string t = l.text();
   size_t words = 0;
   for (size_t i = 0; i < t.size();) {
@@ -102,14 +104,15 @@ bool Finder::prose(const Line& l) const {
     if (i < t.size()) ++words;
     while (i < t.size() && t[i] != ' ') ++i;
   }
-  return words >= o_.prose_min_words;
+  return words >= o_.figures.prose_min_words;
 }
 
 // A small piece in a corner of the hull: a rounded corner of a frame drawn with rules
 // (Texinfo's cartouche, with LaTeX's quarter-circle glyphs).
 bool Finder::corner(const Item& it, const Box& hull) const {
-  if (it.image || it.box.width() > o_.frame_side_max || it.box.height() > o_.frame_side_max) return false;
-  const double e = o_.rule_max_thickness;
+  if (it.image || it.box.width() > o_.figures.frame_side_max || it.box.height() > o_.figures.frame_side_max)
+    return false;
+  const double e = o_.figures.rule_max_thickness;
   const bool left = it.box.x0 <= hull.x0 + e, right = it.box.x1 >= hull.x1 - e;
   const bool top = it.box.y0 <= hull.y0 + e, bottom = it.box.y1 >= hull.y1 - e;
   return (left || right) && (top || bottom);
@@ -119,19 +122,19 @@ bool Finder::corner(const Item& it, const Box& hull) const {
 bool Finder::structural(const Item& it, const Box& hull) const {
   if (it.image) return false;
   const Box& b = it.box;
-  if (b.width() >= o_.frame_span_ratio * hull.width()) return true;
-  if (it.rule && b.height() >= o_.frame_span_ratio * hull.height()) return true;
-  const double e = o_.rule_max_thickness;
+  if (b.width() >= o_.figures.frame_span_ratio * hull.width()) return true;
+  if (it.rule && b.height() >= o_.figures.frame_span_ratio * hull.height()) return true;
+  const double e = o_.figures.rule_max_thickness;
   const bool at_side = b.x0 <= hull.x0 + e || b.x1 >= hull.x1 - e;
   // A narrow piece along the left or right side: a frame's side, a rounded corner, or the
   // padding of a box drawn in pieces (per line, or split across pages).
-  return b.width() <= o_.frame_side_max && at_side;
+  return b.width() <= o_.figures.frame_side_max && at_side;
 }
 
 Verdict Finder::classify(const Cluster& c) const {
   Verdict v;
   const Box& h = c.hull;
-  const double band = o_.furniture_band_ratio * page_.height;
+  const double band = o_.figures.furniture_band_ratio * page_.height;
   if (page_.height > 0 && (h.y1 <= band || h.y0 >= page_.height - band)) return v;  // head or foot decoration
   // Paint of the paper's colour alone shows nothing.
   if (std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].paper; })) return v;
@@ -149,7 +152,7 @@ Verdict Finder::classify(const Cluster& c) const {
       drawing += area(intersection(it.box, h));
     }
   }
-  if (h.width() < o_.min_figure_side || h.height() < o_.min_figure_side) {
+  if (h.width() < o_.figures.min_figure_side || h.height() < o_.figures.min_figure_side) {
     v.kind = rules_only ? Kind::Furniture : Kind::Piece;
     return v;
   }
@@ -162,7 +165,7 @@ Verdict Finder::classify(const Cluster& c) const {
   }
   std::vector<size_t> inside;
   for (size_t i = 0; i < page_.lines.size(); ++i)
-    if (inside_share(page_.lines[i].bbox, h) >= o_.label_inside_ratio) inside.push_back(i);
+    if (inside_share(page_.lines[i].bbox, h) >= o_.figures.label_inside_ratio) inside.push_back(i);
   if (!any_image && (badges(c) || banner(c, inside) || bleeding_bar(c))) {
     v.kind = Kind::Furniture;
     return v;
@@ -174,7 +177,7 @@ Verdict Finder::classify(const Cluster& c) const {
     // A box holding lines of code or prose and nothing else is a listing or a note; a box
     // with sparse labels (a stack of layers) or no text at all is a drawing.
     v.kind = text_block(inside, h) ? Kind::TextBox : Kind::Figure;
-  } else if (boxed && drawing < o_.figure_drawing_min_ratio * ha && text_block(inside, h)) {
+  } else if (boxed && drawing < o_.figures.figure_drawing_min_ratio * ha && text_block(inside, h)) {
     v.kind = Kind::TextBox;
   } else {
     v.kind = Kind::Figure;
@@ -188,7 +191,7 @@ Verdict Finder::classify(const Cluster& c) const {
 // text or with a short label in much room (a stack of layers), or come with strokes.
 bool Finder::badges(const Cluster& c) const {
   if (body_size_ <= 0) return false;
-  const double most = o_.badge_max_ratio * body_size_;
+  const double most = o_.figures.badge_max_ratio * body_size_;
   for (size_t i : c.items) {
     const Item& it = items_[i];
     if (!it.flat || it.box.height() > most) return false;
@@ -196,12 +199,12 @@ bool Finder::badges(const Cluster& c) const {
     double first = it.box.x1, last = it.box.x0;
     for (const auto& l : page_.lines) {
       const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
-      if (shared < o_.badge_line_share * l.bbox.height()) continue;
+      if (shared < o_.figures.badge_line_share * l.bbox.height()) continue;
       for (const auto& sp : l.spans) {
         for (float x : sp.xs)
-          if (x >= it.box.x0 - o_.edge_tolerance && x < it.box.x1) {
+          if (x >= it.box.x0 - o_.lines.edge_tolerance && x < it.box.x1) {
             first = std::min(first, static_cast<double>(x));
-            last = std::max(last, static_cast<double>(x) + o_.badge_glyph_width_ratio * sp.size);
+            last = std::max(last, static_cast<double>(x) + o_.figures.badge_glyph_width_ratio * sp.size);
           }
         if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
           first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
@@ -211,7 +214,7 @@ bool Finder::badges(const Cluster& c) const {
     }
     if (last <= first) return false;  // no text on it
     const bool small = it.box.width() <= most;
-    const bool filled = last - first >= o_.highlight_text_share * it.box.width();
+    const bool filled = last - first >= o_.figures.highlight_text_share * it.box.width();
     if (!small && !filled) return false;
   }
   return true;
@@ -221,7 +224,7 @@ bool Finder::badges(const Cluster& c) const {
 // left or right edge (a chapter opening's band, a thumb index's tab). Printers trim there;
 // a drawing stays inside the page.
 bool Finder::bleeding_bar(const Cluster& c) const {
-  if (page_.width <= 0 || c.items.size() > o_.bar_max_shapes) return false;
+  if (page_.width <= 0 || c.items.size() > o_.figures.bar_max_shapes) return false;
   for (size_t i : c.items) {
     const Item& it = items_[i];
     if (!it.flat || (it.box.x0 > 0 && it.box.x1 < page_.width)) return false;
@@ -242,11 +245,12 @@ bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
   for (size_t i : inside) {
     const Line& l = page_.lines[i];
     const double s = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (std::fabs(l.baseline() - base) >= o_.same_row_ratio * s) return false;  // more than one row
+    if (std::fabs(l.baseline() - base) >= o_.lines.same_row_ratio * s) return false;  // more than one row
     size = std::max(size, s);
     left = std::min(left, l.bbox.x0);
   }
-  return size > 0 && it.box.height() <= o_.banner_max_ratio * size && left - it.box.x0 <= o_.banner_max_ratio * size;
+  return size > 0 && it.box.height() <= o_.figures.banner_max_ratio * size &&
+         left - it.box.x0 <= o_.figures.banner_max_ratio * size;
 }
 
 // Lines of a code listing or of prose: mostly monospace or covering much of the box, and
@@ -272,17 +276,19 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       // font's boxes are tall (angle brackets of a syntax line): lines of one row are told
       // by their baselines.
       const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
-      bool same_row = std::fabs(m.baseline() - l.baseline()) < o_.same_row_ratio * std::min(size, other_size);
-      if (j != i && !same_row && gap <= o_.paragraph_gap_ratio * size) {
+      bool same_row = std::fabs(m.baseline() - l.baseline()) < o_.lines.same_row_ratio * std::min(size, other_size);
+      if (j != i && !same_row && gap <= o_.blocks.paragraph_gap_ratio * size) {
         ++stacked;
         break;
       }
     }
   }
   // (A line of prose makes it text however much room the box leaves around it.)
-  const bool textual = mono >= o_.text_box_mono_share * chars || covered >= o_.text_box_cover_ratio * area(h) ||
+  const bool textual = mono >= o_.figures.text_box_mono_share * chars ||
+                       covered >= o_.figures.text_box_cover_ratio * area(h) ||
                        std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
-  const bool rows = inside.size() == 1 || static_cast<double>(stacked) >= o_.text_box_stacked_share * inside.size();
+  const bool rows =
+      inside.size() == 1 || static_cast<double>(stacked) >= o_.figures.text_box_stacked_share * inside.size();
   return textual && rows;
 }
 
@@ -290,14 +296,14 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
 // on one line that meet end to end (a table's rule stroked cell by cell).
 bool Finder::spanning_rule(const Cluster& c) const {
   const Box& h = c.hull;
-  const double e = o_.rule_max_thickness;
+  const double e = o_.figures.rule_max_thickness;
   std::vector<Box> flat;
   for (size_t i : c.items)
     if (items_[i].rule && items_[i].box.height() <= e) flat.push_back(items_[i].box);
   for (const Box& r : joined_rules(std::move(flat), e))
-    if (r.width() >= o_.frame_span_ratio * h.width()) return true;
+    if (r.width() >= o_.figures.frame_span_ratio * h.width()) return true;
   for (size_t i : c.items)  // a frame's side or a full-width shape
-    if (items_[i].box.width() >= o_.frame_span_ratio * h.width()) return true;
+    if (items_[i].box.width() >= o_.figures.frame_span_ratio * h.width()) return true;
   return false;
 }
 
@@ -315,11 +321,11 @@ void Finder::sort_out(const Cluster& c, int depth, std::vector<Cluster>& figures
   if (v.kind == Kind::Piece) pieces.push_back(c);
   if (v.kind == Kind::TextBox && depth == 0 && v.interior.empty() && framed_words(c)) nodes.push_back(c);
   if (v.kind != Kind::TextBox || depth > 0 || v.interior.empty()) return;
-  const double e = o_.rule_max_thickness;
-  for (const auto& inner : cluster_items(items_, v.interior, o_.figure_cluster_gap)) {
+  const double e = o_.figures.rule_max_thickness;
+  for (const auto& inner : cluster_items(items_, v.interior, o_.figures.figure_cluster_gap)) {
     // A strip down the box's left or right side is its padding, drawn line by line.
     const Box& b = inner.hull;
-    if ((b.x0 <= c.hull.x0 + e || b.x1 >= c.hull.x1 - e) && b.height() >= o_.frame_span_ratio * c.hull.height())
+    if ((b.x0 <= c.hull.x0 + e || b.x1 >= c.hull.x1 - e) && b.height() >= o_.figures.frame_span_ratio * c.hull.height())
       continue;
     Verdict w = classify(inner);
     if (w.kind == Kind::Figure) figures.push_back(inner);
@@ -334,9 +340,9 @@ bool Finder::framed_words(const Cluster& c) const {
   double base = 0;
   bool first = true;
   for (const auto& l : page_.lines) {
-    if (inside_share(l.bbox, c.hull) < o_.label_inside_ratio) continue;
+    if (inside_share(l.bbox, c.hull) < o_.figures.label_inside_ratio) continue;
     const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    if (!first && std::fabs(l.baseline() - base) >= o_.same_row_ratio * size) return false;  // a second row
+    if (!first && std::fabs(l.baseline() - base) >= o_.lines.same_row_ratio * size) return false;  // a second row
     base = l.baseline();
     first = false;
     for (const auto& sp : l.spans)
@@ -348,7 +354,7 @@ bool Finder::framed_words(const Cluster& c) const {
       while (i < t.size() && t[i] != ' ') ++i;
     }
   }
-  return !first && words <= static_cast<size_t>(o_.figure_node_max_words);
+  return !first && words <= static_cast<size_t>(o_.figures.figure_node_max_words);
 }
 
 }  // namespace quire::detail::figure_finder

@@ -34,7 +34,7 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
   }
   std::vector<size_t> labels;
   for (size_t i = 0; i < page_.lines.size(); ++i)
-    if (!taken[i] && !prose(page_.lines[i]) && inside_share(page_.lines[i].bbox, hull) >= o_.label_inside_ratio)
+    if (!taken[i] && !prose(page_.lines[i]) && inside_share(page_.lines[i].bbox, hull) >= o_.figures.label_inside_ratio)
       labels.push_back(i);
   // Tick values and axis names just outside the drawing. Lines set smaller or larger than
   // the body may chain outwards (an axis title beyond its tick values); body-size lines
@@ -47,11 +47,11 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
       const Line& l = page_.lines[i];
       if (taken[i] || std::find(labels.begin(), labels.end(), i) != labels.end()) continue;
       const double size = l.spans.empty() ? 0 : l.spans.front().size;
-      const bool off_body = body_size_ > 0 && std::fabs(size - body_size_) > o_.label_size_ratio * body_size_;
-      const double reach = off_body ? o_.label_near_gap : o_.label_attach_gap;
+      const bool off_body = body_size_ > 0 && std::fabs(size - body_size_) > o_.figures.label_size_ratio * body_size_;
+      const double reach = off_body ? o_.figures.label_near_gap : o_.figures.label_attach_gap;
       if (distance(l.bbox, off_body ? grown_hull : hull) > reach) continue;
       std::string t = l.text();
-      if (code_points(t) > static_cast<size_t>(o_.label_max_chars) || caption_like(t) || prose(l)) continue;
+      if (code_points(t) > static_cast<size_t>(o_.figures.label_max_chars) || caption_like(t) || prose(l)) continue;
       labels.push_back(i);
       grown_hull = grown_hull.united(l.bbox);
       added = true;
@@ -64,7 +64,7 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
   }
   // The crop may reach the recorded ink and a margin for anti-aliasing, but never a line
   // of text that is not the figure's own.
-  Box crop = grown(ink, o_.figure_crop_margin);
+  Box crop = grown(ink, o_.figures.figure_crop_margin);
   for (size_t i = 0; i < page_.lines.size(); ++i) {
     if (std::find(labels.begin(), labels.end(), i) != labels.end()) continue;
     const Box& l = page_.lines[i].bbox;
@@ -77,7 +77,7 @@ FigureRegion Finder::make_region(const Cluster& c, std::vector<bool>& taken) con
   crop = crop.united(region);
   if (page_.width > 0 && page_.height > 0) crop = intersection(crop, {0, 0, page_.width, page_.height});
   r.bbox = crop;
-  r.raster = r.images > 0 && image_area >= o_.raster_share * area(region);
+  r.raster = r.images > 0 && image_area >= o_.figures.raster_share * area(region);
   // Reading order: rows top to bottom (a line joins a row when its middle is within half
   // the row's height), left to right within a row.
   std::sort(labels.begin(), labels.end(), [&](size_t a, size_t b) {
@@ -128,7 +128,7 @@ std::vector<FigureRegion> Finder::run() {
     bool first = true;
     for (const auto& l : page_.lines)
       for (const auto& sp : l.spans)
-        if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.label_size_ratio * body_.size) {
+        if (!sp.monospace && std::fabs(sp.size - body_.size) <= o_.figures.label_size_ratio * body_.size) {
           body_.left = first ? l.bbox.x0 : std::min(body_.left, l.bbox.x0);
           body_.right = first ? l.bbox.x1 : std::max(body_.right, l.bbox.x1);
           first = false;
@@ -139,7 +139,7 @@ std::vector<FigureRegion> Finder::run() {
   std::vector<size_t> all(items_.size());
   std::iota(all.begin(), all.end(), 0);
   std::vector<Cluster> figures, pieces, nodes, framed;
-  for (const auto& c : cluster_items(items_, all, o_.figure_cluster_gap)) sort_out(c, 0, figures, pieces, nodes, framed);
+  for (const auto& c : cluster_items(items_, all, o_.figures.figure_cluster_gap)) sort_out(c, 0, figures, pieces, nodes, framed);
   // Sub-plots and pieces of one diagram lying close together are one figure.
   auto absorb = [&](Cluster& into, Cluster& from) {
     into.hull = into.hull.united(from.hull);
@@ -152,20 +152,21 @@ std::vector<FigureRegion> Finder::run() {
       for (size_t i = 0; i < figures.size(); ++i) {
         for (size_t j = 0; j < figures.size(); ++j)
           if (j != i && !figures[i].items.empty() && !figures[j].items.empty() &&
-              (near(figures[i].hull, figures[j].hull, o_.figure_merge_gap) ||
+              (near(figures[i].hull, figures[j].hull, o_.figures.figure_merge_gap) ||
                stacked(figures[i], figures[j]))) {
             absorb(figures[i], figures[j]);
             merged = true;
           }
         for (auto& p : pieces)
-          if (!figures[i].items.empty() && !p.items.empty() && near(figures[i].hull, p.hull, o_.figure_merge_gap)) {
+          if (!figures[i].items.empty() && !p.items.empty() &&
+              near(figures[i].hull, p.hull, o_.figures.figure_merge_gap)) {
             absorb(figures[i], p);
             merged = true;
           }
         for (auto* group : {&nodes, &framed})
           for (auto& n : *group)
             if (!figures[i].items.empty() && !n.items.empty() &&
-                near(figures[i].hull, n.hull, o_.figure_node_gap_ratio * body_size_)) {
+                near(figures[i].hull, n.hull, o_.figures.figure_node_gap_ratio * body_size_)) {
               absorb(figures[i], n);
               merged = true;
             }
@@ -235,9 +236,10 @@ PageDecor page_decor(const Page& page, const LayoutOptions& options) {
   PageDecor d;
   for (const auto& p : page.paths) {
     const Box b = tight_box(p, options);
-    const bool thin_y = b.height() <= options.rule_max_thickness, thin_x = b.width() <= options.rule_max_thickness;
-    if (thin_y && b.width() >= options.rule_min_length) d.rules.push_back(b);
-    else if (thin_x && b.height() >= options.rule_min_length) d.bars.push_back(b);
+    const bool thin_y = b.height() <= options.figures.rule_max_thickness,
+               thin_x = b.width() <= options.figures.rule_max_thickness;
+    if (thin_y && b.width() >= options.figures.rule_min_length) d.rules.push_back(b);
+    else if (thin_x && b.height() >= options.figures.rule_min_length) d.bars.push_back(b);
     else if (!thin_x && !thin_y && ((p.fill && p.color != 0xFFFFFF) || p.stroke)) d.panels.push_back(b);
   }
   for (const auto& im : page.images) d.pictures.push_back(im.bbox);

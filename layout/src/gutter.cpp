@@ -43,7 +43,7 @@ struct GutterSearch {
 
   // A line on one side of the strip [gx0, gx1] (a glyph box may reach a little into it).
   bool on_side(const Line* l, bool right, double gx0, double gx1) const {
-    return right ? l->bbox.x0 >= gx1 - o.gutter_glyph_reach : l->bbox.x1 <= gx0 + o.gutter_glyph_reach;
+    return right ? l->bbox.x0 >= gx1 - o.lines.gutter_glyph_reach : l->bbox.x1 <= gx0 + o.lines.gutter_glyph_reach;
   }
 
   // Both sides must hold lines with a flush left edge: prose, or on one side a listing (a
@@ -62,10 +62,10 @@ struct GutterSearch {
       if (on_side(l, right, gx0, gx1)) xs.push_back(l->bbox.x0);
     }
     if (xs.empty()) return 0;
-    double m = mode(xs, o.edge_bin);
+    double m = mode(xs, o.lines.edge_bin);
     int c = 0;
     for (double x : xs)
-      if (std::fabs(x - m) <= o.edge_tolerance) ++c;
+      if (std::fabs(x - m) <= o.lines.edge_tolerance) ++c;
     return c;
   }
 
@@ -87,14 +87,15 @@ struct GutterSearch {
       }
       if (!on_short_side || !caption_label(l->text()).empty()) continue;
       if (n++ == 0) first_x0 = l->bbox.x0;
-      if (std::fabs(l->bbox.x0 - first_x0) > o.edge_tolerance) return false;
+      if (std::fabs(l->bbox.x0 - first_x0) > o.lines.edge_tolerance) return false;
       widest = std::max(widest, l->bbox.x1 - l->bbox.x0);
     }
-    if (n == 0 || widest < o.short_column_width_ratio * (whole_right - whole_left)) return false;
+    if (n == 0 || widest < o.lines.short_column_width_ratio * (whole_right - whole_left)) return false;
     // (Beside it: not above or below the whole column's lines.)
     for (const Line* l : lines) {
       const bool on_short_side = on_side(l, right, gx0, gx1);
-      if (on_short_side && (l->bbox.y0 < whole_top - o.edge_tolerance || l->bbox.y1 > whole_bottom + o.edge_tolerance))
+      if (on_short_side &&
+          (l->bbox.y0 < whole_top - o.lines.edge_tolerance || l->bbox.y1 > whole_bottom + o.lines.edge_tolerance))
         return false;
     }
     return true;
@@ -107,12 +108,13 @@ struct GutterSearch {
     for (const Line* l : lines) {
       if (!on_side(l, right, gx0, gx1)) continue;
       const std::string t = pl.text(*l);
-      if (std::count(t.begin(), t.end(), ' ') + 1 >= o.min_justified_line_words) x1s.push_back(l->bbox.x1);
+      if (std::count(t.begin(), t.end(), ' ') + 1 >= o.lines.min_justified_line_words) x1s.push_back(l->bbox.x1);
     }
     if (x1s.empty()) return false;
-    const double m = mode(x1s, o.edge_bin);
-    return std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
-           o.min_column_lines;
+    const double m = mode(x1s, o.lines.edge_bin);
+    return std::count_if(x1s.begin(), x1s.end(), [&](double x) {
+             return std::fabs(x - m) <= o.lines.edge_tolerance;
+           }) >= o.lines.min_column_lines;
   }
 
   // Whether paired_row_share (a third) or more of one side's lines stand on the baselines of
@@ -128,23 +130,24 @@ struct GutterSearch {
       if (!on_side(l, right, gx0, gx1)) continue;
       ++n;
       const double b = l->baseline();
-      if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; })) ++on;
+      if (std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.lines.same_baseline; }))
+        ++on;
     }
-    return static_cast<double>(on) >= o.paired_row_share * static_cast<double>(n);
+    return static_cast<double>(on) >= o.lines.paired_row_share * static_cast<double>(n);
   }
 
   // With `code`, one side may be a listing: asked of a strip's least crossed part only, as
   // a listing's ragged right edge leaves a wide strip crossed by few of its lines.
   // With `short_only`, one side must be a short column.
   bool columns(double gx0, double gx1, bool code = false, bool short_only = false) const {
-    const bool left = aligned(false, gx0, gx1) >= o.min_column_lines;
-    const bool right = aligned(true, gx0, gx1) >= o.min_column_lines;
+    const bool left = aligned(false, gx0, gx1) >= o.lines.min_column_lines;
+    const bool right = aligned(true, gx0, gx1) >= o.lines.min_column_lines;
     if (short_only) return (left && !right && short_column(true, gx0, gx1)) || (right && !left && short_column(false, gx0, gx1));
     if ((left && right) || (left && short_column(true, gx0, gx1)) || (right && short_column(false, gx0, gx1)))
       return true;
-    return code && ((left && justified(false, gx0, gx1) && aligned(true, gx0, gx1, true) >= o.min_column_lines &&
+    return code && ((left && justified(false, gx0, gx1) && aligned(true, gx0, gx1, true) >= o.lines.min_column_lines &&
                      !paired(true, gx0, gx1)) ||
-                    (right && justified(true, gx0, gx1) && aligned(false, gx0, gx1, true) >= o.min_column_lines &&
+                    (right && justified(true, gx0, gx1) && aligned(false, gx0, gx1, true) >= o.lines.min_column_lines &&
                      !paired(false, gx0, gx1)));
   }
 
@@ -159,15 +162,15 @@ struct GutterSearch {
     // gutter. The gutter is then the part of the strip crossed least, when only a few rows
     // cross it (spanning headings and figures), and the columns are taken from there.
     const int least = *std::min_element(cover.begin() + start, cover.begin() + start + len);
-    if (least > o.gutter_part_crossing_share * limit) return false;
+    if (least > o.lines.gutter_part_crossing_share * limit) return false;
     // (Its parts crossed least, widest first: beyond a short last column the page is empty
     // too. A short column of two lines under a figure is crossed by fewer rows than a column
     // of text, but by more than the gutter beside it: the parts crossed by no more rows than
     // the least are asked last, for a short column beside a whole one.)
     for (const bool short_only : {false, true}) {
-      const int most = short_only ? least : least + std::max(1, limit / o.gutter_part_slack_divisor);
+      const int most = short_only ? least : least + std::max(1, limit / o.lines.gutter_part_slack_divisor);
       const std::vector<std::pair<int, int>> parts =
-          open_strips(cover, start, start + len - 1, start + len - 1, most, o.min_gutter);
+          open_strips(cover, start, start + len - 1, start + len - 1, most, o.lines.min_gutter);
       for (bool code : {false, true}) {
         if (short_only && code) break;  // (a short column is prose)
         for (const auto& [from, part] : parts) {
@@ -185,13 +188,13 @@ struct GutterSearch {
   bool justified_left(double gx0) const {
     std::vector<double> x1s;
     for (const Line* l : lines)
-      if (l->bbox.x1 <= gx0 + o.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
+      if (l->bbox.x1 <= gx0 + o.lines.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
     if (x1s.empty()) return false;
-    const double m = mode(x1s, o.edge_bin);
-    const auto at = std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; });
-    return at >= o.min_column_lines &&
-           static_cast<double>(at) >= o.justified_left_share * static_cast<double>(x1s.size()) &&
-           gx0 - m <= o.justified_left_reach_ratio * o.min_gutter;
+    const double m = mode(x1s, o.lines.edge_bin);
+    const auto at = std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.lines.edge_tolerance; });
+    return at >= o.lines.min_column_lines &&
+           static_cast<double>(at) >= o.lines.justified_left_share * static_cast<double>(x1s.size()) &&
+           gx0 - m <= o.lines.justified_left_reach_ratio * o.lines.min_gutter;
   }
 };
 
@@ -202,23 +205,23 @@ struct GutterSearch {
 Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
   Gutter g;
   constexpr int kColumnsBeside = 2;  // a gutter has a column on either side
-  if (lines.size() < static_cast<size_t>(kColumnsBeside * o.min_column_lines)) return g;
+  if (lines.size() < static_cast<size_t>(kColumnsBeside * o.lines.min_column_lines)) return g;
   double L = 1e9, R = -1e9;
   for (const Line* l : lines) {
     L = std::min(L, l->bbox.x0);
     R = std::max(R, l->bbox.x1);
   }
   int n = static_cast<int>(std::ceil(R - L));
-  if (n < o.gutter_min_span) return g;
+  if (n < o.lines.gutter_min_span) return g;
   GutterSearch search{lines, pl, o, L, std::vector<int>(n + 1, 0)};
   std::vector<int>& cover = search.cover;
   for (const Line* l : lines)
     for (int x = static_cast<int>(l->bbox.x0 - L); x <= static_cast<int>(l->bbox.x1 - L) && x <= n; ++x)
       if (x >= 0) cover[x]++;
-  search.limit = static_cast<int>(o.max_gutter_crossing * lines.size());
-  int lo = static_cast<int>(o.gutter_from_share * n), hi = static_cast<int>(o.gutter_to_share * n);
+  search.limit = static_cast<int>(o.lines.max_gutter_crossing * lines.size());
+  int lo = static_cast<int>(o.lines.gutter_from_share * n), hi = static_cast<int>(o.lines.gutter_to_share * n);
   // Strips crossed by few lines, widest first (in x order among equals).
-  const std::vector<std::pair<int, int>> strips = open_strips(cover, lo, hi, n, search.limit, o.min_gutter);
+  const std::vector<std::pair<int, int>> strips = open_strips(cover, lo, hi, n, search.limit, o.lines.min_gutter);
   double gx0 = 0, gx1 = 0;
   bool found = false;
   for (size_t k = 0; k < strips.size() && !found; ++k)
@@ -241,8 +244,9 @@ struct Sides {
 
 Sides sides_of(const Gutter& g, const std::vector<const Line*>& lines, const LayoutOptions& o) {
   Sides s;
+  const double reach = o.lines.gutter_glyph_reach;
   for (const Line* l : lines) {
-    const int side = l->bbox.x1 <= g.x0 + o.gutter_glyph_reach ? 0 : l->bbox.x0 >= g.x1 - o.gutter_glyph_reach ? 1 : -1;
+    const int side = l->bbox.x1 <= g.x0 + reach ? 0 : l->bbox.x0 >= g.x1 - reach ? 1 : -1;
     if (side < 0) continue;
     s.lines[side].push_back(l);
     s.top[side] = std::min(s.top[side], l->bbox.y0);
@@ -257,7 +261,7 @@ std::vector<size_t> row_sizes(std::vector<double> baselines, const LayoutOptions
   std::sort(baselines.begin(), baselines.end());
   std::vector<size_t> rows;
   for (size_t k = 0; k < baselines.size(); ++k)
-    if (k == 0 || baselines[k] - baselines[k - 1] > o.same_baseline) rows.push_back(1);
+    if (k == 0 || baselines[k] - baselines[k - 1] > o.lines.same_baseline) rows.push_back(1);
     else ++rows.back();
   return rows;
 }
@@ -281,12 +285,12 @@ bool ruled_across(const Gutter& g, const std::vector<const Line*>& lines, const 
   }
   // (A table's rule is often drawn a cell at a time.)
   size_t crossing = 0;
-  for (const Box& r : joined_rules(rules, o.rule_max_thickness)) {
+  for (const Box& r : joined_rules(rules, o.figures.rule_max_thickness)) {
     const double y = (r.y0 + r.y1) / 2;
-    if (r.x0 <= g.x0 - o.min_gutter && r.x1 >= g.x1 + o.min_gutter && y > from && y < to) ++crossing;
+    if (r.x0 <= g.x0 - o.lines.min_gutter && r.x1 >= g.x1 + o.lines.min_gutter && y > from && y < to) ++crossing;
   }
-  return crossing >= static_cast<size_t>(o.min_column_lines) &&
-         static_cast<double>(crossing) >= o.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
+  return crossing >= static_cast<size_t>(o.lines.min_column_lines) &&
+         static_cast<double>(crossing) >= o.lines.gutter_ruled_rows_share * static_cast<double>(std::min(n[0], n[1]));
 }
 
 bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::optional<Measure> measure,
@@ -296,8 +300,8 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
   if (sides.lines[0].empty() || sides.lines[1].empty()) return false;
   // (Where both sides hold lines: a table's columns stand beside each other only over its
   // rows; a caption or a note under it is on one side alone.)
-  const double from = std::max(sides.top[0], sides.top[1]) - o.edge_tolerance,
-               to = std::min(sides.bottom[0], sides.bottom[1]) + o.edge_tolerance;
+  const double from = std::max(sides.top[0], sides.top[1]) - o.lines.edge_tolerance,
+               to = std::min(sides.bottom[0], sides.bottom[1]) + o.lines.edge_tolerance;
   std::vector<const Line*> band[2];
   std::vector<double> baselines[2];
   double outer_left = 1e300, outer_right = -1e300;
@@ -313,13 +317,15 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
   for (int side : {0, 1}) {
     const std::vector<double>& other = baselines[1 - side];
     const auto on = std::count_if(baselines[side].begin(), baselines[side].end(), [&](double b) {
-      return std::any_of(other.begin(), other.end(), [&](double y) { return std::fabs(y - b) <= o.same_baseline; });
+      return std::any_of(other.begin(), other.end(),
+                         [&](double y) { return std::fabs(y - b) <= o.lines.same_baseline; });
     });
-    if (static_cast<double>(on) < o.table_row_pair_share * static_cast<double>(baselines[side].size())) return false;
+    if (static_cast<double>(on) < o.lines.table_row_pair_share * static_cast<double>(baselines[side].size()))
+      return false;
   }
   // Narrower than the measure, or several cells to a row on one side: a column of a page
   // holds one line to a baseline.
-  const double reach = o.column_reach_ratio * body_size;
+  const double reach = o.lines.column_reach_ratio * body_size;
   if (measure && (outer_left > measure->left + reach || outer_right < measure->right - reach)) return true;
   for (int side : {0, 1}) {
     // (A side holding two columns of prose has several lines to a baseline too, but lines of
@@ -332,15 +338,16 @@ bool cells_across(const Gutter& g, const std::vector<const Line*>& lines, std::o
       ends.push_back(l->bbox.x1);
     }
     std::nth_element(words.begin(), words.begin() + words.size() / 2, words.end());
-    if (words[words.size() / 2] > o.max_cell_words_beside) continue;
+    if (words[words.size() / 2] > o.lines.max_cell_words_beside) continue;
     const auto flush = std::count_if(ends.begin(), ends.end(), [&](double x) {
-      return std::count_if(ends.begin(), ends.end(), [&](double y) { return std::fabs(x - y) <= o.edge_tolerance; }) >=
-             o.flush_end_min_lines;
+      return std::count_if(ends.begin(), ends.end(), [&](double y) {
+               return std::fabs(x - y) <= o.lines.edge_tolerance;
+             }) >= o.lines.flush_end_min_lines;
     });
     if (typography::at_least_half(flush, static_cast<long>(ends.size()))) continue;
     const std::vector<size_t> rows = row_sizes(baselines[side], o);
     const auto several = std::count_if(rows.begin(), rows.end(), [](size_t n) { return n > 1; });
-    if (static_cast<double>(several) >= o.table_row_pair_share * static_cast<double>(rows.size())) return true;
+    if (static_cast<double>(several) >= o.lines.table_row_pair_share * static_cast<double>(rows.size())) return true;
   }
   return false;
 }

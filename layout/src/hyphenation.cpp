@@ -47,7 +47,7 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
   // The joined word less its last letters (an inflection: "-ed", "-s", "-ing"), but with
   // some letters of the second part, so that it is more than the first part.
   auto stem_seen = [&]() {
-    size_t keep_right = std::max(std::min(o.hyphen_stem_letters, right.size()), right.size() > o.hyphen_stem_letters ? right.size() - o.hyphen_stem_letters : 0);
+    size_t keep_right = std::max(std::min(o.hyphenation.hyphen_stem_letters, right.size()), right.size() > o.hyphenation.hyphen_stem_letters ? right.size() - o.hyphenation.hyphen_stem_letters : 0);
     std::string stem = lower(left + right.substr(0, keep_right));
     std::string whole = lower(left + right);
     const auto& w = ev.sorted_words;
@@ -59,13 +59,13 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
   // frequent word ("to" in "up-to-date") is not a sign.
   auto compound_part = [&](const WordCounts& m, const std::u32string& part) {
     int in = count(m, lower(part));
-    return in > 0 && in >= o.compound_part_share * (in + count(ev.words, lower(part)));
+    return in > 0 && in >= o.hyphenation.compound_part_share * (in + count(ev.words, lower(part)));
   };
   const Dictionary* dictionary = nullptr;
   bool dictionary_asked = false;
   auto dictionary_knows = [&](const std::u32string& w) {
     if (!dictionary_asked) {  // loaded only for a break the book leaves undecided
-      dictionary = Dictionary::at(o.hyphen_dictionary);
+      dictionary = Dictionary::at(o.hyphenation.hyphen_dictionary);
       dictionary_asked = true;
     }
     return dictionary && dictionary->knows(from_u32(w));
@@ -93,7 +93,7 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
     if (!ev.dictionary_language || !ascii_letters(left) || !ascii_letters(right) || upper(left.front()) ||
         dictionary_knows(left + right))
       return false;
-    const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphen_patterns);
+    const HyphenPatterns* patterns = HyphenPatterns::at(o.hyphenation.hyphen_patterns);
     return patterns && !patterns->allow_break(lower(left), lower(right));
   };
   if (hyph > 0 || joined > 0) keep = hyph > joined;
@@ -111,8 +111,9 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
   else if (compound_part(ev.compound_first, left) || compound_part(ev.compound_last, right)) keep = true;
   else if (auto answer = dictionary_answer()) keep = *answer;
   else
-    keep = left.size() >= o.compound_word_min_letters && right.size() >= o.compound_word_min_letters &&
-           count(ev.words, lower(left)) > 0 && count(ev.words, lower(right)) > 0;
+    keep = left.size() >= o.hyphenation.compound_word_min_letters &&
+           right.size() >= o.hyphenation.compound_word_min_letters && count(ev.words, lower(left)) > 0 &&
+           count(ev.words, lower(right)) > 0;
   return keep;
 }
 
@@ -143,11 +144,11 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
 //     d. another word of the book starts with the joined stem ("as-" "signed" beside
 //        "assignment", "out-" "puts" beside "output") -> remove: the same word, inflected
 //        differently, so the two halves are syllables of one word even if each is a word;
-//     e. the spelling dictionary (LayoutOptions::hyphen_dictionary) knows the joined word
+//     e. the spelling dictionary (hyphenation.hyphen_dictionary) knows the joined word
 //        and not the second part ("trigger-" "ing", "in-" "cludes") -> remove: the second
 //        part is a syllable, not a word;
 //     f. the dictionary does not know the joined word, which starts in lower case, and the
-//        hyphenation patterns (LayoutOptions::hyphen_patterns) allow no break between the
+//        hyphenation patterns (hyphenation.hyphen_patterns) allow no break between the
 //        parts ("avahi-" "core", "libgpg-" "error") -> keep: the name of a thing with a
 //        hyphen in it. Only there: the patterns are not the ones every book was set with
 //        (British and American TeX patterns break "temporary" apart differently, and a
@@ -193,12 +194,13 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
                                           [](char32_t c) { return c >= U'0' && c <= U'9'; });
     if (digits_after) right.resize(letters);
   }
-  size_t right_min = ev.tex ? o.tex_min_hyphen_right : o.min_hyphen_right;
+  size_t right_min = ev.tex ? o.hyphenation.tex_min_hyphen_right : o.hyphenation.min_hyphen_right;
   bool keep;
   if (before_mono || ev.unhyphenated) {
     keep = true;
   } else if (ascii_letters(left) && ascii_letters(right) &&
-             (left.size() < o.min_hyphen_left || right.size() < right_min || !has_vowel(left) || !has_vowel(right))) {
+             (left.size() < o.hyphenation.min_hyphen_left || right.size() < right_min || !has_vowel(left) ||
+              !has_vowel(right))) {
     keep = true;
   } else {
     const bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);

@@ -121,7 +121,7 @@ void match_glyphs(const std::u32string& text, const std::vector<Glyph>& glyphs, 
   size_t g = 0;
   for (size_t i = 0; i < text.size(); ++i) {
     if (is_space_cp(text[i])) continue;
-    for (size_t k = g; k < glyphs.size() && k < g + o.inline_match_window; ++k)
+    for (size_t k = g; k < glyphs.size() && k < g + o.styles.inline_match_window; ++k)
       if (glyphs[k].c == text[i]) {
         font[i] = glyphs[k].font;
         link[i] = glyphs[k].link;
@@ -190,13 +190,14 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
       while (j < ws.size() && (ws[j].font & m)) ++j;
       const size_t run = j - i, others = ws.size() - run;
       const size_t styled_others = styled - run;  // (every word of the run is styled)
-      const bool throughout = others >= o.own_font_min_others &&
-                              static_cast<double>(styled_others) >= o.own_font_share * static_cast<double>(others);
+      const bool throughout =
+          others >= o.styles.own_font_min_others &&
+          static_cast<double>(styled_others) >= o.styles.own_font_share * static_cast<double>(others);
       // An item's text set in bold or italic after a marker that is not is the item's
       // title ("2. Header line" over its text): the marker's font is the item's own.
       const bool after_plain_marker = type == BlockType::ListItem && i == 1 && !(ws[0].font & m);
       const bool most = (bit != 0 || type == BlockType::Heading) && !after_plain_marker &&
-                        static_cast<double>(run) >= o.own_font_share * static_cast<double>(ws.size());
+                        static_cast<double>(run) >= o.styles.own_font_share * static_cast<double>(ws.size());
       if (throughout || most)
         for (size_t k = i; k < j; ++k) cleared[k] |= m;
       i = j;
@@ -227,7 +228,7 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
           }
           ++j;
         }
-        if (static_cast<double>(styled) >= o.own_font_share * static_cast<double>(faced))
+        if (static_cast<double>(styled) >= o.styles.own_font_share * static_cast<double>(faced))
           for (size_t k = i; k < end; ++k) cleared[k] |= m;
         i = end;
       }

@@ -229,9 +229,10 @@ class ChapterCut {
       const Block& b = flow_.blocks[i];
       // (A destination may point inside a heading's first line: a large title's top stands
       // well above the point an outline entry names.)
-      const double tolerance = b.type == BlockType::Heading
-                                   ? std::max(o_.outline_y_tolerance, o_.heading_anchor_reach_ratio * flow_.sizes[i])
-                                   : o_.outline_y_tolerance;
+      const double tolerance =
+          b.type == BlockType::Heading
+              ? std::max(o_.chapters.outline_y_tolerance, o_.chapters.heading_anchor_reach_ratio * flow_.sizes[i])
+              : o_.chapters.outline_y_tolerance;
       while (k < starts.size() &&
              (starts[k].page < b.page || (starts[k].page == b.page && starts[k].y <= b.bbox.y0 + tolerance))) {
         cur = static_cast<long>(k);
@@ -258,11 +259,11 @@ class ChapterCut {
       std::string kind;
       std::string text;
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
-      if (flow_.number_share[p] >= o_.page_number_line_share) kind = "contents";
+      if (flow_.number_share[p] >= o_.chapters.page_number_line_share) kind = "contents";
       else if (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                text.find("isbn") != std::string::npos)
         kind = "copyright";
-      else if (word_count(bs) >= o_.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
+      else if (word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
       else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page
       else if (p == first_page_ || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
       else kind = "front-matter";
@@ -273,7 +274,7 @@ class ChapterCut {
       size_t j = i;
       while (j < kinds.size() && kinds[j].first == kinds[i].first) ++j;
       int f = kinds[i].second, l = kinds[j - 1].second;
-      if (kinds[i].first.empty() || o_.keep_matter) {
+      if (kinds[i].first.empty() || o_.chapters.keep_matter) {
         for (size_t k = i; k < j; ++k)
           for (const auto* b : by_page[kinds[k].second]) front_blocks.push_back(b);
       } else {
@@ -322,7 +323,7 @@ class ChapterCut {
       int pages = 0, numbered = 0;
       for (int p = c.first_page; p <= c.last_page; ++p) {
         ++pages;
-        if (flow_.number_share[p] >= o_.page_number_line_share) ++numbered;
+        if (flow_.number_share[p] >= o_.chapters.page_number_line_share) ++numbered;
       }
       if (pages > 0 && typography::more_than_half(numbered, pages)) kind = numbered_seen == 0 ? "contents" : "index";
     }
@@ -331,7 +332,7 @@ class ChapterCut {
     // and its verso), with little prose on them.
     if (kind.empty() && i == 0 && c.first_page == first_page_ && c.last_page <= first_page_ + 1 &&
         !doc_.metadata.title.empty() && squash(c.title) == squash(doc_.metadata.title) &&
-        word_count(bs) < o_.min_prose_page_words)
+        word_count(bs) < o_.chapters.min_prose_page_words)
       kind = "title-page";
     return kind;
   }
@@ -393,7 +394,7 @@ class ChapterCut {
           c.blocks[0].labels.size() == 1 && c.title == c.blocks[0].labels[0])
         c.title = split_title(c.blocks[0].text).title;
       const std::string kind = matter_kind(c, bs, i, numbered_seen);
-      if (!kind.empty() && !o_.keep_matter) {
+      if (!kind.empty() && !o_.chapters.keep_matter) {
         res_.excluded.push_back({c.title, kind, c.first_page, c.last_page});
         continue;
       }

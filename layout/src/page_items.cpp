@@ -77,12 +77,13 @@ class PagePasses {
       std::vector<double> x1s;
       for (const Line* l : lines) {
         left_edge = std::min(left_edge, l->bbox.x0);
-        if (l->bbox.x1 <= g.x0 + o.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
+        if (l->bbox.x1 <= g.x0 + o.lines.gutter_glyph_reach) x1s.push_back(l->bbox.x1);
       }
       if (!x1s.empty()) {
-        const double m = mode(x1s, o.edge_bin);
-        if (std::count_if(x1s.begin(), x1s.end(), [&](double x) { return std::fabs(x - m) <= o.edge_tolerance; }) >=
-            o.min_column_lines)
+        const double m = mode(x1s, o.lines.edge_bin);
+        if (std::count_if(x1s.begin(), x1s.end(), [&](double x) {
+              return std::fabs(x - m) <= o.lines.edge_tolerance;
+            }) >= o.lines.min_column_lines)
           justified = m;
       }
     }
@@ -97,13 +98,13 @@ class PagePasses {
       // into the gutter and less than a gutter's width beyond it; it is a line of a
       // paragraph, with a full line of the column right above or below it. A spanning
       // heading or caption reaches further, or is centred on the page.
-      if (!(b.x1 > justified + o.edge_tolerance && b.x1 - g.x1 <= g.x1 - g.x0 &&
-            b.x0 - left_edge <= o.overwide_line_start_share * (g.x0 - left_edge)))
+      if (!(b.x1 > justified + o.lines.edge_tolerance && b.x1 - g.x1 <= g.x1 - g.x0 &&
+            b.x0 - left_edge <= o.lines.overwide_line_start_share * (g.x0 - left_edge)))
         return -1;
-      const double pitch = o.overwide_line_pitch_ratio * b.height();
+      const double pitch = o.lines.overwide_line_pitch_ratio * b.height();
       for (const Line* l : lines)
-        if (std::fabs(l->bbox.x1 - justified) <= o.edge_tolerance &&
-            l->bbox.x0 - left_edge <= o.overwide_line_start_share * (g.x0 - left_edge) &&
+        if (std::fabs(l->bbox.x1 - justified) <= o.lines.edge_tolerance &&
+            l->bbox.x0 - left_edge <= o.lines.overwide_line_start_share * (g.x0 - left_edge) &&
             std::fabs(l->bbox.y1 - b.y1) <= pitch && l->bbox.y1 != b.y1)
           return 0;
       return -1;
@@ -141,16 +142,16 @@ class PagePasses {
       for (const auto& r : rows)
         if (r.column == c) {
           left = std::min(left, r.bbox.x0);
-          double& edge = r.caption || r.size > o.heading_size_ratio * st.body_size ? caption_right : right;
+          double& edge = r.caption || r.size > o.blocks.heading_size_ratio * st.body_size ? caption_right : right;
           edge = std::max(edge, r.mono ? std::min(r.bbox.x1, code_reach) : r.bbox.x1);
-          if (!r.mono && std::fabs(r.size - st.body_size) < o.body_size_tolerance) x0s.push_back(r.bbox.x0);
+          if (!r.mono && std::fabs(r.size - st.body_size) < o.lines.body_size_tolerance) x0s.push_back(r.bbox.x0);
         }
       // (A column of a two-column page that holds a listing and a line or two of prose has no
       // flush prose edge to speak of: its leftmost row's edge, the listing's, is the column's.)
       bool listing = false;
       for (const auto& r : rows) listing = listing || (r.column == c && r.mono);
-      if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.min_column_lines)))
-        left = mode(x0s, o.edge_bin);
+      if (!x0s.empty() && (!g.found || !listing || x0s.size() >= static_cast<size_t>(o.lines.min_column_lines)))
+        left = mode(x0s, o.lines.edge_bin);
       if (right == 0) right = caption_right;
       // One-column pages share the book's margin for their parity (a page of only code or
       // of indented matter has no flush prose edge of its own).
@@ -189,11 +190,11 @@ class PagePasses {
       f.page = page.number;
       f.bbox = reg.bbox;
       f.labels = reg.labels;
-      double reach = o.caption_distance_ratio * st.body_size;
+      double reach = o.blocks.caption_distance_ratio * st.body_size;
       auto overlaps_x = [&](const Row& r) { return r.bbox.x0 < reg.bbox.x1 && reg.bbox.x0 < r.bbox.x1; };
       long start = -1;
       for (size_t i = 0; i < rows.size() && start < 0; ++i)
-        if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.edge_tolerance &&
+        if (!taken[i] && overlaps_x(rows[i]) && rows[i].bbox.y0 >= reg.bbox.y1 - o.lines.edge_tolerance &&
             rows[i].bbox.y0 <= reg.bbox.y1 + reach && rows[i].caption)
           start = static_cast<long>(i);
       size_t end = 0;
@@ -202,10 +203,10 @@ class PagePasses {
       } else {
         // Caption above: the nearest rows ending just above the region.
         for (size_t i = rows.size(); i-- > 0;) {
-          if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.edge_tolerance) continue;
+          if (taken[i] || !overlaps_x(rows[i]) || rows[i].bbox.y1 > reg.bbox.y0 + o.lines.edge_tolerance) continue;
           if (rows[i].bbox.y1 < reg.bbox.y0 - reach) break;
           // Walk up the caption paragraph to its label line.
-          for (size_t k = i + 1; k-- > 0 && i - k < o.caption_max_rows_above;)
+          for (size_t k = i + 1; k-- > 0 && i - k < o.blocks.caption_max_rows_above;)
             if (rows[k].caption && !taken[k]) {
               size_t e = caption_end(rows, k, o);
               if (e > i) { start = static_cast<long>(k); end = e; }
@@ -232,8 +233,8 @@ class PagePasses {
       r.nothing_above = r.nothing_below = true;
       auto check = [&](const Box& b, int column) {
         if (column != r.column && column >= 0 && r.column >= 0) return;
-        if (b.y1 <= r.bbox.y0 + o.edge_tolerance) r.nothing_above = false;
-        if (b.y0 >= r.bbox.y1 - o.edge_tolerance) r.nothing_below = false;
+        if (b.y1 <= r.bbox.y0 + o.lines.edge_tolerance) r.nothing_above = false;
+        if (b.y0 >= r.bbox.y1 - o.lines.edge_tolerance) r.nothing_below = false;
       };
       // (Once something is found above and below, nothing more can change the row.)
       for (size_t i = 0; i < rows.size() && (r.nothing_above || r.nothing_below); ++i)
@@ -272,12 +273,12 @@ class PagePasses {
         right = std::max(right, flow[i].bbox.x1);
       }
       // The small rows from the bottom up, to the first row of a table with `tables`.
-      const std::vector<Box> rules = joined_rules(decor.rules, o.rule_max_thickness);
+      const std::vector<Box> rules = joined_rules(decor.rules, o.figures.rule_max_thickness);
       auto small_from = [&](bool tables) {
         size_t k = idx.size();
         while (k > 0) {
           const Row& r = flow[idx[k - 1]];
-          if (r.mono || r.size > o.footnote_size_ratio * st.body_size) break;
+          if (r.mono || r.size > o.blocks.footnote_size_ratio * st.body_size) break;
           if (tables && ((k >= 2 && table_row_pair(flow[idx[k - 2]], r, o, decor.bars, rules)) ||
                          (k < idx.size() && table_row_pair(r, flow[idx[k]], o, decor.bars, rules))))
             break;
@@ -296,10 +297,10 @@ class PagePasses {
           // itself lies inside.
           const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
           const Box r{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
-          if (r.height() <= o.footnote_rule_height && r.y1 <= first.y0 + o.footnote_rule_slack &&
-              r.y0 >= above - o.footnote_rule_slack &&
-              r.x0 >= left - o.edge_tolerance && r.x0 <= first.x0 + o.edge_tolerance &&
-              r.width() >= o.footnote_rule_min_width && r.width() <= max_share * (right - left) + o.edge_tolerance)
+          if (r.height() <= o.blocks.footnote_rule_height && r.y1 <= first.y0 + o.blocks.footnote_rule_slack &&
+              r.y0 >= above - o.blocks.footnote_rule_slack && r.x0 >= left - o.lines.edge_tolerance &&
+              r.x0 <= first.x0 + o.lines.edge_tolerance && r.width() >= o.blocks.footnote_rule_min_width &&
+              r.width() <= max_share * (right - left) + o.lines.edge_tolerance)
             return true;
         }
         return false;
@@ -310,9 +311,9 @@ class PagePasses {
         return k;
       };
       size_t k = small_from(false);
-      if (!ruled_above(k, o.footnote_rule_max_share)) {
+      if (!ruled_above(k, o.blocks.footnote_rule_max_share)) {
         k = first_marked(k);
-        if (!ruled_above(k, o.footnote_rule_max_share)) k = first_marked(small_from(true));
+        if (!ruled_above(k, o.blocks.footnote_rule_max_share)) k = first_marked(small_from(true));
       }
       // A footnote area sits below the page's other text, never above a body row.
       for (size_t j = k; j < idx.size(); ++j) flow[idx[j]].footnote = true;
@@ -321,12 +322,12 @@ class PagePasses {
       // first opening with a mark that a row above it on the page raises.
       for (size_t j = 0; j < k; ++j) {
         const Row& r = flow[idx[j]];
-        if (r.mono || r.size > o.footnote_size_ratio * st.body_size || !ruled_above(j, 1.0)) continue;
+        if (r.mono || r.size > o.blocks.footnote_size_ratio * st.body_size || !ruled_above(j, 1.0)) continue;
         const std::u32string mark = footnote_mark(r.text);
         if (mark.empty() || !cited_above(r, mark)) continue;
         for (size_t e = j; e < k; ++e) {
           const Row& q = flow[idx[e]];
-          if (q.mono || q.size > o.footnote_size_ratio * st.body_size) break;
+          if (q.mono || q.size > o.blocks.footnote_size_ratio * st.body_size) break;
           flow[idx[e]].footnote = true;
         }
       }
@@ -395,14 +396,14 @@ class PagePasses {
   // under it (which a table's rows never show).
   void split_terms(std::vector<Item>& items) const {
     auto text = [&](size_t i) { return items[i].kind == Item::Text && !items[i].row.footnote; };
-    auto at = [&](double x, double edge) { return std::fabs(x - edge) <= o.edge_tolerance; };
+    auto at = [&](double x, double edge) { return std::fabs(x - edge) <= o.lines.edge_tolerance; };
     auto candidate = [&](const Row& r) {
       if (r.lines.size() != 2 || r.marker > 0 || r.drawn_marker || r.mono || r.footnote ||
-          std::fabs(r.size - st.body_size) >= o.body_size_tolerance)
+          std::fabs(r.size - st.body_size) >= o.lines.body_size_tolerance)
         return false;
       const double L = r.lines[0]->bbox.x0, D = r.lines[1]->bbox.x0;
-      return D - r.lines[0]->bbox.x1 >= o.term_gap_ratio * r.size && D - L > o.indent_ratio * r.size &&
-             D - L <= o.term_indent_max_share * (r.col_right - r.col_left);
+      return D - r.lines[0]->bbox.x1 >= o.blocks.term_gap_ratio * r.size && D - L > o.blocks.indent_ratio * r.size &&
+             D - L <= o.blocks.term_indent_max_share * (r.col_right - r.col_left);
     };
     for (size_t i = 0; i < items.size(); ++i) {
       if (!text(i) || !candidate(items[i].row)) continue;
@@ -425,8 +426,8 @@ class PagePasses {
       bool long_term = false;
       for (size_t c = 0; c + 1 < column.size() && !long_term; ++c) {
         const Row& x = items[column[c]].row;
-        long_term = c != self && x.lines.size() == 1 && at(x.bbox.x0, L) && x.bbox.x1 > D - o.term_gap_ratio * x.size &&
-                    at(items[column[c + 1]].row.bbox.x0, D);
+        long_term = c != self && x.lines.size() == 1 && at(x.bbox.x0, L) &&
+                    x.bbox.x1 > D - o.blocks.term_gap_ratio * x.size && at(items[column[c + 1]].row.bbox.x0, D);
       }
       if (!long_term) continue;
       std::vector<const Line*> rest(r.lines.begin() + 1, r.lines.end());

@@ -129,7 +129,7 @@ bool ruled_apart(const Box& a, const Box& b, const std::vector<Box>& bars, const
   const double mid = (b.y0 + b.y1) / 2;
   return std::any_of(bars.begin(), bars.end(), [&](const Box& bar) {
     const double x = (bar.x0 + bar.x1) / 2;
-    return x > (a.x0 + a.x1) / 2 && x <= b.x0 + o.edge_tolerance && bar.y0 <= mid && bar.y1 >= mid;
+    return x > (a.x0 + a.x1) / 2 && x <= b.x0 + o.lines.edge_tolerance && bar.y0 <= mid && bar.y1 >= mid;
   });
 }
 
@@ -147,10 +147,10 @@ std::vector<Row> group_rows(int page, std::vector<const Line*> lines, const Page
     const double sz = std::max(1.0, line_size(*l));
     bool overlaps = false;
     for (const Line* c : cur)
-      if (l->bbox.x0 < c->bbox.x1 - o.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.edge_tolerance &&
+      if (l->bbox.x0 < c->bbox.x1 - o.lines.edge_tolerance && c->bbox.x0 < l->bbox.x1 - o.lines.edge_tolerance &&
           !(c->bbox.x0 < l->bbox.x0 ? ruled_apart(c->bbox, l->bbox, bars, o) : ruled_apart(l->bbox, c->bbox, bars, o)))
         overlaps = true;
-    if (!cur.empty() && std::fabs(b - cur_base) < o.same_row_ratio * std::min(sz, cur_size) && !overlaps) {
+    if (!cur.empty() && std::fabs(b - cur_base) < o.lines.same_row_ratio * std::min(sz, cur_size) && !overlaps) {
       cur.push_back(l);
       continue;
     }

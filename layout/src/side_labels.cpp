@@ -18,9 +18,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
   for (const Line* l : lines) {
     const std::string& t = pl.text(*l);
     const size_t chars = utf8_length(t);  // (asked first: most lines are far longer than a label)
-    if (chars < o.side_label_min_chars || chars > o.side_label_max_chars) continue;
+    if (chars < o.notes.side_label_min_chars || chars > o.notes.side_label_max_chars) continue;
     const size_t n = whitespace_token_count(t);
-    if (n == 0 || n > o.side_label_max_words) continue;
+    if (n == 0 || n > o.notes.side_label_max_words) continue;
     // A word: a number there is a line or chunk number, a table's cell, a margin's count.
     bool mono = false, letter = false;
     for (size_t k = 0; k < l->spans.size(); ++k) mono = mono || pl.mono(*l, k);
@@ -40,15 +40,15 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     std::vector<const Line*> near;
     double edge = 1e300, right = 0;
     for (const Line* r : lines)
-      if (r->bbox.x0 >= l->bbox.x1 + o.side_label_gap_ratio * size &&
-          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <= o.side_label_reach_ratio * size) {
+      if (r->bbox.x0 >= l->bbox.x1 + o.notes.side_label_gap_ratio * size &&
+          std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <= o.notes.side_label_reach_ratio * size) {
         near.push_back(r);
         edge = std::min(edge, r->bbox.x0);
       }
     if (near.empty()) continue;
     std::vector<const Line*> para;
     for (const Line* r : lines)
-      if (r->bbox.x0 >= edge - o.edge_tolerance && r->bbox.x0 <= edge + o.side_label_indent_ratio * size) {
+      if (r->bbox.x0 >= edge - o.lines.edge_tolerance && r->bbox.x0 <= edge + o.notes.side_label_indent_ratio * size) {
         para.push_back(r);
         right = std::max(right, r->bbox.x1);
       }
@@ -59,8 +59,8 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
       if (std::fabs(para[k]->baseline() - base) < std::fabs(para[at]->baseline() - base)) at = k;
     auto follows = [&](size_t k) {  // para[k + 1] is the line after para[k] in one paragraph
       const Line &a = *para[k], &b = *para[k + 1];
-      return b.baseline() - a.baseline() <= o.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
-             a.bbox.x1 >= right - o.side_label_ragged_ratio * size && b.bbox.x0 <= edge + o.edge_tolerance;
+      return b.baseline() - a.baseline() <= o.notes.side_label_pitch_ratio * std::max(1.0, line_size(a)) &&
+             a.bbox.x1 >= right - o.notes.side_label_ragged_ratio * size && b.bbox.x0 <= edge + o.lines.edge_tolerance;
     };
     size_t first = at, last = at;
     while (first > 0 && follows(first - 1)) --first;
@@ -76,8 +76,8 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     // line. (A hanging label, a bibliography's "[L94]", stands on its entry's first line.)
     const double pitch = (flush[last]->baseline() - flush[first]->baseline()) / static_cast<double>(last);
     const double block_mid = (flush[first]->bbox.y0 + flush[last]->bbox.y1) / 2;
-    if (base <= flush[first]->baseline() + o.side_label_drop_ratio * size ||
-        std::fabs(mid - block_mid) > o.side_label_centre_share * pitch)
+    if (base <= flush[first]->baseline() + o.notes.side_label_drop_ratio * size ||
+        std::fabs(mid - block_mid) > o.notes.side_label_centre_share * pitch)
       continue;
     // Alone beside the block: no other line left of its edge over its height (a table's
     // first column, or margin notes, have more).
@@ -88,9 +88,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
     // And alone where it stands: no other line but code starts at its left edge near it (a
     // list's tags, a bibliography's keys, a table's first column).
     for (const Line* r : lines)
-      if (alone && r != l && std::fabs(r->bbox.x0 - l->bbox.x0) <= o.edge_tolerance &&
+      if (alone && r != l && std::fabs(r->bbox.x0 - l->bbox.x0) <= o.lines.edge_tolerance &&
           std::fabs((r->bbox.y0 + r->bbox.y1) / 2 - mid) <=
-              o.side_label_alone_reach_factor * o.side_label_reach_ratio * size &&
+              o.notes.side_label_alone_reach_factor * o.notes.side_label_reach_ratio * size &&
           !code(r))
         alone = false;
     if (alone) out.push_back({l, flush[first]});

@@ -165,17 +165,17 @@ std::vector<long> wrapped_lines(std::vector<Piece>& pieces, const std::vector<co
       if (page_of(a) != page_of(p) || a.row == p.row) continue;
       const double size = std::max(1.0, rp.size);
       const double pitch = rp.baseline - ra.baseline;
-      if (pitch <= 0 || pitch > o.table_wrap_pitch_ratio * size) continue;
-      if (rule_between(rules, rp.page, p.box.x0 + o.edge_tolerance, ra.baseline, rp.baseline - o.table_row_rise_ratio * size))
+      if (pitch <= 0 || pitch > o.tables.table_wrap_pitch_ratio * size) continue;
+      if (rule_between(rules, rp.page, p.box.x0 + o.lines.edge_tolerance, ra.baseline, rp.baseline - o.tables.table_row_rise_ratio * size))
         continue;
       long first = ks[n - 1];
       while (above[first] >= 0) first = above[first];
-      if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.edge_tolerance) continue;
+      if (std::fabs(p.box.x0 - pieces[first].box.x0) > o.lines.edge_tolerance) continue;
       const std::optional<double> word_end = Builder::first_word_end(*p.line, false);
       if (!word_end) continue;
-      const double limit =
-          c + 1 < columns ? cols.left[c + 1] - o.min_cell_gap_ratio * size : cols.right[c] + o.edge_tolerance;
-      if (a.box.x1 + o.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
+      const double limit = c + 1 < columns ? cols.left[c + 1] - o.tables.min_cell_gap_ratio * size
+                                           : cols.right[c] + o.lines.edge_tolerance;
+      if (a.box.x1 + o.blocks.wrap_space_ratio * size + (*word_end - p.box.x0) <= limit) continue;
       above[ks[n]] = ks[n - 1];
       if (const std::optional<double> letter = first_letter_width(*p.line))
         pieces[ks[n - 1]].to_edge = a.box.x1 + *letter > limit;
@@ -217,7 +217,7 @@ bool cut_at_edge(const std::string& before, const std::string& after, const Word
   while (e < a.size() && is_letter_cp(a[e])) ++e;
   const std::u32string left = b.substr(s), right = a.substr(0, e);
   if (ev.words.count(lower(left + right)) > 0) return true;
-  const Dictionary* dictionary = Dictionary::at(o.hyphen_dictionary);
+  const Dictionary* dictionary = Dictionary::at(o.hyphenation.hyphen_dictionary);
   return dictionary && dictionary->knows(from_u32(left + right)) &&
          (!dictionary->knows(from_u32(left)) || !dictionary->knows(from_u32(right)));
 }
@@ -234,7 +234,7 @@ std::vector<Cell> table_cells(std::vector<Piece>& pieces, const std::vector<long
     Piece& p = pieces[k];
     const Row& row = *rs[p.row];
     const double size = std::max(1.0, row.size);
-    const double top = row.baseline - o.table_row_rise_ratio * size, bottom = row.baseline + o.table_row_drop_ratio * size;
+    const double top = row.baseline - o.tables.table_row_rise_ratio * size, bottom = row.baseline + o.tables.table_row_drop_ratio * size;
     if (keep[k] >= 0) {
       p.cell = pieces[static_cast<size_t>(keep[k])].cell;
       Cell& c = cells[p.cell];
@@ -306,7 +306,7 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
          std::all_of(grid[bold_rows].begin(), grid[bold_rows].end(), [&](size_t k) { return cells[k].bold; }))
     ++bold_rows;
   if (bold_rows < grid.size()) b.header_rows = static_cast<int>(bold_rows);
-  if (b.header_rows == 0 && grid.size() >= o.min_face_header_body_rows + 1 &&
+  if (b.header_rows == 0 && grid.size() >= o.tables.min_face_header_body_rows + 1 &&
       cells[grid[0].front()].page == cells[grid[1].front()].page) {
     // (The body in one face, or two: a column of code beside one of prose. A table of
     // samples sets each row in a face of its own, and has no header for it.)
@@ -320,7 +320,7 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
         if (own && std::find(body_faces.begin(), body_faces.end(), cells[k].font) == body_faces.end())
           body_faces.push_back(cells[k].font);
       }
-    if (own && body_faces.size() <= o.table_body_max_faces) b.header_rows = 1;
+    if (own && body_faces.size() <= o.tables.table_body_max_faces) b.header_rows = 1;
   }
   if (b.header_rows == 0 && grid.size() >= 3 && cells[grid[0].front()].page == cells[grid[1].front()].page) {
     auto ruled = [&](size_t i) {  // a rule between rows i and i + 1 of one page
@@ -328,9 +328,9 @@ void find_header(Block& b, const std::vector<std::vector<size_t>>& grid, const s
       if (page != cells[grid[i + 1].front()].page) return false;
       const double x0 = cols.left.front(), x1 = cols.right.back();
       for (const auto& [p, r] : rules)
-        if (p == page && r.y0 >= extent[i].second - o.edge_tolerance && r.y1 <= extent[i + 1].first + o.edge_tolerance &&
-            r.x0 <= x0 + o.edge_tolerance + o.table_header_rule_span * (x1 - x0) &&
-            r.x1 >= x1 - o.table_header_rule_span * (x1 - x0))
+        if (p == page && r.y0 >= extent[i].second - o.lines.edge_tolerance && r.y1 <= extent[i + 1].first + o.lines.edge_tolerance &&
+            r.x0 <= x0 + o.lines.edge_tolerance + o.tables.table_header_rule_span * (x1 - x0) &&
+            r.x1 >= x1 - o.tables.table_header_rule_span * (x1 - x0))
           return true;
       return false;
     };
@@ -352,7 +352,8 @@ void drop_repeated_header(Block& b, std::vector<std::vector<size_t>>& grid, cons
   size_t h = static_cast<size_t>(b.header_rows);
   if (h == 0) {
     const auto filled = std::count_if(b.rows.front().begin(), b.rows.front().end(), [](const std::string& c) { return !c.empty(); });
-    if (static_cast<size_t>(filled) < o.table_repeat_min_cells || (b.rows.size() > 1 && b.rows[1] == b.rows[0])) return;
+    if (static_cast<size_t>(filled) < o.tables.table_repeat_min_cells || (b.rows.size() > 1 && b.rows[1] == b.rows[0]))
+      return;
     h = 1;
   }
   std::vector<uint8_t> drop(grid.size(), 0);
@@ -402,8 +403,8 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
     size_t same_left = 0, same_right = 0;
     for (const Cell& d : cells) {
       if (d.column != c.column) continue;
-      same_left += std::fabs(d.box.x0 - c.box.x0) <= o.edge_tolerance;
-      same_right += std::fabs(d.box.x1 - c.box.x1) <= o.edge_tolerance;
+      same_left += std::fabs(d.box.x0 - c.box.x0) <= o.lines.edge_tolerance;
+      same_right += std::fabs(d.box.x1 - c.box.x1) <= o.lines.edge_tolerance;
     }
     lefts[c.column] = std::max(lefts[c.column], same_left);
     rights[c.column] = std::max(rights[c.column], same_right);

@@ -28,17 +28,18 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
   // parted at a column's edge, ExtractOptions::glued_cell_*).
   bool over = false, under = false;
   for (const Box& rule : rules) {
-    if (rule.x0 > r.bbox.x0 + o.edge_tolerance || rule.x1 < r.bbox.x1 - o.edge_tolerance) continue;
-    if (rule.y1 <= r.bbox.y0 + o.edge_tolerance && r.baseline - rule.y0 <= o.ruled_table_reach * r.size) over = true;
-    if (rule.y0 >= r.baseline && rule.y0 - r.baseline <= o.ruled_table_reach * r.size) under = true;
+    if (rule.x0 > r.bbox.x0 + o.lines.edge_tolerance || rule.x1 < r.bbox.x1 - o.lines.edge_tolerance) continue;
+    if (rule.y1 <= r.bbox.y0 + o.lines.edge_tolerance && r.baseline - rule.y0 <= o.tables.ruled_table_reach * r.size)
+      over = true;
+    if (rule.y0 >= r.baseline && rule.y0 - r.baseline <= o.tables.ruled_table_reach * r.size) under = true;
   }
-  const double least_gap_ratio = over && under ? o.min_ruled_cell_gap_ratio : o.min_cell_gap_ratio;
+  const double least_gap_ratio = over && under ? o.tables.min_ruled_cell_gap_ratio : o.tables.min_cell_gap_ratio;
   bool one_word_each = true, long_cell = false;
   for (size_t i = 0; i < r.lines.size(); ++i) {
     const Line* l = r.lines[i];
     size_t words = whitespace_tokens(l->text()).size();
     if (words == 0) return {};
-    if (words > o.max_table_cell_words) {
+    if (words > o.tables.max_table_cell_words) {
       if (long_cell) return {};
       long_cell = true;
     }
@@ -53,17 +54,18 @@ std::vector<const Line*> table_cells(const Row& r, const LayoutOptions& o, size_
   // of a justified paragraph's words, min_justified_line_words pieces or more, reaches the
   // right edge with its gaps even, wherever it starts (a first line indented, or led by a
   // note's mark): a table's columns are never spaced as evenly as that.
-  const bool to_edge = r.bbox.x1 >= r.col_right - o.edge_tolerance;
-  const bool full_measure = to_edge && r.bbox.x0 <= r.col_left + o.indent_ratio * r.size + o.edge_tolerance;
+  const bool to_edge = r.bbox.x1 >= r.col_right - o.lines.edge_tolerance;
+  const bool full_measure =
+      to_edge && r.bbox.x0 <= r.col_left + o.blocks.indent_ratio * r.size + o.lines.edge_tolerance;
   double least_gap = r.bbox.x1 - r.bbox.x0, most_gap = 0;
   for (size_t i = 1; i < r.lines.size(); ++i) {
     const double gap = r.lines[i]->bbox.x0 - r.lines[i - 1]->bbox.x1;
     least_gap = std::min(least_gap, gap);
     most_gap = std::max(most_gap, gap);
   }
-  const bool even = most_gap - least_gap <= typography::max_spread(o.edge_tolerance);
+  const bool even = most_gap - least_gap <= typography::max_spread(o.lines.edge_tolerance);
   if (even && ((one_word_each && full_measure) ||
-               (to_edge && r.lines.size() >= static_cast<size_t>(o.min_justified_line_words))))
+               (to_edge && r.lines.size() >= static_cast<size_t>(o.lines.min_justified_line_words))))
     return {};
   return r.lines;
 }
@@ -80,9 +82,9 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
   size_t n = 0;
   for (size_t i = 0; i < a.size(); ++i)
     for (size_t k = 0; k < b.size(); ++k) {
-      bool left = i > 0 && k > 0 && std::fabs(a[i]->bbox.x0 - b[k]->bbox.x0) <= o.edge_tolerance;
-      bool inside = (i + 1 < a.size() && k + 1 < b.size()) || a[i]->bbox.x1 < right - o.edge_tolerance;
-      bool flush_right = inside && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.edge_tolerance;
+      bool left = i > 0 && k > 0 && std::fabs(a[i]->bbox.x0 - b[k]->bbox.x0) <= o.lines.edge_tolerance;
+      bool inside = (i + 1 < a.size() && k + 1 < b.size()) || a[i]->bbox.x1 < right - o.lines.edge_tolerance;
+      bool flush_right = inside && std::fabs(a[i]->bbox.x1 - b[k]->bbox.x1) <= o.lines.edge_tolerance;
       if (left || flush_right) {
         ++n;
         break;
@@ -124,11 +126,11 @@ bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pi
   if (r.footnote || r.lines.empty() || r.lines.size() >= max_pieces) return false;
   for (const Line* piece : r.lines) {
     size_t k = from;
-    while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.edge_tolerance) ++k;
+    while (k < lefts.size() && std::fabs(piece->bbox.x0 - lefts[k]) > o.lines.edge_tolerance) ++k;
     if (k == lefts.size()) return false;
-    const double end = k + 1 < lefts.size() ? lefts[k + 1] - o.min_cell_gap_ratio * r.size : r.col_right;
+    const double end = k + 1 < lefts.size() ? lefts[k + 1] - o.tables.min_cell_gap_ratio * r.size : r.col_right;
     // (Past its column's rule, a piece may run on into the next: ruled_apart.)
-    if (piece->bbox.x1 > end + o.edge_tolerance &&
+    if (piece->bbox.x1 > end + o.lines.edge_tolerance &&
         !(k + 1 < lefts.size() && ruled_apart(piece->bbox, {lefts[k + 1], piece->bbox.y0, lefts[k + 1], piece->bbox.y1}, bars, o)))
       return false;
   }
@@ -139,7 +141,7 @@ bool wrapped_cells(const Row& r, const std::vector<double>& lefts, size_t max_pi
 void add_lefts(std::vector<double>& lefts, const std::vector<const Line*>& cells, const LayoutOptions& o) {
   for (const Line* c : cells) {
     bool known = false;
-    for (double x : lefts) known = known || std::fabs(x - c->bbox.x0) <= o.edge_tolerance;
+    for (double x : lefts) known = known || std::fabs(x - c->bbox.x0) <= o.lines.edge_tolerance;
     if (!known) lefts.insert(std::upper_bound(lefts.begin(), lefts.end(), c->bbox.x0), c->bbox.x0);
   }
 }
@@ -148,7 +150,7 @@ void add_lefts(std::vector<double>& lefts, const std::vector<const Line*>& cells
 // max_table_row_pitch ems below.
 bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
   const double pitch = b.baseline - a.baseline;
-  return a.page == b.page && a.column == b.column && pitch > 0 && pitch <= o.max_table_row_pitch * a.size;
+  return a.page == b.page && a.column == b.column && pitch > 0 && pitch <= o.tables.max_table_row_pitch * a.size;
 }
 
 }  // namespace
@@ -156,9 +158,10 @@ bool next_table_row(const Row& a, const Row& b, const LayoutOptions& o) {
 bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars,
                     const std::vector<Box>& rules) {
   if (!next_table_row(a, b, o)) return false;
-  const auto ca = table_cells(a, o, o.min_table_cells, bars, rules), cb = table_cells(b, o, o.min_table_cells, bars, rules);
+  const auto ca = table_cells(a, o, o.tables.min_table_cells, bars, rules), cb = table_cells(b, o, o.tables.min_table_cells, bars, rules);
   if (ca.empty() || cb.empty()) return false;
-  return shared_edges(ca, cb, b.col_right, o) >= std::min(o.min_shared_edges, std::min(ca.size(), cb.size()) - 1);
+  return shared_edges(ca, cb, b.col_right, o) >=
+         std::min(o.tables.min_shared_edges, std::min(ca.size(), cb.size()) - 1);
 }
 
 // Tables: runs of consecutive rows of one page and column whose cells line up in columns,
@@ -169,7 +172,7 @@ bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const st
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
                  const std::vector<const Line*>& open_cells, const std::vector<Box>& bars,
                  const std::vector<Box>& rules) {
-  const std::vector<Box> joined = joined_rules(rules, o.rule_max_thickness);
+  const std::vector<Box> joined = joined_rules(rules, o.figures.rule_max_thickness);
   auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
     return detail::table_cells(r, opts, min_cells, bars, joined);
   };
@@ -185,7 +188,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
   // (without one, two cells a row are more often a term and its description).
   bool bold_head = false;
   auto flush = [&]() {
-    if (full_rows >= (goes_on ? 1 : o.min_table_rows)) {
+    if (full_rows >= (goes_on ? 1 : o.tables.min_table_rows)) {
       for (const Row* r : cur) out[r] = run;
       ++run;
     }
@@ -205,21 +208,21 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     }
     const Row& r = it.row;
     const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
-    auto cells = table_cells(r, o, o.min_table_cells);
+    auto cells = table_cells(r, o, o.tables.min_table_cells);
     // A row of one cell fewer over a full row heads a cross table (heads_stub_columns); but a
     // row that goes on in the open run's columns (a body cell left empty) is that run's.
     if (cells.empty() && i + 1 < items.size() && items[i + 1].kind == Item::Text &&
         next_table_row(r, items[i + 1].row, o) && !(next_row && wrapped_cells(r, lefts, most_cells, o, bars))) {
-      auto head = table_cells(r, o, o.min_header_table_cells);
-      if (!head.empty() && heads_stub_columns(head, table_cells(items[i + 1].row, o, o.min_table_cells))) {
+      auto head = table_cells(r, o, o.tables.min_header_table_cells);
+      if (!head.empty() && heads_stub_columns(head, table_cells(items[i + 1].row, o, o.tables.min_table_cells))) {
         flush();
         cells = std::move(head);
       }
     }
     if (cells.empty() && (bold_head ? next_row : r.bold)) {
-      cells = table_cells(r, o, o.min_header_table_cells);
+      cells = table_cells(r, o, o.tables.min_header_table_cells);
       // Under its bold header, a row of the same size whose cells stand in its columns.
-      if (bold_head && (!typography::same_size(r.size, cur.front()->size, o.size_step_tolerance) ||
+      if (bold_head && (!typography::same_size(r.size, cur.front()->size, o.blocks.size_step_tolerance) ||
                         (full_rows == 1 && !heads_columns(prev_cells, cells) && shared_edges(prev_cells, cells, r.col_right, o) == 0)))
         cells.clear();
       if (!cells.empty() && !bold_head) {
@@ -236,7 +239,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     if (!cur.empty()) {
       const bool header =
           full_rows == 1 && cur.size() == 1 && (heads_columns(prev_cells, cells) || heads_stub_columns(prev_cells, cells));
-      const size_t need = std::min(o.min_shared_edges, cells.size() - 1);
+      const size_t need = std::min(o.tables.min_shared_edges, cells.size() - 1);
       if (!next_row || (shared_edges(prev_cells, cells, r.col_right, o) < need && !header)) flush();
     }
     if (cur.empty() && i > 0 && items[i - 1].kind == Item::Text) {
@@ -252,7 +255,8 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
         cur.push_back(&before);
     }
     if (cur.empty() && i == 0 && !open_cells.empty())
-      goes_on = shared_edges(open_cells, cells, r.col_right, o) >= std::min(o.min_shared_edges, cells.size() - 1);
+      goes_on =
+          shared_edges(open_cells, cells, r.col_right, o) >= std::min(o.tables.min_shared_edges, cells.size() - 1);
     cur.push_back(&r);
     ++full_rows;
     prev_cells = cells;

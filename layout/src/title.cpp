@@ -17,7 +17,7 @@ namespace {
 std::vector<std::string> words_at(const Page& p, double size, const LayoutOptions& o) {
   std::vector<std::string> words;
   for (const auto& l : p.lines) {
-    auto at_size = [&](const Span& s) { return typography::same_size(s.size, size, o.title_size_tolerance); };
+    auto at_size = [&](const Span& s) { return typography::same_size(s.size, size, o.title.title_size_tolerance); };
     if (std::none_of(l.spans.begin(), l.spans.end(), at_size)) continue;
     std::string part;
     for (size_t i = 0; i < l.spans.size(); ++i) {
@@ -35,7 +35,7 @@ bool has_word(const std::vector<std::string>& words, const LayoutOptions& o) {
   for (const auto& w : words) {
     size_t letters = 0;
     for (char32_t c : to_u32(w)) letters += is_letter_cp(c);
-    if (letters >= o.title_word_min_letters) return true;
+    if (letters >= o.title.title_word_min_letters) return true;
   }
   return false;
 }
@@ -44,7 +44,7 @@ bool has_word(const std::vector<std::string>& words, const LayoutOptions& o) {
 
 std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
   std::string title;
-  for (size_t i = 0; i < doc.pages.size() && doc.pages[i].number <= o.title_pages && title.empty(); ++i)
+  for (size_t i = 0; i < doc.pages.size() && doc.pages[i].number <= o.title.title_pages && title.empty(); ++i)
     with_page(doc, i, [&](const Page& p) {
       // Characters per size (to a tenth of a point): the most common is the page's body.
       // A title page of a few words may hold more of the title's characters than of any
@@ -62,14 +62,14 @@ std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
       auto body = std::max_element(chars.begin(), chars.end(), [](const auto& a, const auto& b) {
         return a.second < b.second;
       });
-      if (words <= o.title_page_max_words) body = chars.begin();
+      if (words <= o.title.title_page_max_words) body = chars.begin();
       const double body_size = typography::from_tenths_key(body->first);
       // From the largest size down, the first text that reads as a title.
       for (auto it = chars.rbegin(); it != chars.rend(); ++it) {
         const double size = typography::from_tenths_key(it->first);
-        if (size < o.title_size_ratio * body_size) break;
+        if (size < o.title.title_size_ratio * body_size) break;
         const auto words = words_at(p, size, o);
-        if (words.empty() || words.size() > o.title_max_words || !has_word(words, o)) continue;
+        if (words.empty() || words.size() > o.title.title_max_words || !has_word(words, o)) continue;
         for (const auto& w : words) title += (title.empty() ? "" : " ") + w;
         return;
       }

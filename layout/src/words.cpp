@@ -64,7 +64,7 @@ void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions&
       toks.assign(owned.begin(), owned.end());
     }
     if (toks.empty()) continue;
-    if (toks.size() >= o.prose_line_min_words) ++ev.prose_lines;
+    if (toks.size() >= o.hyphenation.prose_line_min_words) ++ev.prose_lines;
     for (size_t t = 0; t < toks.size(); ++t) {
       if (ascii) cps.assign(toks[t].begin(), toks[t].end());
       else cps = to_u32(toks[t]);
@@ -194,15 +194,15 @@ namespace {
 // half of the book's most frequent words of four letters or more. Hyphenation patterns of
 // another language would take most breaks of the book for hyphens of the words.
 bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) {
-  const Dictionary* dictionary = Dictionary::at(o.hyphen_dictionary);
+  const Dictionary* dictionary = Dictionary::at(o.hyphenation.hyphen_dictionary);
   if (!dictionary) return false;
   std::vector<std::pair<int, std::string>> frequent;
   ev.words.for_each([&](const std::string& w, int n) {
-    if (w.size() >= o.language_sample_min_letters &&
+    if (w.size() >= o.hyphenation.language_sample_min_letters &&
         std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
       frequent.emplace_back(-n, w);
   });
-  const size_t n = std::min(o.language_sample_words, frequent.size());
+  const size_t n = std::min(o.hyphenation.language_sample_words, frequent.size());
   std::partial_sort(frequent.begin(), frequent.begin() + static_cast<std::ptrdiff_t>(n), frequent.end());
   std::vector<std::string> sample;
   for (size_t i = 0; i < n; ++i) sample.push_back(frequent[i].second);
@@ -219,8 +219,8 @@ bool speaks_dictionary_language(const WordEvidence& ev, const LayoutOptions& o) 
 // or the dictionary of the book's language knows the joined word and not both parts.
 // "over-" "estimate" is neither.
 bool hyphenates(const WordEvidence& ev, const LayoutOptions& o) {
-  if (ev.tex || ev.prose_lines < o.unhyphenated_min_lines) return true;
-  const Dictionary* dictionary = ev.dictionary_language ? Dictionary::at(o.hyphen_dictionary) : nullptr;
+  if (ev.tex || ev.prose_lines < o.hyphenation.unhyphenated_min_lines) return true;
+  const Dictionary* dictionary = ev.dictionary_language ? Dictionary::at(o.hyphenation.hyphen_dictionary) : nullptr;
   if (dictionary) {
     std::vector<std::string> asked;
     for (const auto& [left, right] : ev.line_breaks) asked.insert(asked.end(), {left + right, left, right});
@@ -282,7 +282,8 @@ WordEvidence collect_words(const Document& doc, std::vector<PageLines>& lines, c
                           std::make_move_iterator(p.line_breaks.end()));
   }
   parts.clear();
-  if (HyphenPatterns::present(o.hyphen_patterns)) ev.dictionary_language = speaks_dictionary_language(ev, o);
+  if (HyphenPatterns::present(o.hyphenation.hyphen_patterns))
+    ev.dictionary_language = speaks_dictionary_language(ev, o);
   ev.unhyphenated = !hyphenates(ev, o);
   std::vector<std::pair<std::string, std::string>>().swap(ev.line_breaks);
   return ev;

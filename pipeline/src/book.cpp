@@ -177,7 +177,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   // on first use: a book without figures never opens one.
   std::mutex renderers_mutex;
   std::vector<std::unique_ptr<PdfRenderer>> idle;
-  const int dpi = options.layout.figure_dpi;
+  const int dpi = options.layout.figures.figure_dpi;
   RenderFigure render = [&](const Book&, const Block& b) {
     std::unique_ptr<PdfRenderer> r;
     {

@@ -242,8 +242,8 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   k["clean"] = options_json(clean_option_table(), o.clean);
   Json layout = options_json(layout_option_table(), o.layout);
   // The dictionary and the patterns count by their contents, not by where they are.
-  layout["hyphen_dictionary"] = dictionary_identity(o.cache_dir, o.layout.hyphen_dictionary);
-  layout["hyphen_patterns"] = file_identity(o.cache_dir, o.layout.hyphen_patterns);
+  layout["hyphenation.hyphen_dictionary"] = dictionary_identity(o.cache_dir, o.layout.hyphenation.hyphen_dictionary);
+  layout["hyphenation.hyphen_patterns"] = file_identity(o.cache_dir, o.layout.hyphenation.hyphen_patterns);
   k["layout"] = std::move(layout);
   k["verify"] = o.verify;
   k["site"] = o.exporting.site;

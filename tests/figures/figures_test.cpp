@@ -698,11 +698,12 @@ void check_crops(const std::string& pdf, const quire::Document& doc, const Layou
   for (const auto& page : doc.pages)
     for (const auto& fig : find_figures(page, o)) {
       const std::string what = pdf + " page " + std::to_string(page.number);
-      std::string a = r1.png(page.number, fig.bbox, o.figure_dpi);
-      std::string b = r2.png(page.number, fig.bbox, o.figure_dpi);
+      std::string a = r1.png(page.number, fig.bbox, o.figures.figure_dpi);
+      std::string b = r2.png(page.number, fig.bbox, o.figures.figure_dpi);
       ASSERT_FALSE(a.empty()) << what;
       EXPECT_EQ(a, b) << what << ": two renders differ";
-      EXPECT_EQ(a, kept.png(page.number, fig.bbox, o.figure_dpi)) << what << ": the kept drawing renders otherwise";
+      EXPECT_EQ(a, kept.png(page.number, fig.bbox, o.figures.figure_dpi))
+          << what << ": the kept drawing renders otherwise";
       Decoded d;
       ASSERT_TRUE(decode_png(a, d)) << what;
       expect_trimmed(d, what);

@@ -592,7 +592,7 @@ TEST_P(Hyphenation, DecidedFromTheBookAndLogged) {
   Document d = make_doc({make_page(1, lines)});
   d.metadata.producer = c.producer;
   LayoutOptions o;
-  o.hyphen_dictionary = "";  // the book's own evidence alone
+  o.hyphenation.hyphen_dictionary = "";  // the book's own evidence alone
   auto r = layout_document(d, o);
   auto ps = of_type(r, BlockType::Paragraph);
   ASSERT_FALSE(ps.empty());
@@ -612,7 +612,7 @@ std::string joined_token(const HyphenCase& c, const std::string& dictionary) {
   auto more = paragraph(72, 136, {std::string("Another paragraph. ") + c.elsewhere + " and more."});
   lines.insert(lines.end(), more.begin(), more.end());
   LayoutOptions o;
-  o.hyphen_dictionary = dictionary;
+  o.hyphenation.hyphen_dictionary = dictionary;
   auto r = layout_document(make_doc({make_page(1, lines)}), o);
   if (r.joins.size() != 1) return "(" + std::to_string(r.joins.size()) + " joins)";
   return r.joins[0].joined;
@@ -679,8 +679,8 @@ std::string joined_with_patterns(const char* line_end, const char* line_start, c
   auto more = paragraph(72, 136, {prose, prose});
   lines.insert(lines.end(), more.begin(), more.end());
   LayoutOptions o;
-  o.hyphen_dictionary = kEnglish;
-  o.hyphen_patterns = patterns;
+  o.hyphenation.hyphen_dictionary = kEnglish;
+  o.hyphenation.hyphen_patterns = patterns;
   auto r = layout_document(make_doc({make_page(1, lines)}), o);
   if (r.joins.size() != 1) return "(" + std::to_string(r.joins.size()) + " joins)";
   return r.joins[0].joined;
@@ -719,13 +719,13 @@ TEST(HyphenationPatterns, PreloadedResourcesDecideAsLoadedOnFirstUse) {
   // Loaded ahead (as the build does on a spare thread) or on first use, the same answers;
   // files that are not there load nothing, and the book's rule decides.
   LayoutOptions ahead;
-  ahead.hyphen_dictionary = kEnglish;
-  ahead.hyphen_patterns = kEnglishPatterns;
+  ahead.hyphenation.hyphen_dictionary = kEnglish;
+  ahead.hyphenation.hyphen_patterns = kEnglishPatterns;
   preload_language_resources(ahead);
   EXPECT_EQ(joined_with_patterns("avahi-", "core", kEnglishPatterns, kEnglishProse), "avahi-core");
   LayoutOptions missing;
-  missing.hyphen_dictionary = "/nonexistent/xx_XX";
-  missing.hyphen_patterns = "/nonexistent/hyph_xx.dic";
+  missing.hyphenation.hyphen_dictionary = "/nonexistent/xx_XX";
+  missing.hyphenation.hyphen_patterns = "/nonexistent/hyph_xx.dic";
   EXPECT_NO_THROW(preload_language_resources(missing));
   EXPECT_EQ(joined_with_patterns("avahi-", "core", "/nonexistent/hyph_xx.dic", kEnglishProse), "avahicore");
 }
@@ -2413,7 +2413,7 @@ TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
   EXPECT_EQ(r.excluded[1].kind, "index");
   EXPECT_EQ(r.excluded[1].first_page, 3);
   LayoutOptions keep;
-  keep.keep_matter = true;
+  keep.chapters.keep_matter = true;
   auto k = layout_document(d, keep);
   EXPECT_EQ(k.chapters.size(), 3u);
   EXPECT_TRUE(k.excluded.empty());

@@ -201,7 +201,7 @@ EdgeCut cut_cell(const std::string& cut, const std::string& rest, const std::str
 
 TEST(Tables, AWordCutAtTheCellsEdgeIsOneWord) {
   LayoutOptions none;
-  none.hyphen_dictionary = "";
+  none.hyphenation.hyphen_dictionary = "";
   const std::string plain = "The high parameter sets the share of the buffer that starts a flush to disk.";
   // The book has the word elsewhere.
   EdgeCut c = cut_cell("flush_watermar", "k",

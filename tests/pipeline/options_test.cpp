@@ -1,6 +1,7 @@
-// The stages' option tables: every field of an options struct is in its stage's table or
-// named below as left out on purpose; docs/options.md is what `quire options` prints;
-// `stage.option=value` reaches the right struct, and a bad one is a clear error.
+// The stages' option tables: every field of an options struct (and of each of its sections)
+// is in its stage's table or named below as left out on purpose; docs/options.md is what
+// `quire options` prints; `stage.option=value` and `stage.section.option=value` reach the
+// right struct, and a bad one is a clear error.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,30 +21,70 @@ std::string read_source(const std::string& relative) {
   return ss.str();
 }
 
-// The names of the data members declared in `struct NAME { ... };` of a header: the body's
-// statements (split at ';' outside braces, comments dropped), each one's last identifier
-// before an initializer.
-std::set<std::string> declared_fields(const std::string& header, const std::string& name) {
-  std::string src = std::regex_replace(read_source(header), std::regex("//[^\n]*"), "");
-  const std::string open = "struct " + name + " {";
-  const size_t start = src.find(open);
-  if (start == std::string::npos) return {};
-  std::set<std::string> fields;
+// A header's text as the compiler reads a struct of it: comments and string literals emptied,
+// each `#include "quire/NAME.def"` replaced by that list of rows, and each row
+// `QUIRE_..._OPTION(section, type, name, ...)` by the member it declares, `type name;`.
+std::string struct_source(const std::string& header) {
+  std::string src = read_source(header);
+  const std::regex include(R"re(#include "quire/([\w/]+\.def)")re");
+  std::smatch m;
+  while (std::regex_search(src, m, include)) {
+    const std::string dir = header.substr(0, header.find("/include/") + 9) + "quire/";
+    src = m.prefix().str() + read_source(dir + m[1].str()) + m.suffix().str();
+  }
+  src = std::regex_replace(src, std::regex("//[^\n]*"), "");
+  src = std::regex_replace(src, std::regex(R"re("(\\.|[^"\\\n])*")re"), "\"\"");
+  src = std::regex_replace(src, std::regex(R"(#[^\n]*)"), "");
+  return std::regex_replace(src, std::regex(R"(\bQUIRE_\w+_OPTION\(\s*\w+\s*,\s*([^,]+?)\s*,\s*(\w+)\s*,[^)]*\))"),
+                            "$1 $2;");
+}
+
+// The data members declared in the braces from `from` on (just past a '{'): the statements
+// (split at ';' outside braces), each one's last identifier before an initializer. A
+// nested `struct S { ... } name;` gives its members as "name.member". `from` ends past the
+// closing brace.
+void collect_fields(const std::string& src, size_t& from, const std::string& prefix, std::set<std::string>& fields) {
   std::string statement;
   int depth = 0;
-  for (size_t i = start + open.size(); i < src.size(); ++i) {
-    const char c = src[i];
+  for (; from < src.size(); ++from) {
+    const char c = src[from];
+    if (c == '{' && depth == 0 && std::regex_search(statement, std::regex(R"(^\s*struct\s+\w+\s*$)"))) {
+      std::set<std::string> inner;
+      collect_fields(src, ++from, "", inner);
+      const size_t end = src.find(';', from);
+      std::smatch m;
+      const std::string name = src.substr(from, end - from);
+      if (std::regex_search(name, m, std::regex(R"((\w+)\s*$)")))
+        for (const auto& f : inner) fields.insert(prefix + m[1].str() + "." + f);
+      from = end;
+      statement.clear();
+      continue;
+    }
     if (c == '{') ++depth;
-    if (c == '}' && depth-- == 0) break;
+    if (c == '}' && depth-- == 0) {
+      ++from;
+      return;
+    }
     if (c == ';' && depth == 0) {
       std::string decl = statement.substr(0, std::min(statement.find('='), statement.find('{')));
       std::smatch m;
-      if (std::regex_search(decl, m, std::regex(R"((\w+)\s*$)"))) fields.insert(m[1]);
+      if (std::regex_search(decl, m, std::regex(R"((\w+)\s*$)"))) fields.insert(prefix + m[1].str());
       statement.clear();
       continue;
     }
     statement += c;
   }
+}
+
+// The data members of `struct NAME { ... };` in a header, a section's as "section.member".
+std::set<std::string> declared_fields(const std::string& header, const std::string& name) {
+  const std::string src = struct_source(header);
+  const std::string open = "struct " + name + " {";
+  size_t start = src.find(open);
+  if (start == std::string::npos) return {};
+  start += open.size();
+  std::set<std::string> fields;
+  collect_fields(src, start, "", fields);
   return fields;
 }
 
@@ -73,8 +114,8 @@ TEST(OptionTables, EveryFieldOfAnOptionsStructIsInItsTableOrLeftOutOnPurpose) {
         "on_warning", "on_open", "on_page"}},   // callbacks
       {"clean/include/quire/clean.h", "CleanOptions", table_names(clean_option_table()), {"jobs"}},
       {"layout/include/quire/layout_options.h", "LayoutOptions", table_names(layout_option_table()),
-       {"jobs",           // the result is the same at any count
-        "note_titles"}},  // a list of words, not a value
+       {"jobs",                 // the result is the same at any count
+        "notes.note_titles"}},  // a list of words, not a value
       {"export/include/quire/export.h", "ExportOptions", table_names(export_option_table()),
        {"jobs", "figure_group",  // the order of work only
         "stage_seconds"}},      // the report's times
@@ -84,7 +125,8 @@ TEST(OptionTables, EveryFieldOfAnOptionsStructIsInItsTableOrLeftOutOnPurpose) {
     ASSERT_GT(declared.size(), s.left_out.size()) << s.header << ": struct " << s.name << " not found";
     for (const auto& field : declared)
       EXPECT_TRUE(s.table.count(field) || s.left_out.count(field))
-          << s.name << "::" << field << " is in no option table: add it to the stage's src/options.cpp "
+          << s.name << "::" << field << " is in no option table: add it to the stage's src/options.cpp (layout: "
+          << "a row of quire/layout_options/SECTION.def) "
           << "(or to this test's list of fields left out, with the reason)";
     for (const auto& name : s.table) EXPECT_TRUE(declared.count(name)) << s.name << " has no field " << name;
     for (const auto& name : s.left_out) {
@@ -133,20 +175,20 @@ TEST(SetStageOption, ReachesTheNamedStagesField) {
   ExportOptions x;
   const StageOptionTargets all{&e, &c, &l, &x};
   set_stage_option(all, "clean.band_ratio=0.15");
-  set_stage_option(all, "layout.min_gutter=8");
-  set_stage_option(all, "layout.min_table_rows=4");
-  set_stage_option(all, "layout.hyphen_dictionary=");
+  set_stage_option(all, "layout.lines.min_gutter=8");
+  set_stage_option(all, "layout.tables.min_table_rows=4");
+  set_stage_option(all, "layout.hyphenation.hyphen_dictionary=");
   set_stage_option(all, "extract.ocr_dpi=400");
   set_stage_option(all, "export.site=false");
   EXPECT_EQ(c.band_ratio, 0.15);
-  EXPECT_EQ(l.min_gutter, 8);
-  EXPECT_EQ(l.min_table_rows, 4u);
-  EXPECT_EQ(l.hyphen_dictionary, "");
+  EXPECT_EQ(l.lines.min_gutter, 8);
+  EXPECT_EQ(l.tables.min_table_rows, 4u);
+  EXPECT_EQ(l.hyphenation.hyphen_dictionary, "");
   EXPECT_EQ(e.ocr_dpi, 400);
   EXPECT_FALSE(x.site);
   // Other fields keep their defaults.
   EXPECT_EQ(c.min_recurrence, CleanOptions{}.min_recurrence);
-  EXPECT_EQ(l.same_row_ratio, LayoutOptions{}.same_row_ratio);
+  EXPECT_EQ(l.lines.same_row_ratio, LayoutOptions{}.lines.same_row_ratio);
 }
 
 struct BadSetting {
@@ -166,7 +208,7 @@ TEST(SetStageOption, ABadSettingIsOneLineNamingIt) {
       {"clean.band_ratio=wide", "--set clean.band_ratio: 'wide' is not a number"},
       {"clean.min_recurrence=2.5", "--set clean.min_recurrence: '2.5' is not a whole number"},
       {"clean.jobs=4", "clean has no option 'jobs'"},
-      {"layout.min_gutter=8", "this command does not run the layout stage"},
+      {"layout.lines.min_gutter=8", "this command does not run the layout stage"},
   };
   for (const auto& b : cases) {
     try {
@@ -178,6 +220,59 @@ TEST(SetStageOption, ABadSettingIsOneLineNamingIt) {
     }
   }
   EXPECT_EQ(c.band_ratio, CleanOptions{}.band_ratio);
+}
+
+// Layout's options are grouped in sections (`layout.lines.min_gutter`); a script that names
+// one without its section (`layout.min_gutter`) still reaches it, since no two sections have
+// an option of the same name.
+TEST(SetStageOption, ALayoutOptionsNameWithoutItsSectionIsTheSame) {
+  LayoutOptions l;
+  const StageOptionTargets layout_only{.layout = &l};
+  set_stage_option(layout_only, "layout.min_gutter=9");
+  set_stage_option(layout_only, "layout.keep_matter=true");
+  set_stage_option(layout_only, "layout.hyphen_patterns=");
+  set_stage_option(layout_only, "layout.figures.figure_dpi=300");
+  set_stage_option(layout_only, "layout.max_anchor_chars=40");
+  EXPECT_EQ(l.lines.min_gutter, 9);
+  EXPECT_TRUE(l.chapters.keep_matter);
+  EXPECT_EQ(l.hyphenation.hyphen_patterns, "");
+  EXPECT_EQ(l.figures.figure_dpi, 300);
+  EXPECT_EQ(l.styles.max_anchor_chars, 40u);
+  EXPECT_EQ(l.blocks.paragraph_gap_ratio, LayoutOptions{}.blocks.paragraph_gap_ratio);
+  // Every row is "section.name", and its name alone finds it.
+  const auto table = layout_option_table();
+  for (const auto& f : table) {
+    const size_t dot = f.name.find('.');
+    ASSERT_NE(dot, std::string_view::npos) << f.name;
+    EXPECT_EQ(f.name.find('.', dot + 1), std::string_view::npos) << f.name;
+    EXPECT_EQ(find_option(table, f.name.substr(dot + 1)), &f) << f.name;
+  }
+}
+
+TEST(SetStageOption, ABadLayoutSettingNamesTheCloseOptionsWithTheirSections) {
+  LayoutOptions l;
+  const StageOptionTargets layout_only{.layout = &l};
+  const BadSetting cases[] = {
+      {"layout.lines.min_guter=7", "layout has no option 'lines.min_guter'; close: lines.min_gutter"},
+      {"layout.min_guter=7", "layout has no option 'min_guter'; close: lines.min_gutter"},
+      {"layout.tables.min_gutter=7", "layout has no option 'tables.min_gutter'; close: lines.min_gutter"},
+      {"layout.lines=7", "layout has no option 'lines'"},
+      {"layout.lines.min_gutter=wide", "--set layout.lines.min_gutter: 'wide' is not a number"},
+      {"layout.min_gutter=wide", "--set layout.lines.min_gutter: 'wide' is not a number"},
+      {"layout.jobs=4", "layout has no option 'jobs'"},
+      {"layout.note_titles=x", "layout has no option 'note_titles'"},
+  };
+  for (const auto& b : cases) {
+    try {
+      set_stage_option(layout_only, b.setting);
+      ADD_FAILURE() << b.setting << " was accepted";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code, ExitCode::Usage) << b.setting;
+      EXPECT_NE(std::string(e.what()).find(b.message_has), std::string::npos) << b.setting << ": " << e.what();
+      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(l.lines.min_gutter, LayoutOptions{}.lines.min_gutter);
 }
 
 }  // namespace

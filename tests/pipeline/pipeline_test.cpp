@@ -238,10 +238,11 @@ TEST(Build, ASetOptionIsPartOfTheCacheKey) {
     size_t cached;  // books taken from the cache (of 2)
   };
   const Case cases[] = {
-      {"", 0},                                                         // the cold build
-      {"--set layout.min_gutter=6 --set clean.band_ratio=0.2", 2},     // the defaults
-      {"--set layout.min_gutter=7", 0},                                // another value
-      {"--set layout.min_gutter=7", 2},                                // ... now cached
+      {"", 0},                                                          // the cold build
+      {"--set layout.lines.min_gutter=6 --set clean.band_ratio=0.2", 2},  // the defaults
+      {"--set layout.lines.min_gutter=7", 0},                             // another value
+      {"--set layout.lines.min_gutter=7", 2},                             // ... now cached
+      {"--set layout.min_gutter=7", 2},                                   // ... by its name alone too
       {"--set clean.band_ratio=0.21", 0},
       {"--set extract.unusable_text_ratio=0.31", 0},
   };
@@ -253,14 +254,14 @@ TEST(Build, ASetOptionIsPartOfTheCacheKey) {
     EXPECT_EQ(hits(r.out), c.cached) << c.settings << "\n" << r.out;
   }
   auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") +
-                         " --quiet --set layout.min_gutter=7");
+                         " --quiet --set layout.lines.min_gutter=7");
   ASSERT_TRUE(built(fresh.code)) << fresh.out;
   EXPECT_TRUE(tree(t.path / "out3") == tree(t.path / "fresh"));
 
   auto bad = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "bad") +
                        " --quiet --set layout.min_guter=7");
   EXPECT_EQ(bad.code, 2) << bad.out;
-  EXPECT_NE(bad.out.find("layout has no option 'min_guter'; close: min_gutter"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("layout has no option 'min_guter'; close: lines.min_gutter"), std::string::npos) << bad.out;
   EXPECT_FALSE(fs::exists(t.path / "bad"));
 }
 

@@ -442,7 +442,8 @@ TEST(Verify, TakesTheSetFlagsOfTheBuild) {
   const fs::path in = t.path / "in", out = t.path / "out";
   fs::create_directories(in);
   fs::copy_file(fixture_books() / "fx-plain.pdf", in / "fx-plain.pdf");
-  const std::string set = " --set extract.page_timeout=0.000001 --set clean.band_ratio=0.2 --set layout.min_gutter=7";
+  const std::string set =
+      " --set extract.page_timeout=0.000001 --set clean.band_ratio=0.2 --set layout.lines.min_gutter=7";
   auto b = run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --ocr never --quiet" + set);
   ASSERT_EQ(b.code, 3) << "built, with a warning for each skipped page\n" << b.out;
   const std::string verify = "verify " + shell_quote(out) + " --pdf-dir " + shell_quote(in) + " --ocr never";
@@ -457,7 +458,8 @@ TEST(Verify, TakesTheSetFlagsOfTheBuild) {
 
   auto misspelt = run_quire(verify + " --set layout.min_guter=7");
   EXPECT_EQ(misspelt.code, 2) << misspelt.out;
-  EXPECT_NE(misspelt.out.find("layout has no option 'min_guter'; close: min_gutter"), std::string::npos) << misspelt.out;
+  EXPECT_NE(misspelt.out.find("layout has no option 'min_guter'; close: lines.min_gutter"), std::string::npos)
+      << misspelt.out;
 }
 
 }  // namespace

@@ -23,7 +23,7 @@
 namespace quire {
 
 // The fields of LayoutOptions that change the output, as a table (quire/options_table.h):
-// `--set layout.NAME=VALUE`, the build cache key and docs/options.md are made from it.
+// `--set layout.SECTION.NAME=VALUE`, the build cache key and docs/options.md are made from it.
 std::span<const OptionField<LayoutOptions>> layout_option_table();
 
 struct LayoutResult {
