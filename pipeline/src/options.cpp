@@ -50,8 +50,11 @@ std::string options_reference() {
       "build read them, the others are checked and change nothing (the corpus holds what those\n"
       "stages did). The values are part of the build cache key, so a cached book is never\n"
       "reused under other values.\n"
-      "The header files (`extract.h`, `clean.h`, `layout.h`, `export.h`) give the full reason\n"
-      "for each default.\n";
+      "Layout's options are grouped by the pass that reads them: `layout.section.option`\n"
+      "(`layout.lines.min_gutter`). An option's name without its section (`layout.min_gutter`)\n"
+      "is taken too, as no two sections share one.\n"
+      "The header files (`extract.h`, `clean.h`, `export.h`; for layout, its sections' lists\n"
+      "`layout_options/SECTION.def`) give the full reason for each default.\n";
   out += "\n## extract\n\n" + options_markdown(extract_option_table(), "extract");
   out += "\n## clean\n\n" + options_markdown(clean_option_table(), "clean");
   out += "\n## layout\n\n" + options_markdown(layout_option_table(), "layout");
