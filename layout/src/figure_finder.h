@@ -12,6 +12,8 @@
 #include <numeric>
 #include <string_view>
 
+#include "quire/typography.h"
+
 namespace quire::detail::figure_finder {
 
 
@@ -170,7 +172,7 @@ class Finder {
     const double gap = bottom.y0 - top.y1;
     const double overlap = std::min(a.hull.x1, b.hull.x1) - std::max(a.hull.x0, b.hull.x0);
     if (gap < 0 || gap > o_.figures.figure_stack_gap_ratio * body_size_ ||
-        overlap < 0.5 * std::min(a.hull.x1 - a.hull.x0, b.hull.x1 - b.hull.x0))
+        typography::less_than_half(overlap, std::min(a.hull.x1 - a.hull.x0, b.hull.x1 - b.hull.x0)))
       return false;
     for (const auto& l : page_.lines)
       if (l.bbox.y0 < bottom.y0 && l.bbox.y1 > top.y1) return false;

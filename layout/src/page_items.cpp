@@ -22,12 +22,12 @@ namespace {
 // operators, so a line of prose with one math letter ("includes ε-TeX") reaches above the
 // line before it. (A formula whose rows are tall because of what they draw, a big sum with
 // its limits, keeps its top.)
-double reading_top(const Row& r) {
+double reading_top(const Row& r, const LayoutOptions& o) {
   if (r.read_at >= 0) return r.read_at;
   if (r.baseline <= 0 || r.size <= 0) return r.bbox.y0;
   for (const Line* l : r.lines)
     for (const auto& s : l->spans)
-      if (s.size > 0 && s.bbox.height() > kOutsizedSpanRatio * s.size) return r.baseline - r.size;
+      if (s.size > 0 && s.bbox.height() > o.lines.outsized_span_ratio * s.size) return r.baseline - r.size;
   return r.bbox.y0;
 }
 
@@ -167,7 +167,8 @@ class PagePasses {
 
   // Rows in reading order; a side label is read at the top of its block.
   void order_rows() {
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return reading_top(a) < reading_top(b); });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&](const Row& a, const Row& b) { return reading_top(a, o) < reading_top(b, o); });
     for (const auto& s : side) {
       auto before = std::find_if(rows.begin(), rows.end(), [&](const Row& r) {
         return std::find(r.lines.begin(), r.lines.end(), s.first) != r.lines.end();
@@ -177,7 +178,7 @@ class PagePasses {
       label.column = before->column;
       label.col_left = before->col_left;
       label.col_right = before->col_right;
-      label.read_at = reading_top(*before);
+      label.read_at = reading_top(*before, o);
       rows.insert(before, std::move(label));
     }
   }
@@ -345,7 +346,7 @@ class PagePasses {
     };
     std::vector<Elem> elems;
     for (size_t i = 0; i < flow.size(); ++i)
-      if (!flow[i].footnote) elems.push_back({reading_top(flow[i]), flow[i].column, false, i});
+      if (!flow[i].footnote) elems.push_back({reading_top(flow[i], o), flow[i].column, false, i});
     for (size_t i = 0; i < figures.size(); ++i) elems.push_back({figures[i].bbox.y0, column_of(figures[i].bbox), true, i});
     std::stable_sort(elems.begin(), elems.end(), [](const Elem& a, const Elem& b) { return a.y < b.y; });
     std::vector<Item> items;

@@ -14,9 +14,6 @@
 
 namespace quire::detail {
 
-// A span whose box is taller than this many times its font size has an outsized glyph box.
-inline constexpr double kOutsizedSpanRatio = 3.0;
-
 inline char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 inline bool has_visible(const std::string& s) {
