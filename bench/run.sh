@@ -66,7 +66,9 @@ measure() {
   fi
   [ "$rc" -eq 0 ] || echo "$rc" >"$work/last-exit"
   end=$EPOCHREALTIME
-  awk -v s="$start" -v e="$end" '{printf "%.3f %.2f %.0f\n", e - s, $2+$3, $4/1024}' "$t"
+  # (time puts "Command exited with non-zero status N" before its line when the command
+  # fails: only its last line is the measure.)
+  tail -n 1 "$t" | awk -v s="$start" -v e="$end" '{printf "%.3f %.2f %.0f\n", e - s, $2+$3, $4/1024}'
 }
 
 # summary FILE: the median wall, the median CPU and the largest RSS of FILE's rounds
