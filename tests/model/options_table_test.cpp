@@ -63,6 +63,19 @@ struct BadCase {
   const char* message_has;  // a part of the one-line error
 };
 
+// `set` refuses c with a one-line usage error that says what c.message_has says.
+template <class Set>
+void expect_refused(const BadCase& c, Set&& set) {
+  try {
+    set();
+    ADD_FAILURE() << c.name << "=" << c.value << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code, ExitCode::Usage);
+    EXPECT_NE(std::string(e.what()).find(c.message_has), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+  }
+}
+
 TEST(OptionsTable, RejectsBadValuesAndNamesWithOneLineNamingTheOption) {
   const BadCase cases[] = {
       {"gap", "", "test.gap: '' is not a number"},
@@ -82,14 +95,7 @@ TEST(OptionsTable, RejectsBadValuesAndNamesWithOneLineNamingTheOption) {
   };
   for (const auto& c : cases) {
     Knobs k;
-    try {
-      set_option(kTable, "test", k, c.name, c.value);
-      ADD_FAILURE() << c.name << "=" << c.value << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code, ExitCode::Usage);
-      EXPECT_NE(std::string(e.what()).find(c.message_has), std::string::npos) << e.what();
-      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
-    }
+    expect_refused(c, [&] { set_option(kTable, "test", k, c.name, c.value); });
   }
 }
 
@@ -214,13 +220,7 @@ TEST(OptionsTable, ASlipInASectionsMemberListsTheCloseDottedNames) {
   };
   for (const auto& c : cases) {
     Grouped g;
-    try {
-      set_option(kGrouped, "test", g, c.name, c.value);
-      ADD_FAILURE() << c.name << "=" << c.value << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code, ExitCode::Usage);
-      EXPECT_NE(std::string(e.what()).find(c.message_has), std::string::npos) << e.what();
-    }
+    expect_refused(c, [&] { set_option(kGrouped, "test", g, c.name, c.value); });
   }
 }
 

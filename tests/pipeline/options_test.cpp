@@ -196,6 +196,18 @@ struct BadSetting {
   const char* message_has;
 };
 
+// The setting is refused with a one-line usage error that says what `message_has` says.
+void expect_refused(const StageOptionTargets& targets, const BadSetting& b) {
+  try {
+    set_stage_option(targets, b.setting);
+    ADD_FAILURE() << b.setting << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code, ExitCode::Usage) << b.setting;
+    EXPECT_NE(std::string(e.what()).find(b.message_has), std::string::npos) << b.setting << ": " << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+  }
+}
+
 TEST(SetStageOption, ABadSettingIsOneLineNamingIt) {
   CleanOptions c;
   const StageOptionTargets clean_only{.clean = &c};
@@ -210,15 +222,7 @@ TEST(SetStageOption, ABadSettingIsOneLineNamingIt) {
       {"clean.jobs=4", "clean has no option 'jobs'"},
       {"layout.lines.min_gutter=8", "this command does not run the layout stage"},
   };
-  for (const auto& b : cases) {
-    try {
-      set_stage_option(clean_only, b.setting);
-      ADD_FAILURE() << b.setting << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code, ExitCode::Usage) << b.setting;
-      EXPECT_NE(std::string(e.what()).find(b.message_has), std::string::npos) << b.setting << ": " << e.what();
-    }
-  }
+  for (const auto& b : cases) expect_refused(clean_only, b);
   EXPECT_EQ(c.band_ratio, CleanOptions{}.band_ratio);
 }
 
@@ -262,16 +266,7 @@ TEST(SetStageOption, ABadLayoutSettingNamesTheCloseOptionsWithTheirSections) {
       {"layout.jobs=4", "layout has no option 'jobs'"},
       {"layout.note_titles=x", "layout has no option 'note_titles'"},
   };
-  for (const auto& b : cases) {
-    try {
-      set_stage_option(layout_only, b.setting);
-      ADD_FAILURE() << b.setting << " was accepted";
-    } catch (const Error& e) {
-      EXPECT_EQ(e.code, ExitCode::Usage) << b.setting;
-      EXPECT_NE(std::string(e.what()).find(b.message_has), std::string::npos) << b.setting << ": " << e.what();
-      EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
-    }
-  }
+  for (const auto& b : cases) expect_refused(layout_only, b);
   EXPECT_EQ(l.lines.min_gutter, LayoutOptions{}.lines.min_gutter);
 }
 
