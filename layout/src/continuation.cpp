@@ -228,17 +228,20 @@ double Builder::after_marker(const Row& r) {
 
 bool Builder::continues_code(const Row& r) const {
   const Row& prev = *rows.back();
-  if (!(r.mono || r.one_sign) || r.footnote || mono_heading(r)) return false;
-  if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
+  if (!(r.mono || r.one_sign || r.mono_framed) || r.footnote || mono_heading(r)) return false;
   // A row with a sign of another font reaches into the listing's width, or ends within an em
   // of its edge (a result arrow hung out in front of the code): a radical of a formula
-  // beside the listing is no line of it.
+  // beside the listing is no line of it. A row with a run of another font starts within the
+  // listing's width. The width is that of the listing's rows in the same column, those before
+  // a page break included (a page may open on an indented line of it).
   if (!r.mono) {
     double left = prev.bbox.x0;
     for (const Row* above : rows)
-      if (same_flow(*above, r)) left = std::min(left, above->bbox.x0);
-    if (r.bbox.x1 < left - r.size) return false;
+      if (above->column == r.column) left = std::min(left, above->bbox.x0);
+    if (r.one_sign && same_flow(prev, r) && r.bbox.x1 < left - r.size) return false;
+    if (!r.one_sign && r.bbox.x0 < left - o.blocks.framed_row_left_slack * r.size) return false;
   }
+  if (!same_flow(prev, r)) return true;  // a listing broken by a column or page break
   double pitch = r.baseline - prev.baseline;
   // The listing's size: its rows' middle one (a scan's rows read sizes a point or two apart,
   // a line of short letters smaller).

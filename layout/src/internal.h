@@ -78,6 +78,10 @@ struct Row {
   // others.
   bool one_sign = false;
   bool sign_inside = false;
+  // Most visible glyphs monospace, the first and the last among them, the rest from another
+  // font (a word a listing sets in small capitals or roman, a comment in italic): a row that
+  // may go on with a listing, never start one.
+  bool mono_framed = false;
   std::string text;      // line texts joined by one space
   int column = 0;        // 0 or 1; -1 for a row spanning both columns
   double col_left = 0, col_right = 0;  // edges of the row's column on its page

@@ -110,6 +110,7 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
   }
   r.one_sign = visible > 0 && r.marker == 0 && signs == 1 && mono + signs == visible;
   r.sign_inside = r.one_sign && lead == 1 && trail;
+  r.mono_framed = !r.mono && lead == 1 && trail && typography::more_than_half(mono, visible);
   r.full_stop = ends_sentence(r.text);
   r.lower_start = starts_lower(r.text);
   r.mono_end = last_token_mono(r, pl);

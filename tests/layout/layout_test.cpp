@@ -1008,6 +1008,88 @@ TEST(Code, ListingAcrossPageBreakIsOneBlock) {
   EXPECT_EQ(cs[0].last_page, 2);
 }
 
+// One row of spans side by side on `baseline`: each (text, monospace) from where the one
+// before it ends.
+Line mixed_line(double x, double baseline, const std::vector<std::pair<std::string, bool>>& parts) {
+  Line l;
+  for (const auto& [text, mono] : parts) {
+    Line part = test::make_line({x, baseline, text, 10, mono});
+    x = part.bbox.x1;
+    l.bbox = l.spans.empty() ? part.bbox : l.bbox.united(part.bbox);
+    l.spans.push_back(part.spans[0]);
+  }
+  return l;
+}
+
+TEST(Code, AWordInAnotherFontInsideAListingStaysInIt) {
+  // Texinfo sets a word in small capitals (@sc) inside an example from a roman font: the row
+  // begins and ends in the typewriter face and is mostly in it, so the listing goes on
+  // through it. A paragraph after the listing stays a paragraph.
+  auto lines = filler(80, 2);
+  lines.push_back({90, 120, "x = 1;", 10, true});
+  lines.push_back({90, 142, "% the end", 10, true});
+  auto after = paragraph(72, 170, {"Text after the listing."});
+  lines.insert(lines.end(), after.begin(), after.end());
+  Page p = make_page(1, lines);
+  p.lines.push_back(mixed_line(90, 131, {{"%% ", true}, {"matlab", false}, {" comment style", true}}));
+  auto r = layout_document(make_doc({p}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  std::vector<std::string> rows(1);
+  for (char c : cs[0].text) {
+    if (c == '\n') rows.emplace_back();
+    else rows.back().push_back(c);
+  }
+  ASSERT_EQ(rows.size(), 3u) << cs[0].text;
+  EXPECT_EQ(rows[0], "x = 1;");
+  EXPECT_EQ(whitespace_tokens(rows[1]), (std::vector<std::string>{"%%", "matlab", "comment", "style"}));
+  EXPECT_EQ(rows[1].substr(0, 3), "%% ");
+  EXPECT_EQ(rows[2], "% the end");
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_EQ(ps.back().text, "Text after the listing.");
+}
+
+TEST(Code, ASignatureAtTheMarginAfterAListingIsNoLineOfIt) {
+  // A function's signature set under an example at the text's margin, in the typewriter face
+  // with its argument in roman, one listing pitch below: it starts left of the listing, on
+  // this page or the next, so it is no line of it.
+  for (const bool next_page : {false, true}) {
+    auto p1 = filler(80, 2);
+    p1.push_back({90, 120, "for i = 1:3", 10, true});
+    p1.push_back({96, 131, "disp (i)", 10, true});
+    p1.push_back({90, 142, "endfor", 10, true});
+    Page first = make_page(1, p1);
+    Page second = make_page(2, filler(100, 3));
+    (next_page ? second : first)
+        .lines.push_back(mixed_line(72, next_page ? 80 : 153, {{"y = f (", true}, {"a", false}, {", b)", true}}));
+    auto r = layout_document(make_doc({first, second}));
+    auto cs = of_type(r, BlockType::Code);
+    ASSERT_FALSE(cs.empty());
+    EXPECT_EQ(cs[0].text, "for i = 1:3\n disp (i)\nendfor") << (next_page ? "on the next page" : "on the page");
+  }
+}
+
+TEST(Code, AResultSignOnItsOwnRowAfterAPageBreakStaysInTheListing) {
+  // A listing goes on at the top of the next page with an indented line, then a result
+  // arrow from the symbol font on a row of its own at the listing's edge: the listing's edge
+  // is where its rows on the page before stand, so the arrow and the rows after it are still
+  // the listing.
+  auto p1 = filler(80, 3);
+  p1.push_back({90, 130, "f (\"a\",", 10, true});
+  p1.push_back({90, 141, "   \"b\")", 10, true});
+  Page first = make_page(1, p1);
+  auto p2 = std::vector<LineSpec>{{90 + 6 * 6, 80, "\"c\")", 10, true}, {90, 102, "ans = 1", 10, true}};
+  auto more = filler(130, 3);
+  p2.insert(p2.end(), more.begin(), more.end());
+  Page second = make_page(2, p2);
+  second.lines.push_back(sign_line(90, 91, "\u21D2", 6));
+  auto r = layout_document(make_doc({first, second}));
+  auto cs = of_type(r, BlockType::Code);
+  ASSERT_EQ(cs.size(), 1u);
+  EXPECT_EQ(cs[0].text, "f (\"a\",\n   \"b\")\n      \"c\")\n\u21D2\nans = 1");
+}
+
 // Lays out one page of `lines` and expects the text `first` (its last occurrence) read
 // before the text `then`.
 void expect_read_before(const std::vector<LineSpec>& lines, const std::string& first, const std::string& then) {
