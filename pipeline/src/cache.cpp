@@ -188,10 +188,21 @@ bool link_installed(const fs::path& entry, const fs::path& out_root, const std::
 void record_installed(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots) {
   std::error_code ec;
   if (!fs::is_directory(entry, ec)) return;
+  const std::string record = out_root.string() + "\n" + stamps_of(out_root, roots);
+  // A rebuild that linked OUT's files over finds the record as it was: left alone, as a
+  // rename over a file makes the file system write the new one out first (ext4 does so
+  // for a rename that replaces a file), which a cached rebuild of a shelf waits for
+  // book after book behind the writes of the builds before it.
+  {
+    std::ifstream in(entry / "installed", std::ios::binary);
+    std::ostringstream held;
+    if (in) held << in.rdbuf();
+    if (in && held.str() == record) return;
+  }
   fs::path tmp = entry / ("installed.tmp-" + std::to_string(getpid()));
   {
     std::ofstream out(tmp, std::ios::binary);
-    out << out_root.string() << "\n" << stamps_of(out_root, roots);
+    out << record;
     if (!out) {
       fs::remove(tmp, ec);
       return;

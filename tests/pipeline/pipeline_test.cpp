@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <regex>
 #include <thread>
 
@@ -353,14 +354,28 @@ TEST(Build, ACachedRebuildOfTheSameOutputTakesItsUntouchedFiles) {
   auto build = [&] {
     return run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --log json --cache " + shell_quote(cache));
   };
+  // The cache entries' records of OUT's files, by the inode each record is in: a rebuild that
+  // finds OUT as recorded leaves the records alone (no file written, no rename over one).
+  auto records = [&] {
+    std::map<std::string, ino_t> inodes;
+    for (const auto& e : fs::recursive_directory_iterator(cache)) {
+      struct stat st {};
+      if (e.path().filename() == "installed" && stat(e.path().c_str(), &st) == 0) inodes[e.path().string()] = st.st_ino;
+    }
+    return inodes;
+  };
   auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") + " --quiet");
   ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  std::map<std::string, ino_t> first_records;
   for (int round = 0; round < 2; ++round) {
     auto r = build();
     ASSERT_TRUE(built(r.code)) << r.out;
     EXPECT_EQ(count_of(r.out, "\"cached\":true"), round == 0 ? 0u : 2u) << r.out;
     EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+    if (round == 0) first_records = records();
   }
+  EXPECT_EQ(first_records.size(), 3u);  // two books and the corpus-level files
+  EXPECT_EQ(records(), first_records);
   fs::path chapter;
   for (const auto& e : fs::directory_iterator(out / "books" / "fx-plain"))
     if (e.path().extension() == ".md") chapter = e.path();
@@ -371,6 +386,12 @@ TEST(Build, ACachedRebuildOfTheSameOutputTakesItsUntouchedFiles) {
   ASSERT_TRUE(built(again.code)) << again.out;
   EXPECT_EQ(count_of(again.out, "\"cached\":true"), 2u) << again.out;
   EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+  // The changed book's record and the corpus-level files' record are written anew.
+  const auto last_records = records();
+  ASSERT_EQ(last_records.size(), first_records.size());
+  size_t rewritten = 0;
+  for (const auto& [path, ino] : last_records) rewritten += first_records.at(path) != ino;
+  EXPECT_EQ(rewritten, 2u);
   for (const auto& e : fs::recursive_directory_iterator(out)) {
     if (!e.is_regular_file()) continue;
     EXPECT_EQ(fs::hard_link_count(e.path()), 1u) << e.path();
