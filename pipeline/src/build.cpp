@@ -149,6 +149,45 @@ void detail_check_exists(const std::string& path) {
   if (!fs::is_regular_file(path)) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
 }
 
+// A cached rebuild that would give OUT back as it is leaves OUT alone, and reports the books
+// as any cached rebuild does: making a new tree of links to OUT's files and removing the old
+// one is most of such a rebuild's time (a shelf's thousands of files), and all of its writes.
+// It applies where every book and the corpus-level files are cached, OUT holds their files as
+// the last build installed them and nothing else (cache_unchanged_output), and the build
+// would add nothing of its own (a shard's note, intermediate files, stage times).
+bool leave_unchanged_output(const BuildOptions& options, const std::vector<BookJob>& mine, const fs::path& out,
+                            BuildReport& report) {
+  if (options.cache_dir.empty() || options.shard_count > 1 || options.keep_intermediate || options.report_times)
+    return false;
+  std::vector<std::pair<std::string, std::string>> keyed;
+  try {
+    for (const auto& job : mine) {
+      if (!fs::is_regular_file(job.path)) return false;
+      keyed.push_back({job.id, cache_key(job.path, job.id, job.map_entry, options)});
+    }
+    const std::string index_key = index_cache_key(keyed, options.map_path, options);
+    std::optional<std::vector<BookOutcome>> outcomes =
+        cache_unchanged_output(options.cache_dir, out.string(), keyed, index_key);
+    if (!outcomes) return false;
+    report.books = std::move(*outcomes);
+  } catch (const std::exception&) {
+    return false;  // the build proper reports what is wrong
+  }
+  for (size_t i = 0; i < mine.size(); ++i) {
+    BookOutcome& o = report.books[i];
+    o.file = mine[i].file;
+    if (options.log == LogMode::Json) {
+      Json ev;
+      ev["event"] = "book_started";
+      ev["book"] = o.id;
+      ev["file"] = o.file;
+      std::fputs(dump(ev, false).c_str(), stderr);
+    }
+    if (options.log != LogMode::Quiet) report_book(o, options.log);
+  }
+  return true;
+}
+
 }  // namespace
 
 BuildReport build_corpus(const BuildOptions& options) {
@@ -181,10 +220,14 @@ BuildReport build_corpus(const BuildOptions& options) {
   fs::path out = fs::absolute(options.out_dir).lexically_normal();
   if (out.filename().empty()) out = out.parent_path();
   fs::create_directories(out.parent_path());
+  remove_stale_temporaries(out);
+  if (leave_unchanged_output(options, mine, out, report)) {
+    report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return report;
+  }
   fs::path tmp = out;
   tmp += ".tmp-" + std::to_string(getpid());
   std::error_code ec;
-  remove_stale_temporaries(out);
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp / "books");
 

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 
 #include "quire/hash.h"
@@ -162,15 +163,20 @@ bool link_tree(const fs::path& from, const fs::path& to) {
   return !ec;
 }
 
-// Links out_root's `roots` into dest when the entry's record says they are as installed.
-bool link_installed(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots,
-                    const fs::path& dest) {
+// Whether out_root's `roots` are as the entry's record says they were installed.
+bool installed_as_recorded(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots) {
   std::ifstream in(entry / "installed", std::ios::binary);
   std::string path;
   if (!in || !std::getline(in, path) || path != out_root.string()) return false;
   std::ostringstream rest;
   rest << in.rdbuf();
-  if (rest.str().empty() || rest.str() != stamps_of(out_root, roots)) return false;
+  return !rest.str().empty() && rest.str() == stamps_of(out_root, roots);
+}
+
+// Links out_root's `roots` into dest when the entry's record says they are as installed.
+bool link_installed(const fs::path& entry, const fs::path& out_root, const std::vector<std::string>& roots,
+                    const fs::path& dest) {
+  if (!installed_as_recorded(entry, out_root, roots)) return false;
   std::error_code ec;
   std::vector<fs::path> made;
   for (const auto& r : roots) {
@@ -261,10 +267,10 @@ std::string cache_key(const std::string& pdf_path, const std::string& id, const 
   return sha256_hex(dump(k, false));
 }
 
-std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::string& key,
-                                       const std::string& id, const std::string& out_dir,
-                                       const std::string& installed_out) {
-  fs::path entry = fs::path(cache_dir) / key;
+namespace {
+
+// The outcome a whole entry holds; nullopt for a damaged or partial entry.
+std::optional<BookOutcome> stored_outcome(const fs::path& entry) {
   std::ifstream in(entry / "outcome.json");
   if (!in) return std::nullopt;
   BookOutcome o;
@@ -289,6 +295,18 @@ std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::
     return std::nullopt;  // a damaged entry is a miss; it is overwritten on store
   }
   if (!entry_is_whole(entry, {"book"})) return std::nullopt;
+  return o;
+}
+
+}  // namespace
+
+std::optional<BookOutcome> cache_fetch(const std::string& cache_dir, const std::string& key,
+                                       const std::string& id, const std::string& out_dir,
+                                       const std::string& installed_out) {
+  fs::path entry = fs::path(cache_dir) / key;
+  std::optional<BookOutcome> stored = stored_outcome(entry);
+  if (!stored) return std::nullopt;
+  BookOutcome& o = *stored;
   std::error_code ec;
   fs::path dest = fs::path(out_dir) / "books" / id;
   fs::remove_all(dest, ec);
@@ -412,6 +430,43 @@ void cache_note_installed(const std::string& cache_dir, const std::string& out,
   if (!index_key.empty())
     record_installed(fs::path(cache_dir) / "index" / index_key, out,
                      std::vector<std::string>(std::begin(kIndexFiles), std::end(kIndexFiles)));
+}
+
+std::optional<std::vector<BookOutcome>> cache_unchanged_output(
+    const std::string& cache_dir, const std::string& out, const std::vector<std::pair<std::string, std::string>>& books,
+    const std::string& index_key) {
+  std::error_code ec;
+  const fs::path root(out);
+  if (index_key.empty() || !fs::is_directory(root / "books", ec)) return std::nullopt;
+  // Nothing in OUT that the build would not make: its corpus-level files and its books.
+  std::set<std::string> top(std::begin(kIndexFiles), std::end(kIndexFiles));
+  top.insert("books");
+  for (const auto& e : fs::directory_iterator(root, ec))
+    if (!top.count(e.path().filename().string())) return std::nullopt;
+  std::set<std::string> ids;
+  for (const auto& [id, key] : books) ids.insert(id);
+  size_t held = 0;
+  for (const auto& e : fs::directory_iterator(root / "books", ec)) {
+    if (!ids.count(e.path().filename().string())) return std::nullopt;
+    ++held;
+  }
+  if (ec || held != ids.size() || ids.size() != books.size()) return std::nullopt;
+  const fs::path index_entry = fs::path(cache_dir) / "index" / index_key;
+  const std::vector<std::string> index_files(std::begin(kIndexFiles), std::end(kIndexFiles));
+  if (!fs::is_regular_file(index_entry / "complete", ec) || !entry_is_whole(index_entry, index_files) ||
+      !installed_as_recorded(index_entry, root, index_files))
+    return std::nullopt;
+  std::vector<BookOutcome> outcomes;
+  for (const auto& [id, key] : books) {
+    const fs::path entry = fs::path(cache_dir) / key;
+    std::optional<BookOutcome> o = stored_outcome(entry);
+    if (key.empty() || !o || !installed_as_recorded(entry, root, {"books/" + id})) return std::nullopt;
+    o->id = id;
+    o->ok = true;
+    o->cached = true;
+    outcomes.push_back(std::move(*o));
+  }
+  return outcomes;
 }
 
 }  // namespace quire

@@ -44,6 +44,14 @@ bool index_cache_fetch(const std::string& cache_dir, const std::string& key, con
 // Stores out_dir's corpus-level files under key (atomically, like cache_store).
 void index_cache_store(const std::string& cache_dir, const std::string& key, const std::string& out_dir);
 
+// The outcomes of `books` (id, book key, in corpus order) when OUT is already what a cached
+// build of them would make: every book's files and the corpus-level files of index_key as
+// the last build installed them (the stamps cache_fetch links by), and nothing else in OUT.
+// nullopt otherwise. OUT is not touched.
+std::optional<std::vector<BookOutcome>> cache_unchanged_output(
+    const std::string& cache_dir, const std::string& out, const std::vector<std::pair<std::string, std::string>>& books,
+    const std::string& index_key);
+
 // Records, for each book (id, book key) and the corpus-level files (index_key; empty: none),
 // the stamps of their files in OUT as installed, for the next build of OUT to link them.
 void cache_note_installed(const std::string& cache_dir, const std::string& out,

@@ -398,6 +398,66 @@ TEST(Build, ACachedRebuildOfTheSameOutputTakesItsUntouchedFiles) {
   }
 }
 
+TEST(Build, ACachedRebuildThatWouldGiveOutputBackLeavesItAlone) {
+  // Every book and the corpus-level files cached, and OUT holding them as the last build
+  // installed them: OUT is left as it is (the same folder, not a new one swapped in), with the
+  // same report. Anything else in OUT, a changed file, or a book gone from the input makes a
+  // build that gives OUT anew, as without the cache.
+  TempDir t("cache-unchanged-out");
+  fs::path in = fixture_input(t);
+  fs::path cache = t.path / "cache", out = t.path / "out";
+  auto build = [&] {
+    return run_quire("build " + shell_quote(in) + " -o " + shell_quote(out) + " --log json --cache " + shell_quote(cache));
+  };
+  auto inode = [](const fs::path& p) {
+    struct stat st {};
+    return stat(p.c_str(), &st) == 0 ? st.st_ino : ino_t{0};
+  };
+  auto fresh = run_quire("build " + shell_quote(in) + " -o " + shell_quote(t.path / "fresh") + " --quiet");
+  ASSERT_TRUE(built(fresh.code)) << fresh.out;
+  auto cold = build();
+  ASSERT_TRUE(built(cold.code)) << cold.out;
+  const ino_t first = inode(out);
+  auto same = build();
+  EXPECT_EQ(same.code, cold.code) << same.out;
+  EXPECT_EQ(count_of(same.out, "\"cached\":true"), 2u) << same.out;
+  EXPECT_EQ(count_of(same.out, "\"event\":\"book_started\""), 2u) << same.out;
+  EXPECT_EQ(inode(out), first) << "OUT was made anew";
+  EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+
+  // A file of OUT's own: the build makes OUT anew, without it.
+  std::ofstream(out / "notes.txt") << "mine\n";
+  auto stray = build();
+  ASSERT_TRUE(built(stray.code)) << stray.out;
+  EXPECT_EQ(count_of(stray.out, "\"cached\":true"), 2u) << stray.out;
+  EXPECT_NE(inode(out), first);
+  EXPECT_FALSE(fs::exists(out / "notes.txt"));
+  EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+
+  // A changed chapter file is taken from the cache again.
+  const ino_t second = inode(out);
+  fs::path chapter;
+  for (const auto& e : fs::directory_iterator(out / "books" / "fx-plain"))
+    if (e.path().extension() == ".md") chapter = e.path();
+  ASSERT_FALSE(chapter.empty());
+  std::ofstream(chapter, std::ios::app | std::ios::binary) << "\nA line added by hand.\n";
+  auto changed = build();
+  ASSERT_TRUE(built(changed.code)) << changed.out;
+  EXPECT_NE(inode(out), second);
+  EXPECT_TRUE(tree(out) == tree(t.path / "fresh"));
+
+  // A book gone from the input goes from OUT.
+  fs::remove(in / "fx-classic.pdf");
+  auto fewer = build();
+  ASSERT_TRUE(built(fewer.code)) << fewer.out;
+  EXPECT_FALSE(fs::exists(out / "books" / "fx-classic"));
+  EXPECT_TRUE(fs::exists(out / "books" / "fx-plain"));
+  auto again = build();
+  ASSERT_TRUE(built(again.code)) << again.out;
+  EXPECT_EQ(count_of(again.out, "\"cached\":true"), 1u) << again.out;
+  EXPECT_FALSE(fs::exists(out / "books" / "fx-classic"));
+}
+
 TEST(Build, TheCacheAndOutputFoldersMayBeSpelledAnyWay) {
   // An entry's files are listed relative to the entry by their letters: a folder given with
   // "." and ".." (and the output through a link of its own) must still be read whole, and
