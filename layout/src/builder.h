@@ -202,6 +202,8 @@ struct Builder {
   // row's left edge where the glyphs' positions are unknown.
   static double after_marker(const Row& r);
 
+  // A wholly monospace row `r` is the rest of a URL or name broken at the end of `prev`.
+  static bool continues_broken_name(const Row& r, const Row& prev);
   bool continues_code(const Row& r) const;
 
   // The open listing's line pitch: the middle advance from one of its rows to the next

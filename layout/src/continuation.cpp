@@ -37,12 +37,25 @@ bool Builder::is_heading(const Row& r) const {
          r.bbox.x1 < r.col_left + o.blocks.numbered_heading_max_width * (r.col_right - r.col_left);
 }
 
+bool Builder::continues_broken_name(const Row& r, const Row& prev) {
+  // The line before ends in the typewriter face in mid-sentence, on a character a URL or a
+  // long name is broken after (TeX's \url and Texinfo's @url break after these), and the line
+  // is one word of it.
+  if (!prev.mono_end || prev.full_stop || prev.text.empty()) return false;
+  if (std::string_view("/._-#?&=~%").find(prev.text.back()) == std::string_view::npos) return false;
+  return whitespace_tokens(r.text).size() == 1;
+}
+
 bool Builder::continues_prose(const Row& r) const {
   const Row& prev = *rows.back();
-  if (is_heading(r) || r.mono || r.footnote != prev.footnote) return false;
+  if (is_heading(r) || r.footnote != prev.footnote) return false;
   if (!typography::same_size(r.size, prev.size, o.blocks.line_size_tolerance)) return false;
   double indent = o.blocks.indent_ratio * r.size;
   bool full = prev.bbox.x1 >= prev.col_right - o.blocks.short_line_ratio * prev.size;
+  // A line wholly in the typewriter face is a listing's, unless it is the rest of a URL or a
+  // name broken at the end of the line before (continues_broken_name).
+  if (r.mono && !(same_flow(prev, r) && full && r.bbox.x0 <= r.col_left + indent && continues_broken_name(r, prev)))
+    return false;
   const bool marker = r.marker > 0 || r.drawn_marker;
   // A figure set between the two lines: the paragraph may run around it, as over a
   // column or page break.
@@ -476,7 +489,7 @@ bool Builder::continues(const Row& r) const {
   switch (type) {
     case BlockType::Code: return continues_code(r);
     case BlockType::Heading: return continues_heading(r);
-    default: return !r.mono && !r.sign_inside && !is_heading(r) && continues_prose(r);
+    default: return !r.sign_inside && !is_heading(r) && continues_prose(r);  // (a wholly monospace row: there)
   }
 }
 

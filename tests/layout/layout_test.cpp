@@ -1090,6 +1090,50 @@ TEST(Code, AResultSignOnItsOwnRowAfterAPageBreakStaysInTheListing) {
   EXPECT_EQ(cs[0].text, "f (\"a\",\n   \"b\")\n      \"c\")\n\u21D2\nans = 1");
 }
 
+// A page of filler whose paragraph goes on with a line that fills the measure, `lead` in the
+// body face then `tail` in the typewriter face up to the measure's end, then the lines `then`
+// (text, monospace) 12 pt apart.
+Page page_with_broken_line(const std::string& lead, const std::string& tail,
+                           const std::vector<std::pair<std::string, bool>>& then) {
+  const std::string full = "filler text of the page set in the body size and justified to the measure";
+  const double right = test::make_line({72, 100, full, 10}).bbox.x1;
+  Page p = make_page(1, filler(80, 2));
+  Line l = test::make_line({72, 104, lead, 10});
+  Line t = test::make_line({right - 6.0 * static_cast<double>(tail.size()), 104, tail, 10, true});
+  l.spans.push_back(t.spans[0]);
+  l.bbox = l.bbox.united(t.bbox);
+  p.lines.push_back(l);
+  double baseline = 116;
+  for (const auto& [text, mono] : then) {
+    p.lines.push_back(test::make_line({72, baseline, text, 10, mono}));
+    baseline += 12;
+  }
+  return p;
+}
+
+TEST(Paragraphs, AURLBrokenOverTwoLinesStaysInItsParagraph) {
+  // Texinfo's @url and LaTeX's \url break a long URL after a slash; its rest, one word in the
+  // typewriter face, is a line of its own, and the sentence goes on after it.
+  auto r = layout_document(make_doc({page_with_broken_line(
+      "See the guide at", "https://example.org/a/", {{"path/to/the/page.html", true}, {"for the details.", false}})}));
+  EXPECT_TRUE(of_type(r, BlockType::Code).empty());
+  auto ps = of_type(r, BlockType::Paragraph);
+  ASSERT_FALSE(ps.empty());
+  EXPECT_NE(ps.back().text.find("https://example.org/a/ path/to/the/page.html for the details."), std::string::npos)
+      << ps.back().text;
+}
+
+TEST(Paragraphs, AListingAfterALineEndingInCodeIsAListing) {
+  // A line of typewriter text under a line that ends in it is a listing's where the line
+  // before does not end in a break of a name, or where it holds more than one word.
+  auto lines_of_code = [](const Page& p) {
+    auto cs = of_type(layout_document(make_doc({p})), BlockType::Code);
+    return cs.empty() ? std::string() : cs.front().text;
+  };
+  EXPECT_EQ(lines_of_code(page_with_broken_line("The option is set with", "--long", {{"value", true}})), "value");
+  EXPECT_EQ(lines_of_code(page_with_broken_line("Files are kept under", "/var/lib/", {{"ls -l", true}})), "ls -l");
+}
+
 // Lays out one page of `lines` and expects the text `first` (its last occurrence) read
 // before the text `then`.
 void expect_read_before(const std::vector<LineSpec>& lines, const std::string& first, const std::string& then) {
