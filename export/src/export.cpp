@@ -1,7 +1,6 @@
 // The corpus on disk (spec/corpus.md): one book's folder, then the corpus-level files.
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -67,7 +66,7 @@ long word_count(const Chapter& c) {
 Json pages_json(int first, int last) { return Json::array({first, last}); }
 
 // An internal link as the JSON writes it: "<NN>-<slug>.md#<anchor>" is "#<anchor>".
-std::string book_href(const std::string& href) {
+std::string_view book_href(std::string_view href) {
   const size_t hash = href.find('#');
   if (hash == std::string::npos || hash < 3 || href.compare(hash - 3, 3, ".md") != 0 ||
       href.find(':') != std::string::npos || href.find('/') != std::string::npos)
@@ -75,24 +74,20 @@ std::string book_href(const std::string& href) {
   return href.substr(hash);
 }
 
-Json chapter_json(const Book& book, const Chapter& c, const std::string& id, size_t index) {
-  Json j;
-  j["book"] = book.id;
-  j["chapter"] = id;
-  j["index"] = index + 1;
-  j["title"] = c.title;
-  j["pages"] = pages_json(c.first_page, c.last_page);
-  Json blocks = Json::array();
-  for (const auto& b : c.blocks) {
-    Json bj = to_json(b);
-    // The JSON names an internal link's target by its anchor alone, unique in the book; the
-    // Markdown and the site lead to the chapter that holds it (link_across_chapters).
-    if (auto it = bj.find("links"); it != bj.end())
-      for (auto& l : *it) l[2] = book_href(l[2].get<std::string>());
-    blocks.push_back(std::move(bj));
-  }
-  j["blocks"] = std::move(blocks);
-  return j;
+// A chapter's blocks file, as dump(Json, true) would write it (spec/corpus.md). The JSON
+// names an internal link's target by its anchor alone, unique in the book; the Markdown and
+// the site lead to the chapter that holds it (link_across_chapters).
+void write_chapter_json(JsonWriter& w, const Book& book, const Chapter& c, const std::string& id, size_t index) {
+  w.begin_object();
+  w.key("book").string(book.id);
+  w.key("chapter").string(id);
+  w.key("index").integer(index + 1);
+  w.key("title").string(c.title);
+  w.key("pages").begin_array().integer(c.first_page).integer(c.last_page).end_array();
+  w.key("blocks").begin_array();
+  for (const auto& b : c.blocks) write_json(w, b, book_href);
+  w.end_array();
+  w.end_object();
 }
 
 // Layout points an internal link at "#<anchor>" of the book; in Markdown (and on the site) one
@@ -112,51 +107,6 @@ void link_across_chapters(Book& book, const std::vector<std::string>& ids) {
 }
 
 std::string book_dir_rel(const std::string& id) { return "books/" + id; }
-
-// Whether dump() writes the string as it is: UTF-8 as RFC 3629 defines it (no overlong
-// forms, no surrogates, nothing past U+10FFFF). It writes U+FFFD for anything else, so only
-// then does a file read back give the same string.
-bool written_as_is(std::string_view s) {
-  for (size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) len = 3, lo = 0xA0;
-    else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) len = 3;
-    else if (c == 0xED) len = 3, hi = 0x9F;
-    else if (c == 0xF0) len = 4, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else if (c == 0xF4) len = 4, hi = 0x8F;
-    else return false;
-    if (i + len > s.size()) return false;
-    const auto c1 = static_cast<unsigned char>(s[i + 1]);
-    if (c1 < lo || c1 > hi) return false;
-    for (size_t k = 2; k < len; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += len;
-  }
-  return true;
-}
-
-// Whether the text dump() makes of j parses back to j: every string written as it is, and
-// no number that is not finite (written as null).
-bool reads_back_the_same(const Json& j) {
-  if (j.is_string()) return written_as_is(j.get_ref<const std::string&>());
-  if (j.is_number_float()) return std::isfinite(j.get<double>());
-  if (j.is_object()) {
-    for (auto it = j.begin(); it != j.end(); ++it)
-      if (!written_as_is(it.key()) || !reads_back_the_same(it.value())) return false;
-  } else if (j.is_array()) {
-    for (const auto& v : j)
-      if (!reads_back_the_same(v)) return false;
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -183,9 +133,10 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   };
   std::vector<Written> written(book.chapters.size());
   // For the site's pages: each chapter's blocks as its file gives them back (links by anchor,
-  // only the fields the file holds), taken from the JSON the file is written from rather
-  // than parsed from the file again. A chapter whose JSON would not read back the same
-  // leaves the book's pages to be made from its files.
+  // only the fields the file holds), made from the blocks the file is written from
+  // (block_as_written) rather than parsed from the file again. A chapter whose JSON would
+  // not read back the same, as its writer finds while writing it, leaves the book's pages
+  // to be made from its files.
   const bool make_pages = pages && options.site;
   std::vector<std::vector<Block>> page_blocks(make_pages ? book.chapters.size() : 0);
   std::atomic<bool> pages_as_written{make_pages};
@@ -262,13 +213,15 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
     }
     write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
     {
-      const Json cj = chapter_json(book, c, id, i);
-      write_file((dir / (id + ".json")).string(), dump(cj, true));
+      std::string text;
+      JsonWriter json(text, true);
+      write_chapter_json(json, book, c, id, i);
+      text += '\n';
+      write_file((dir / (id + ".json")).string(), text);
       if (make_pages && pages_as_written) {
-        if (reads_back_the_same(cj)) {
-          const Json& blocks = cj.at("blocks");
-          page_blocks[i].reserve(blocks.size());
-          for (const auto& bj : blocks) page_blocks[i].push_back(block_from_json(bj));
+        if (json.reads_back_the_same()) {
+          page_blocks[i].reserve(c.blocks.size());
+          for (const auto& b : c.blocks) page_blocks[i].push_back(block_as_written(b, book_href));
         } else {
           pages_as_written = false;
         }

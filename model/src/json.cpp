@@ -386,6 +386,245 @@ std::string dump(const Json& j, bool pretty) {
   return s;
 }
 
+namespace {
+
+// The length of the UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, nothing
+// past U+10FFFF) that starts at s[i], a byte of 0x80 or more; 0 if none does.
+size_t utf8_sequence(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
+  if (c >= 0xC2 && c <= 0xDF) len = 2;
+  else if (c == 0xE0) len = 3, lo = 0xA0;
+  else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) len = 3;
+  else if (c == 0xED) len = 3, hi = 0x9F;
+  else if (c == 0xF0) len = 4, lo = 0x90;
+  else if (c >= 0xF1 && c <= 0xF3) len = 4;
+  else if (c == 0xF4) len = 4, hi = 0x8F;
+  else return 0;
+  if (i + len > s.size()) return 0;
+  const auto c1 = static_cast<unsigned char>(s[i + 1]);
+  if (c1 < lo || c1 > hi) return 0;
+  for (size_t k = 2; k < len; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+}  // namespace
+
+void JsonWriter::newline(size_t depth) {
+  out_ += '\n';
+  out_.append(2 * depth, ' ');
+}
+
+// Where the next value goes: after a key, or as an array's next element.
+void JsonWriter::element() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (counts_.empty()) return;
+  if (counts_.back()++ > 0) out_ += ',';
+  if (pretty_) newline(counts_.size());
+}
+
+JsonWriter& JsonWriter::open(char c) {
+  element();
+  out_ += c;
+  counts_.push_back(0);
+  return *this;
+}
+
+JsonWriter& JsonWriter::close(char c) {
+  const size_t n = counts_.back();
+  counts_.pop_back();
+  if (pretty_ && n > 0) newline(counts_.size());
+  out_ += c;
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view k) {
+  if (counts_.back()++ > 0) out_ += ',';
+  if (pretty_) newline(counts_.size());
+  out_ += '"';
+  out_ += k;
+  out_ += pretty_ ? "\": " : "\":";
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::string(std::string_view s) {
+  element();
+  const size_t start = out_.size();
+  out_ += '"';
+  size_t plain = 0;  // where the bytes not yet copied start
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+      ++i;
+      continue;
+    }
+    if (c >= 0x80) {
+      const size_t len = utf8_sequence(s, i);
+      if (len == 0) {
+        // dump()'s U+FFFD in place of what is not UTF-8, however many bytes it takes.
+        same_ = false;
+        out_.resize(start);
+        out_ += Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
+        return *this;
+      }
+      i += len;
+      continue;
+    }
+    out_.append(s.data() + plain, i - plain);
+    out_ += '\\';
+    switch (c) {
+      case '"': out_ += '"'; break;
+      case '\\': out_ += '\\'; break;
+      case '\b': out_ += 'b'; break;
+      case '\t': out_ += 't'; break;
+      case '\n': out_ += 'n'; break;
+      case '\f': out_ += 'f'; break;
+      case '\r': out_ += 'r'; break;
+      default: {
+        static constexpr char kHex[] = "0123456789abcdef";
+        out_ += "u00";
+        out_ += kHex[c >> 4];
+        out_ += kHex[c & 15];
+      }
+    }
+    plain = ++i;
+  }
+  out_.append(s.data() + plain, s.size() - plain);
+  out_ += '"';
+  return *this;
+}
+
+JsonWriter& JsonWriter::number(double v) {
+  element();
+  if (!std::isfinite(v)) {
+    same_ = false;
+    out_ += "null";
+    return *this;
+  }
+  // The digits dump() writes: the library's own shortest form that reads back exactly.
+  char buf[64];
+  const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, v);
+  out_.append(buf, static_cast<size_t>(end - buf));
+  return *this;
+}
+
+JsonWriter& JsonWriter::boolean(bool v) {
+  element();
+  out_ += v ? "true" : "false";
+  return *this;
+}
+
+namespace {
+
+void write_box(JsonWriter& w, const Box& b) {
+  w.begin_array().number(round_pt(b.x0)).number(round_pt(b.y0)).number(round_pt(b.x1)).number(round_pt(b.y1)).end_array();
+}
+
+void write_strings(JsonWriter& w, const std::vector<std::string>& v) {
+  w.begin_array();
+  for (const auto& s : v) w.string(s);
+  w.end_array();
+}
+
+// The fields of to_json(Block), in its order and on its conditions; block_as_written() keeps
+// the same ones.
+bool has_level(const Block& b) { return b.type == BlockType::Heading || (b.type == BlockType::ListItem && b.level > 1); }
+bool has_pages(const Block& b) { return b.last_page != b.page && b.last_page > 0; }
+
+}  // namespace
+
+void write_json(JsonWriter& w, const Block& b, std::string_view (*href)(std::string_view)) {
+  w.begin_object();
+  w.key("type").string(to_string(b.type));
+  if (has_level(b)) w.key("level").integer(b.level);
+  if (b.type == BlockType::Figure) {
+    w.key("image").string(b.image);
+    if (!b.labels.empty()) write_strings(w.key("labels"), b.labels);
+    if (!b.anchor.empty()) w.key("anchor").string(b.anchor);
+    if (!b.figure_ref.empty()) w.key("ref").string(b.figure_ref);
+    if (b.referenced_by >= 0) w.key("referenced_by").integer(b.referenced_by);
+  } else {
+    w.key("text").string(b.text);
+    if (!b.marks.empty()) {
+      w.key("marks").begin_array();
+      for (const auto& m : b.marks) w.begin_array().integer(m.at).string(m.mark).end_array();
+      w.end_array();
+    }
+    if (!b.labels.empty()) write_strings(w.key("labels"), b.labels);
+    if (b.drawn_marker) w.key("marker_drawn").boolean(true);
+    if (b.term) w.key("term").boolean(true);
+    if (!b.anchor.empty()) w.key("anchor").string(b.anchor);
+    if (!b.styles.empty()) {
+      w.key("styles").begin_array();
+      for (const auto& r : b.styles)
+        w.begin_array().integer(r.at).integer(r.len).string(to_string(r.style)).end_array();
+      w.end_array();
+    }
+    if (!b.links.empty()) {
+      w.key("links").begin_array();
+      for (const auto& l : b.links)
+        w.begin_array()
+            .integer(l.at)
+            .integer(l.len)
+            .string(href ? href(l.href) : std::string_view(l.href))
+            .end_array();
+      w.end_array();
+    }
+    if (!b.rows.empty()) {
+      w.key("rows").begin_array();
+      for (const auto& row : b.rows) write_strings(w, row);
+      w.end_array();
+      if (b.header_rows > 0) w.key("header_rows").integer(b.header_rows);
+    }
+    if (!b.kind.empty()) w.key("kind").string(b.kind);
+    if (!b.title.empty()) w.key("title").string(b.title);
+  }
+  w.key("page").integer(b.page);
+  if (has_pages(b)) w.key("pages").begin_array().integer(b.page).integer(b.last_page).end_array();
+  write_box(w.key("bbox"), b.bbox);
+  w.end_object();
+}
+
+Block block_as_written(const Block& b, std::string_view (*href)(std::string_view)) {
+  Block out;
+  out.type = b.type;
+  if (has_level(b)) out.level = b.level;
+  if (b.type == BlockType::Figure) {
+    out.image = b.image;
+    out.labels = b.labels;
+    out.anchor = b.anchor;
+    out.figure_ref = b.figure_ref;
+    if (b.referenced_by >= 0) out.referenced_by = b.referenced_by;
+  } else {
+    out.text = b.text;
+    out.marks = b.marks;
+    out.labels = b.labels;
+    out.drawn_marker = b.drawn_marker;
+    out.term = b.term;
+    out.anchor = b.anchor;
+    out.styles = b.styles;
+    out.links = b.links;
+    if (href)
+      for (auto& l : out.links) l.href = href(l.href);
+    if (!b.rows.empty()) {
+      out.rows = b.rows;
+      if (b.header_rows > 0) out.header_rows = b.header_rows;
+    }
+    out.kind = b.kind;
+    out.title = b.title;
+  }
+  out.page = b.page;
+  out.last_page = has_pages(b) ? b.last_page : b.page;
+  out.bbox = {round_pt(b.bbox.x0), round_pt(b.bbox.y0), round_pt(b.bbox.x1), round_pt(b.bbox.y1)};
+  return out;
+}
+
 std::string compact_json(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -2,8 +2,12 @@
 // error that names the line.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "quire/error.h"
 #include "quire/json.h"
@@ -312,6 +316,128 @@ TEST(CompactJson, EqualsTheCompactDumpOfWhatDumpWrotePretty) {
   // A string that ends in an escaped backslash closes where it should.
   Json k = {{"path", "C:\\"}, {"next", "x y"}};
   EXPECT_EQ(compact_json(dump(k, true)), dump(k, false));
+}
+
+// Blocks with what the chapter files hold and what they leave out: every field set on a
+// block of each kind (those its type does not write, and layout's own), strings with every
+// control character, quotes and backslashes, text that is not UTF-8, boxes that are not
+// multiples of 0.01 pt or not finite, page ranges that are not written.
+std::vector<Block> writer_blocks() {
+  std::vector<Block> blocks = sample_book().chapters[0].blocks;
+  Block full;
+  full.level = 3;
+  full.text = "all \"fields\" \\ set: caf\u00e9 \u540d\U0001F600 \x7f";
+  for (char c = 1; c < 0x20; ++c) full.text += c;
+  full.page = 20;
+  full.last_page = 22;
+  full.bbox = {72.004, -0.001, 1e17, 123.456789};
+  full.image = "figures/x.png";
+  full.labels = {"Chapter 1", "", "a\nb"};
+  full.figure_ref = "Figure 2";
+  full.referenced_by = 4;
+  full.marks = {{0, "1"}, {5, "\u00b2"}};
+  full.drawn_marker = true;
+  full.term = true;
+  full.styles = {{0, 3, InlineStyle::Code}, {4, 2, InlineStyle::Emphasis}, {7, 1, InlineStyle::Strong}};
+  full.links = {{0, 3, "https://example.org/?a=\"b\""}, {4, 2, "#anchor"}, {7, 1, "03-other.md#there"}};
+  full.anchor = "all-fields";
+  full.rows = {{"a", "b"}, {}, {"\t"}};
+  full.header_rows = 2;
+  full.kind = "tip";
+  full.title = "TIP";
+  full.raised = {{3, "1", true}};
+  full.targets = {{1, 5, 100.5}};
+  full.dropped = {{20, {1, 2, 3, 4}, "Name Size", kRepeatedTableHeader}};
+  for (BlockType t : {BlockType::Heading, BlockType::Paragraph, BlockType::Code, BlockType::ListItem, BlockType::Caption,
+                      BlockType::Footnote, BlockType::Table, BlockType::Note, BlockType::Figure}) {
+    Block b = full;
+    b.type = t;
+    blocks.push_back(b);
+    b.level = 1;          // a list item's first level is not written
+    b.last_page = 19;     // nor a last page before the first
+    b.header_rows = 0;
+    b.referenced_by = -3;
+    blocks.push_back(b);
+  }
+  Block empty;
+  empty.type = BlockType::Paragraph;
+  blocks.push_back(empty);
+  return blocks;
+}
+
+// What export does to a link: "<NN>-<slug>.md#<anchor>" is written "#<anchor>".
+std::string_view anchor_only(std::string_view href) {
+  const size_t hash = href.find(".md#");
+  return hash == std::string_view::npos ? href : href.substr(hash + 3);
+}
+
+Json blocks_json(const std::vector<Block>& blocks, bool map_links) {
+  Json j = Json::array();
+  for (const auto& b : blocks) {
+    Json bj = to_json(b);
+    if (map_links)
+      if (auto it = bj.find("links"); it != bj.end())
+        for (auto& l : *it) l[2] = std::string(anchor_only(l[2].get<std::string>()));
+    j.push_back(std::move(bj));
+  }
+  return j;
+}
+
+TEST(JsonWriter, WritesTheBytesDumpWritesForTheSameValues) {
+  for (bool pretty : {true, false}) {
+    for (bool map_links : {false, true}) {
+      const std::vector<Block> blocks = writer_blocks();
+      std::string text;
+      JsonWriter w(text, pretty);
+      w.begin_object().key("name").string("blocks").key("count").integer(blocks.size()).key("empty").begin_array().end_array();
+      w.key("nothing").begin_object().end_object().key("blocks").begin_array();
+      for (const auto& b : blocks) write_json(w, b, map_links ? anchor_only : nullptr);
+      w.end_array().key("yes").boolean(true).key("no").boolean(false).key("n").number(-2.5).end_object();
+      Json j;
+      j["name"] = "blocks";
+      j["count"] = blocks.size();
+      j["empty"] = Json::array();
+      j["nothing"] = Json::object();
+      j["blocks"] = blocks_json(blocks, map_links);
+      j["yes"] = true;
+      j["no"] = false;
+      j["n"] = -2.5;
+      EXPECT_EQ(text + "\n", dump(j, pretty)) << "pretty " << pretty << ", links mapped " << map_links;
+      EXPECT_TRUE(w.reads_back_the_same());
+      // What the text reads back as is what the writer says it is.
+      const Json back = Json::parse(text);
+      ASSERT_EQ(back.at("blocks").size(), blocks.size());
+      for (size_t i = 0; i < blocks.size(); ++i)
+        EXPECT_EQ(block_from_json(back.at("blocks")[i]), block_as_written(blocks[i], map_links ? anchor_only : nullptr))
+            << "block " << i;
+    }
+  }
+}
+
+TEST(JsonWriter, KnowsWhatDoesNotReadBackTheSame) {
+  // Bytes that are not UTF-8 (a lone continuation byte, a cut sequence, an overlong form, a
+  // surrogate, past U+10FFFF) are written as dump() writes them, with U+FFFD; a number that
+  // is not finite as null. Either way the text no longer reads back the same.
+  const std::vector<std::string> bad = {"\x80", "caf\xC3", "caf\xC3 x", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                                        "ok \xFF ok", "\xE2\x82"};
+  for (bool pretty : {true, false}) {
+    for (const auto& s : bad) {
+      std::string text;
+      JsonWriter w(text, pretty);
+      w.begin_array().string("fine").string(s).end_array();
+      EXPECT_EQ(text + "\n", dump(Json::array({"fine", s}), pretty));
+      EXPECT_FALSE(w.reads_back_the_same());
+    }
+    for (double v : {std::numeric_limits<double>::infinity(), std::nan("")}) {
+      std::string text;
+      JsonWriter w(text, pretty);
+      Block b = writer_blocks()[0];
+      b.bbox.x1 = v;
+      write_json(w, b);
+      EXPECT_EQ(text + "\n", dump(to_json(b), pretty));
+      EXPECT_FALSE(w.reads_back_the_same());
+    }
+  }
 }
 
 }  // namespace

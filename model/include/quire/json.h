@@ -2,9 +2,12 @@
 // classic number formatting) and readable back to equal values.
 #pragma once
 
+#include <charconv>
+#include <concepts>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -52,6 +55,60 @@ Book read_book_jsonl(std::istream&, const std::string& name_for_errors);
 
 // Serialises with two-space indent (pretty) or compact, always ending in '\n'.
 std::string dump(const Json&, bool pretty);
+
+// JSON text written value by value, byte for byte as dump() writes the same values (pretty
+// or compact), without building the document first: for the corpus's chapter files, where
+// building the tree, writing it and walking it again cost more than the text. Each value
+// goes where dump() puts it: after key() in an object, as the next element in an array.
+class JsonWriter {
+ public:
+  JsonWriter(std::string& out, bool pretty) : out_(out), pretty_(pretty) {}
+
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
+  // An object's next key (written as it is: keys are the program's own names).
+  JsonWriter& key(std::string_view k);
+  JsonWriter& string(std::string_view s);
+  template <std::integral T>
+  JsonWriter& integer(T v) {
+    element();
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+    return *this;
+  }
+  JsonWriter& number(double v);
+  JsonWriter& boolean(bool v);
+
+  // Whether parsing the text gives back every value written: no string that is not UTF-8
+  // as RFC 3629 defines it (written with U+FFFD in its place, as dump() does) and no number
+  // that is not finite (written as null).
+  bool reads_back_the_same() const { return same_; }
+
+ private:
+  void element();
+  JsonWriter& open(char c);
+  JsonWriter& close(char c);
+  void newline(size_t depth);
+
+  std::string& out_;
+  bool pretty_;
+  bool same_ = true;
+  bool after_key_ = false;
+  std::vector<size_t> counts_;  // the values so far in each open object or array
+};
+
+// A block as to_json(b) gives it, through `w`; an internal link's href as `href` gives it
+// (as it is without one).
+void write_json(JsonWriter& w, const Block& b, std::string_view (*href)(std::string_view) = nullptr);
+
+// The block that block_from_json() makes of the text write_json(w, b, href) wrote, made
+// without the text, when w.reads_back_the_same(): the fields the JSON holds, as it holds
+// them (a box rounded, a level where the type has one), and the rest as block_from_json()
+// leaves them.
+Block block_as_written(const Block& b, std::string_view (*href)(std::string_view) = nullptr);
 
 // The compact form of JSON text that dump wrote: the whitespace between tokens removed, one
 // '\n' at the end. For such text it equals dump(Json::parse(text), false), without building
