@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <istream>
 #include <ostream>
 
@@ -626,23 +627,34 @@ Block block_as_written(const Block& b, std::string_view (*href)(std::string_view
 }
 
 std::string compact_json(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      out += c;
-      if (c == '\\' && i + 1 < text.size()) out += text[++i];
-      else if (c == '"') in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-      out += c;
+  // Written into a buffer as long as the text (the compact form is no longer), a string's
+  // bytes copied as one run up to its next quote or backslash.
+  std::string out(text.size() + 1, '\0');
+  char* o = out.data();
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while (p < end) {
+    const char c = *p++;
+    if (c == '"') {
+      *o++ = c;
+      while (p < end) {
+        const char* q = p;
+        while (q < end && *q != '"' && *q != '\\') ++q;
+        std::memcpy(o, p, static_cast<size_t>(q - p));
+        o += q - p;
+        p = q;
+        if (p == end) break;
+        const char s = *p++;
+        *o++ = s;
+        if (s == '"') break;
+        if (p < end) *o++ = *p++;  // the character a backslash escapes
+      }
     } else if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-      out += c;
+      *o++ = c;
     }
   }
-  out += '\n';
+  *o++ = '\n';
+  out.resize(static_cast<size_t>(o - out.data()));
   return out;
 }
 

@@ -316,6 +316,11 @@ TEST(CompactJson, EqualsTheCompactDumpOfWhatDumpWrotePretty) {
   // A string that ends in an escaped backslash closes where it should.
   Json k = {{"path", "C:\\"}, {"next", "x y"}};
   EXPECT_EQ(compact_json(dump(k, true)), dump(k, false));
+  // Text cut short keeps what it has, inside a string as it is.
+  EXPECT_EQ(compact_json("[\"a b"), "[\"a b\n");
+  EXPECT_EQ(compact_json("[\"a b\\"), "[\"a b\\\n");
+  EXPECT_EQ(compact_json(" [ \"\\\" \" ,\t1 ]\r\n"), "[\"\\\" \",1]\n");
+  EXPECT_EQ(compact_json(""), "\n");
 }
 
 // Blocks with what the chapter files hold and what they leave out: every field set on a
