@@ -25,6 +25,7 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
   if (b.styles.empty() && b.links.empty()) return m.text(piece, starts, ends);
   // Byte offset in `piece` of each code point, and one past the end.
   std::vector<size_t> at;
+  at.reserve(piece.size() + 1);
   for (size_t i = 0; i < piece.size(); ++i)
     if (lead(piece[i])) at.push_back(i);
   const size_t n = at.size();
@@ -40,9 +41,9 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
       link[k - from] = static_cast<int>(i);
 
   std::string out;
-  auto text = [&](size_t a, size_t e, bool edges) {
-    return a < e ? m.text(piece.substr(at[a], at[e] - at[a]), edges && starts && a == 0, edges && ends && e == n)
-                 : std::string();
+  out.reserve(piece.size() + piece.size() / 8);
+  auto text = [&](std::string& to, size_t a, size_t e, bool edges) {
+    if (a < e) to += m.text(piece.substr(at[a], at[e] - at[a]), edges && starts && a == 0, edges && ends && e == n);
   };
   size_t i = 0;
   while (i < n) {
@@ -61,27 +62,34 @@ std::string render_inline(const Block& b, std::string_view piece, size_t from, c
         while (a < z && space(piece[at[a]])) ++a;
         while (z > a && space(piece[at[z - 1]])) --z;
       }
-      std::string t;
+      // Without an emphasis the run is written straight out; with one, apart, to be put
+      // between its delimiters.
+      text(out, k, a, true);
+      std::string emphasised;
+      std::string& t = s == 0 ? out : emphasised;
       for (size_t c = a; c < z;) {
         const bool code = (style[c] & kCode) != 0;
         size_t d = c;
         while (d < z && ((style[d] & kCode) != 0) == code) ++d;
         if (!code) {
-          t += text(c, d, s == 0);
+          text(t, c, d, s == 0);
         } else {
           size_t ca = c, cz = d;  // (a code span holds no markup, nor white space at its edges)
           while (ca < cz && space(piece[at[ca]])) ++ca;
           while (cz > ca && space(piece[at[cz - 1]])) --cz;
-          t += text(c, ca, s == 0);
+          text(t, c, ca, s == 0);
           if (ca < cz) t += m.code(piece.substr(at[ca], at[cz] - at[ca]));
-          t += text(cz, d, s == 0);
+          text(t, cz, d, s == 0);
         }
         c = d;
       }
-      auto has = [&](InlineStyle st) { return (s & (1 << static_cast<int>(st))) != 0; };
-      if (a < z && has(InlineStyle::Emphasis)) t = m.em_open + t + m.em_close;
-      if (a < z && has(InlineStyle::Strong)) t = m.strong_open + t + m.strong_close;
-      out += text(k, a, true) + t + text(z, e, true);
+      if (s != 0) {
+        auto has = [&](InlineStyle st) { return (s & (1 << static_cast<int>(st))) != 0; };
+        if (a < z && has(InlineStyle::Emphasis)) t = m.em_open + t + m.em_close;
+        if (a < z && has(InlineStyle::Strong)) t = m.strong_open + t + m.strong_close;
+        out += t;
+      }
+      text(out, z, e, true);
       k = e;
     }
     if (l >= 0) out += m.link_close(b.links[static_cast<size_t>(l)].href);

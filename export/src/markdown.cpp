@@ -158,8 +158,11 @@ InlineMarkup markdown_markup(bool heading) {
 
 // A block's text with its styles, links and note marks (as <sup>1</sup>).
 std::string markdown_inline(const Block& b, bool heading) {
-  return render_text(markdown_styles(b), markdown_markup(heading),
-                     [](const std::string& mark) { return "<sup>" + markdown_escape(mark, false, false, false) + "</sup>"; });
+  const auto mark = [](const std::string& m) { return "<sup>" + markdown_escape(m, false, false, false) + "</sup>"; };
+  // markdown_styles gives back a copy of a block without an emphasis as it is.
+  if (std::none_of(b.styles.begin(), b.styles.end(), [](const StyleRun& r) { return r.style != InlineStyle::Code; }))
+    return render_text(b, markdown_markup(heading), mark);
+  return render_text(markdown_styles(b), markdown_markup(heading), mark);
 }
 
 }  // namespace

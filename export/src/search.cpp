@@ -76,49 +76,58 @@ std::string deflate_bytes(const std::string& in, int jobs) {
   return out;
 }
 
-std::string base64(const std::string& in) {
+// The base64 of `in`, appended to `out`.
+void append_base64(std::string& out, const std::string& in) {
   static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((in.size() + 2) / 3 * 4);
+  const size_t start = out.size();
+  out.resize(start + (in.size() + 2) / 3 * 4);
+  char* o = out.data() + start;
   size_t i = 0;
   for (; i + 2 < in.size(); i += 3) {
     const unsigned v = (static_cast<unsigned char>(in[i]) << 16) | (static_cast<unsigned char>(in[i + 1]) << 8) |
                        static_cast<unsigned char>(in[i + 2]);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
+    *o++ = kAlphabet[(v >> 18) & 63];
+    *o++ = kAlphabet[(v >> 12) & 63];
+    *o++ = kAlphabet[(v >> 6) & 63];
+    *o++ = kAlphabet[v & 63];
   }
   if (i < in.size()) {
     unsigned v = static_cast<unsigned char>(in[i]) << 16;
     if (i + 1 < in.size()) v |= static_cast<unsigned char>(in[i + 1]) << 8;
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += i + 1 < in.size() ? kAlphabet[(v >> 6) & 63] : '=';
-    out += '=';
+    *o++ = kAlphabet[(v >> 18) & 63];
+    *o++ = kAlphabet[(v >> 12) & 63];
+    *o++ = i + 1 < in.size() ? kAlphabet[(v >> 6) & 63] : '=';
+    *o++ = '=';
   }
-  return out;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+// search_line(text), appended to `out`: each word copied whole, one space between words.
+void append_words(std::string& out, std::string_view text) {
+  bool first = true;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && is_space(text[i])) ++i;
+    if (i == text.size()) break;
+    size_t end = i;
+    while (end < text.size() && !is_space(text[end])) ++end;
+    if (!first) out += ' ';
+    first = false;
+    out.append(text.data() + i, end - i);
+    i = end;
+  }
 }
 
 }  // namespace
 
 std::string search_line(std::string_view text) {
   std::string out;
-  bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
+  append_words(out, text);
   return out;
 }
 
 void append_search_line(std::string& text, std::string_view element) {
-  text += search_line(element);
+  append_words(text, element);
   text += '\n';
 }
 
@@ -129,20 +138,20 @@ std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs
     for (const auto& c : chapters) size += c.text.size();
     text.reserve(size);
   }
-  Json list = Json::array();
+  for (const auto& c : chapters) text += c.text;
+  std::string packed;
+  append_base64(packed, deflate_bytes(text, jobs));
+  std::string out = "// quire search index (site/search-index.js): see spec/corpus.md.\nwindow.QUIRE_SEARCH = ";
+  JsonWriter w(out, false);
+  w.begin_object().key("format").integer(1).key("chapters").begin_array();
   size_t line = 0;
   for (const auto& c : chapters) {
-    list.push_back(Json::array({c.href, c.title, c.book, line, c.lines}));
-    text += c.text;
+    w.begin_array().string(c.href).string(c.title).string(c.book).integer(line).integer(c.lines).end_array();
     line += c.lines;
   }
-  Json j;
-  j["format"] = 1;
-  j["chapters"] = std::move(list);
-  j["bytes"] = text.size();
-  j["text"] = base64(deflate_bytes(text, jobs));
-  return "// quire search index (site/search-index.js): see spec/corpus.md.\nwindow.QUIRE_SEARCH = " +
-         dump(j, false);
+  w.end_array().key("bytes").integer(text.size()).key("text").string(packed).end_object();
+  out += '\n';
+  return out;
 }
 
 }  // namespace quire::exporting

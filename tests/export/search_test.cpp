@@ -72,6 +72,9 @@ TEST(SiteSearch, TheIndexHoldsEveryChaptersTextLineByLine) {
   test::export_corpus(books, out.str());
   const SearchIndex index = read_index(out.path / "site/search-index.js");
   EXPECT_EQ(index.meta.at("format"), 1);
+  // The script's object is JSON as dump() writes it compact, then a line's end.
+  const std::string js = read(out.path / "site/search-index.js");
+  EXPECT_EQ(js.substr(js.find(" = ") + 3), dump(index.meta, false));
   const Json& chapters = index.meta.at("chapters");
   ASSERT_EQ(chapters.size(), book.chapters.size());
   size_t line = 0;
