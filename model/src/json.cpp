@@ -454,10 +454,14 @@ JsonWriter& JsonWriter::key(std::string_view k) {
   return *this;
 }
 
-JsonWriter& JsonWriter::string(std::string_view s) {
-  element();
-  const size_t start = out_.size();
-  out_ += '"';
+namespace {
+
+// Appends `s` as a JSON string, byte for byte as dump() writes it: UTF-8 passed through,
+// '"', '\\' and controls escaped, and U+FFFD in place of what is not UTF-8 as RFC 3629
+// defines it. Returns whether the string was written as it is (so reads back the same).
+bool append_json_string(std::string& out, std::string_view s) {
+  const size_t start = out.size();
+  out += '"';
   size_t plain = 0;  // where the bytes not yet copied start
   for (size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -469,35 +473,42 @@ JsonWriter& JsonWriter::string(std::string_view s) {
       const size_t len = utf8_sequence(s, i);
       if (len == 0) {
         // dump()'s U+FFFD in place of what is not UTF-8, however many bytes it takes.
-        same_ = false;
-        out_.resize(start);
-        out_ += Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
-        return *this;
+        out.resize(start);
+        out += Json(std::string(s)).dump(-1, ' ', false, Json::error_handler_t::replace);
+        return false;
       }
       i += len;
       continue;
     }
-    out_.append(s.data() + plain, i - plain);
-    out_ += '\\';
+    out.append(s.data() + plain, i - plain);
+    out += '\\';
     switch (c) {
-      case '"': out_ += '"'; break;
-      case '\\': out_ += '\\'; break;
-      case '\b': out_ += 'b'; break;
-      case '\t': out_ += 't'; break;
-      case '\n': out_ += 'n'; break;
-      case '\f': out_ += 'f'; break;
-      case '\r': out_ += 'r'; break;
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      case '\b': out += 'b'; break;
+      case '\t': out += 't'; break;
+      case '\n': out += 'n'; break;
+      case '\f': out += 'f'; break;
+      case '\r': out += 'r'; break;
       default: {
         static constexpr char kHex[] = "0123456789abcdef";
-        out_ += "u00";
-        out_ += kHex[c >> 4];
-        out_ += kHex[c & 15];
+        out += "u00";
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
       }
     }
     plain = ++i;
   }
-  out_.append(s.data() + plain, s.size() - plain);
-  out_ += '"';
+  out.append(s.data() + plain, s.size() - plain);
+  out += '"';
+  return true;
+}
+
+}  // namespace
+
+JsonWriter& JsonWriter::string(std::string_view s) {
+  element();
+  if (!append_json_string(out_, s)) same_ = false;
   return *this;
 }
 
@@ -710,48 +721,8 @@ class LineWriter {
     auto r = std::to_chars(buf, buf + sizeof buf, v);
     out_.append(buf, r.ptr);
   }
-  // A JSON string: UTF-8 passed through, controls escaped, invalid bytes as U+FFFD.
-  void string(std::string_view s) {
-    out_ += '"';
-    size_t i = 0;
-    while (i < s.size()) {
-      unsigned char c = static_cast<unsigned char>(s[i]);
-      if (c == '"' || c == '\\') {
-        out_ += '\\';
-        out_ += static_cast<char>(c);
-        ++i;
-      } else if (c < 0x20) {
-        static const char* hex = "0123456789abcdef";
-        switch (c) {
-          case '\n': out_ += "\\n"; break;
-          case '\t': out_ += "\\t"; break;
-          case '\r': out_ += "\\r"; break;
-          case '\b': out_ += "\\b"; break;
-          case '\f': out_ += "\\f"; break;
-          default:
-            out_ += "\\u00";
-            out_ += hex[c >> 4];
-            out_ += hex[c & 15];
-        }
-        ++i;
-      } else if (c < 0x80) {
-        out_ += static_cast<char>(c);
-        ++i;
-      } else {
-        size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-        bool ok = len > 0 && i + len <= s.size();
-        for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-        if (ok) {
-          out_.append(s.data() + i, len);
-          i += len;
-        } else {
-          out_ += "\xEF\xBF\xBD";
-          ++i;
-        }
-      }
-    }
-    out_ += '"';
-  }
+  // A JSON string, as dump() writes it (append_json_string).
+  void string(std::string_view s) { append_json_string(out_, s); }
   void key(const char* k) {
     out_ += '"';
     out_ += k;
