@@ -149,6 +149,15 @@ void detail_check_exists(const std::string& path) {
   if (!fs::is_regular_file(path)) throw Error(ExitCode::NotFound, path, 0, "no such file or not readable");
 }
 
+// The JSON log's event for a book begun (--log json).
+void log_book_started(const std::string& id, const std::string& file) {
+  Json ev;
+  ev["event"] = "book_started";
+  ev["book"] = id;
+  ev["file"] = file;
+  std::fputs(dump(ev, false).c_str(), stderr);
+}
+
 // A cached rebuild that would give OUT back as it is leaves OUT alone, and reports the books
 // as any cached rebuild does: making a new tree of links to OUT's files and removing the old
 // one is most of such a rebuild's time (a shelf's thousands of files), and all of its writes.
@@ -176,13 +185,7 @@ bool leave_unchanged_output(const BuildOptions& options, const std::vector<BookJ
   for (size_t i = 0; i < mine.size(); ++i) {
     BookOutcome& o = report.books[i];
     o.file = mine[i].file;
-    if (options.log == LogMode::Json) {
-      Json ev;
-      ev["event"] = "book_started";
-      ev["book"] = o.id;
-      ev["file"] = o.file;
-      std::fputs(dump(ev, false).c_str(), stderr);
-    }
+    if (options.log == LogMode::Json) log_book_started(o.id, o.file);
     if (options.log != LogMode::Quiet) report_book(o, options.log);
   }
   return true;
@@ -285,11 +288,7 @@ BuildReport build_corpus(const BuildOptions& options) {
       book_options.extract.on_page = [&progress, i](int) { progress.page_done(i); };
       if (options.log == LogMode::Json) {
         std::lock_guard lock(log_mutex);
-        Json ev;
-        ev["event"] = "book_started";
-        ev["book"] = job.id;
-        ev["file"] = job.file;
-        std::fputs(dump(ev, false).c_str(), stderr);
+        log_book_started(job.id, job.file);
       }
       try {
         std::string key;
