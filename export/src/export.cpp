@@ -118,8 +118,11 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   const std::string rel = book_dir_rel(book.id);
   const fs::path dir = fs::path(out_dir) / rel;
   std::error_code ec;
-  fs::remove_all(dir, ec);  // this book's folder only: no stale chapters or figures
-  fs::create_directories(dir / "figures", ec);
+  // This book's folder only: no stale chapters or figures. (An empty folder stays: removing
+  // and making it again costs a synchronous discard on such a file system.)
+  if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) fs::remove_all(dir, ec);
+  ec.clear();
+  fs::create_directories(dir, ec);
   if (ec) throw Error(ExitCode::Io, dir.string(), 0, "cannot create: " + ec.message());
 
   const auto ids = chapter_ids(book);
@@ -129,7 +132,6 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   struct Written {
     Json entry;
     std::vector<Diagnostic> warnings;
-    bool any_figure_file = false;
   };
   std::vector<Written> written(book.chapters.size());
   // For the site's pages: each chapter's blocks as its file gives them back (links by anchor,
@@ -184,9 +186,18 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   exporting::BookWork work(largest_first(figure_cost), std::move(figure_group), largest_first(chapter_cost),
                            std::move(chapter_figures));
 
+  // The figures folder is made with the first figure file: a folder made and then removed
+  // when a book has none costs more than the book's export on a file system that discards
+  // freed blocks at once (ext4 mounted with -o discard).
+  std::once_flag figures_folder;
   auto render_figure = [&](FigureJob& f) {
     std::string png = render ? render(book, *f.block) : std::string();
     if (png.empty()) return;
+    std::call_once(figures_folder, [&] {
+      std::error_code made;
+      fs::create_directories(dir / "figures", made);
+      if (made) throw Error(ExitCode::Io, (dir / "figures").string(), 0, "cannot create: " + made.message());
+    });
     write_file((dir / "figures" / f.file).string(), png);
     f.written = true;
   };
@@ -208,7 +219,6 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
                                                 "\" could not be rendered"));
         continue;
       }
-      w.any_figure_file = true;
       b.image = rel + "/figures/" + f.file;
     }
     write_file((dir / (id + ".md")).string(), chapter_markdown(c, rel + "/"));
@@ -270,13 +280,10 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   for (auto& e : errors)
     if (e) std::rethrow_exception(e);
   Json chapters = Json::array();
-  bool any_figure_file = false;
   for (auto& w : written) {
     chapters.push_back(std::move(w.entry));
     for (auto& m : w.warnings) book.warnings.push_back(std::move(m));
-    any_figure_file = any_figure_file || w.any_figure_file;
   }
-  if (!any_figure_file) fs::remove(dir / "figures", ec);
   if (make_pages && pages_as_written) {
     // The titles as book.json has them: they read back the same (they are in the chapters'
     // JSON, checked above).
