@@ -695,6 +695,45 @@ struct Worker {
   std::unique_ptr<OcrReader> reader;
 };
 
+// Readers once set up serve the books after: Tesseract's start-up (reading and setting up its
+// language model) takes longer than reading a small scan, and a shelf has many books with a
+// page or two to read. A reader keeps nothing from one page to the next that changes what it
+// reads (a book's pages already go to whichever worker is free, and the output is the same
+// at any --jobs), so the book it read before changes nothing. The readers kept idle are at
+// most those of the threads that read pages at once.
+class IdleReaders {
+ public:
+  std::unique_ptr<OcrReader> take(const std::string& tessdata, const std::string& lang) {
+    {
+      std::lock_guard lock(m_);
+      auto it = idle_.find({tessdata, lang});
+      if (it != idle_.end() && !it->second.empty()) {
+        std::unique_ptr<OcrReader> r = std::move(it->second.back());
+        it->second.pop_back();
+        return r;
+      }
+    }
+    return new_ocr_reader(tessdata, lang);
+  }
+
+  void give(const std::string& tessdata, const std::string& lang, std::unique_ptr<OcrReader> r) {
+    if (!r) return;
+    std::lock_guard lock(m_);
+    idle_[{tessdata, lang}].push_back(std::move(r));
+  }
+
+ private:
+  std::mutex m_;
+  std::map<std::pair<std::string, std::string>, std::vector<std::unique_ptr<OcrReader>>> idle_;
+};
+
+// (Never destroyed: the readers' code is in the OCR module, and a reader torn down at exit
+// after the module's own globals would touch freed state.)
+IdleReaders& idle_readers() {
+  static IdleReaders* const readers = new IdleReaders;
+  return *readers;
+}
+
 }  // namespace
 
 int ocr_document(const std::string& path, const ExtractOptions& options, Document& doc, const OcrTuning& tuning,
@@ -725,7 +764,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
         if (w.reader) return;
         w.mu.open(path, options.password);
         try {
-          w.reader = new_ocr_reader(tessdata, options.ocr_lang);
+          w.reader = idle_readers().take(tessdata, options.ocr_lang);
         } catch (const Error& e) {
           throw Error(e.code, path, 0, e.what());
         }
@@ -815,6 +854,7 @@ int ocr_document(const std::string& path, const ExtractOptions& options, Documen
           read(k);
         }
       }
+      idle_readers().give(tessdata, options.ocr_lang, std::move(w.reader));
     } catch (...) {
       failures[static_cast<size_t>(id)] = std::current_exception();
       if (id == 0) next = count;  // the error ends the book: helpers stop waiting for pages
