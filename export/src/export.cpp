@@ -118,8 +118,9 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   const std::string rel = book_dir_rel(book.id);
   const fs::path dir = fs::path(out_dir) / rel;
   std::error_code ec;
-  // This book's folder only: no stale chapters or figures. (An empty folder stays: removing
-  // and making it again costs a synchronous discard on such a file system.)
+  // This book's folder only: no stale chapters or figures. No folder is removed and made
+  // again, nor made to be removed: on ext4 mounted with -o discard, removing a folder waits
+  // for the disk to discard its block.
   if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) fs::remove_all(dir, ec);
   ec.clear();
   fs::create_directories(dir, ec);
@@ -186,9 +187,7 @@ void export_book(Book& book, const std::string& out_dir, const RenderFigure& ren
   exporting::BookWork work(largest_first(figure_cost), std::move(figure_group), largest_first(chapter_cost),
                            std::move(chapter_figures));
 
-  // The figures folder is made with the first figure file: a folder made and then removed
-  // when a book has none costs more than the book's export on a file system that discards
-  // freed blocks at once (ext4 mounted with -o discard).
+  // The figures folder is made with the first figure file (see above).
   std::once_flag figures_folder;
   auto render_figure = [&](FigureJob& f) {
     std::string png = render ? render(book, *f.block) : std::string();

@@ -172,7 +172,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   if (options.verify) release_free_memory();
   o.seconds_verify = since(t);
   t = Clock::now();
-  fs::create_directories(fs::path(tmp_out) / "books" / id);
+  // (export_book makes the book's folder.)
   // One renderer (a MuPDF context and document) per thread that renders a figure, opened
   // on first use: a book without figures never opens one.
   std::mutex renderers_mutex;
