@@ -597,7 +597,7 @@ void export_index(const std::string& out_dir, const std::vector<std::string>& bo
       });
       return render_chapter_page(load_chapter_blocks(books[b].files[c]), c, anchors[b], chapter_ids[b],
                                  site.books[b].chapters[c].title);
-    }, options.jobs);
+    }, [&](size_t b) { return pages[b] ? &pages[b]->search : nullptr; }, options.jobs);
   }
 }
 

@@ -20,18 +20,20 @@ namespace quire::exporting {
 
 namespace {
 
-// The zlib stream of `in`, deflated in pieces on the pool (the index of a shelf is tens of
-// MB, and it is the last thing a build writes). Each piece is raw deflate that starts from
-// the 32 KiB before it as its dictionary and ends on a sync flush, so that the pieces join
-// into one stream that reads as any other; the piece size is fixed, so the bytes do not
-// depend on the number of workers. Level 4, the fastest of zlib's lazy-matching levels: on
-// refman's 4.1 MB of text it takes 0.09 s for 1.37 MB, level 6 0.20 s for 1.31 MB (4.8%
-// fewer bytes), level 9 0.25 s, and level 3 (greedy matching) no less time than 4 for 6%
-// more bytes.
+// A book's text is deflated in pieces on the pool (refman.pdf's is 4 MB, and a book's pages
+// are made while it is written). Each piece is raw deflate that starts from the 32 KiB
+// before it as its dictionary and ends on a sync flush, so that the pieces join into one
+// stream that reads as any other; the piece size is fixed, so the bytes do not depend on
+// the number of workers. Level 4, the fastest of zlib's lazy-matching levels: on refman's
+// 4.1 MB of text it takes 0.09 s for 1.37 MB, level 6 0.20 s for 1.31 MB (4.8% fewer
+// bytes), level 9 0.25 s, and level 3 (greedy matching) no less time than 4 for 6% more
+// bytes.
 constexpr size_t kPiece = size_t{1} << 20;
 constexpr size_t kWindow = size_t{1} << 15;
 constexpr int kLevel = 4;
 
+// The piece of `in` at `at` (up to kPiece bytes); `last`: the final block of a stream (no
+// text then: the stream's end, after every book's pieces).
 std::string deflate_piece(const std::string& in, size_t at, bool last) {
   z_stream z{};
   if (deflateInit2(&z, kLevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
@@ -59,20 +61,6 @@ std::string deflate_piece(const std::string& in, size_t at, bool last) {
     throw;
   }
   deflateEnd(&z);
-  return out;
-}
-
-// The zlib stream (RFC 1950) of `in`, deflated on `jobs` workers: the same bytes at any `jobs`.
-std::string deflate_bytes(const std::string& in, int jobs) {
-  const size_t pieces = std::max<size_t>(1, (in.size() + kPiece - 1) / kPiece);
-  std::vector<std::string> raw(pieces);
-  parallel_for(pieces, jobs, [&](size_t i) { raw[i] = deflate_piece(in, i * kPiece, i + 1 == pieces); });
-  // RFC 1950: the header (deflate, 32 KiB window, default level; 0x789C is a multiple of
-  // 31), the pieces, the Adler-32 of the whole text, most significant byte first.
-  std::string out = "\x78\x9C";
-  for (const auto& r : raw) out += r;
-  const uLong sum = adler32_z(adler32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(in.data()), in.size());
-  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((sum >> shift) & 0xFF);
   return out;
 }
 
@@ -131,16 +119,33 @@ void append_search_line(std::string& text, std::string_view element) {
   text += '\n';
 }
 
-std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs) {
-  std::string text;
-  {
-    size_t size = 0;
-    for (const auto& c : chapters) size += c.text.size();
-    text.reserve(size);
+SearchText deflate_search_text(const std::string& text, int jobs) {
+  SearchText part;
+  part.bytes = text.size();
+  part.adler = adler32_z(adler32(0L, Z_NULL, 0), reinterpret_cast<const Bytef*>(text.data()), text.size());
+  const size_t pieces = (text.size() + kPiece - 1) / kPiece;
+  std::vector<std::string> raw(pieces);
+  parallel_for(pieces, jobs, [&](size_t i) { raw[i] = deflate_piece(text, i * kPiece, false); });
+  for (const auto& r : raw) part.deflated += r;
+  return part;
+}
+
+std::string search_index_js(const std::vector<SearchChapter>& chapters, const std::vector<SearchText>& books) {
+  // RFC 1950: the header (deflate, 32 KiB window, default level; 0x789C is a multiple of
+  // 31), the books' parts, an empty final block, the Adler-32 of the whole text, most
+  // significant byte first.
+  std::string z = "\x78\x9C";
+  size_t bytes = 0;
+  uLong sum = adler32(0L, Z_NULL, 0);
+  for (const auto& b : books) {
+    z += b.deflated;
+    sum = adler32_combine(sum, b.adler, static_cast<z_off_t>(b.bytes));
+    bytes += b.bytes;
   }
-  for (const auto& c : chapters) text += c.text;
+  z += deflate_piece(std::string(), 0, true);
+  for (int shift = 24; shift >= 0; shift -= 8) z += static_cast<char>((sum >> shift) & 0xFF);
   std::string packed;
-  append_base64(packed, deflate_bytes(text, jobs));
+  append_base64(packed, z);
   std::string out = "// quire search index (site/search-index.js): see spec/corpus.md.\nwindow.QUIRE_SEARCH = ";
   JsonWriter w(out, false);
   w.begin_object().key("format").integer(1).key("chapters").begin_array();
@@ -149,7 +154,7 @@ std::string search_index_js(const std::vector<SearchChapter>& chapters, int jobs
     w.begin_array().string(c.href).string(c.title).string(c.book).integer(line).integer(c.lines).end_array();
     line += c.lines;
   }
-  w.end_array().key("bytes").integer(text.size()).key("text").string(packed).end_object();
+  w.end_array().key("bytes").integer(bytes).key("text").string(packed).end_object();
   out += '\n';
   return out;
 }

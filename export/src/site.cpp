@@ -367,6 +367,12 @@ BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std:
   parallel_for(chapters.size(), jobs, [&](size_t c) {
     pages.chapters[c] = render_chapter_page(std::move(chapters[c]), c, anchors, ids, titles[c]);
   });
+  std::string text;
+  for (auto& c : pages.chapters) {
+    text += c.search_text;
+    std::string().swap(c.search_text);
+  }
+  pages.search = deflate_search_text(text, jobs);
   return pages;
 }
 
@@ -413,7 +419,8 @@ std::string site_header(const SiteModel& site, const std::string& root, const st
   return o;
 }
 
-void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, int jobs) {
+void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, const SearchOf& search_of,
+                int jobs) {
   const fs::path dir = fs::path(out_dir) / "site";
   write_file((dir / "index.html").string(), index_page(site));
   write_file((dir / "report.html").string(), report_page(site));
@@ -431,6 +438,7 @@ void write_site(const std::string& out_dir, const SiteModel& site, const PageOf&
   // Each page leaves its elements' text in its own slot; the index is written from the slots
   // in book order, whatever order the pages were made in.
   std::vector<SearchChapter> search(pages.size());
+  std::vector<std::string> search_text(pages.size());
   parallel_for_largest_first(cost, jobs, [&](size_t i) {
     const auto [b, c] = pages[i];
     const std::pair<size_t, size_t>* prev = nullptr;
@@ -444,10 +452,25 @@ void write_site(const std::string& out_dir, const SiteModel& site, const PageOf&
     ChapterPage body = page_of(b, c);
     write_file((dir / book.id / (book.chapters[c].id + ".html")).string(),
                chapter_page(site, b, c, body, prev, next, it != position.end()));
-    search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), std::move(body.search_text),
-                 body.search_lines};
+    search[i] = {chapter_href(site, b, c), book.chapters[c].title, book_label(book), body.search_lines};
+    search_text[i] = std::move(body.search_text);
   });
-  write_file((dir / "search-index.js").string(), search_index_js(search, jobs));
+  // The books' parts of the index: made with their pages, else here from the pages' texts.
+  std::vector<SearchText> parts(site.books.size());
+  std::vector<size_t> to_make;
+  for (size_t b = 0; b < site.books.size(); ++b) {
+    if (const SearchText* made = search_of(b)) parts[b] = *made;
+    else to_make.push_back(b);
+  }
+  std::vector<size_t> first_page(site.books.size() + 1, 0);  // of book b, in `pages`
+  for (size_t b = 0; b < site.books.size(); ++b) first_page[b + 1] = first_page[b] + site.books[b].chapters.size();
+  parallel_for(to_make.size(), jobs, [&](size_t k) {
+    const size_t b = to_make[k];
+    std::string text;
+    for (size_t i = first_page[b]; i < first_page[b + 1]; ++i) text += search_text[i];
+    parts[b] = deflate_search_text(text, to_make.size() == 1 ? jobs : 1);
+  });
+  write_file((dir / "search-index.js").string(), search_index_js(search, parts));
 }
 
 }  // namespace quire::exporting

@@ -10,6 +10,7 @@
 
 #include "quire/export.h"
 #include "quire/model.h"
+#include "search.h"
 
 namespace quire::exporting {
 
@@ -68,7 +69,7 @@ struct TocEntry {
 
 // What a chapter's page and the search index need of its blocks: the page's body, its
 // contents, and the plain text of each element that carries data-page (what the search
-// index holds; result N opens the N-th), one line each, as search_index_js joins them.
+// index holds; result N opens the N-th), one line each (append_search_line).
 struct ChapterPage {
   std::string html;
   std::vector<TocEntry> toc;
@@ -76,11 +77,13 @@ struct ChapterPage {
   size_t search_lines = 0;
 };
 
-// The pages of one book's chapters, in book order. A page depends on its book alone (the
-// header, the arrows and the search list around it are added by write_site), so a book's
-// pages can be made as soon as the book is written, while it is still in memory.
+// The pages of one book's chapters, in book order, and the book's part of the search index.
+// A page depends on its book alone (the header, the arrows and the search list around it
+// are added by write_site), so a book's pages can be made as soon as the book is written,
+// while it is still in memory; the chapters' search texts are then in `search` alone.
 struct BookPages {
   std::vector<ChapterPage> chapters;
+  SearchText search;
 };
 
 // Which chapter of a book holds each anchor, from the chapters' blocks.
@@ -94,7 +97,8 @@ void add_anchors(ChapterOfAnchor& anchors, const std::vector<Block>& chapter_blo
 ChapterPage render_chapter_page(std::vector<Block> blocks, size_t chapter, const ChapterOfAnchor& anchors,
                                 const std::vector<std::string>& ids, const std::string& title);
 
-// Every chapter's page of a book, on `jobs` threads; the result does not depend on it.
+// Every chapter's page of a book and its part of the search index, on `jobs` threads; the
+// result does not depend on it.
 BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std::vector<std::string>& ids,
                             const std::vector<std::string>& titles, int jobs = 1);
 
@@ -102,10 +106,15 @@ BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std:
 // chapter, from any thread.
 using PageOf = std::function<ChapterPage(size_t book, size_t chapter)>;
 
+// A book's part of the search index when it was made with its pages (render_book_pages),
+// else null: the part is then made from its pages' search texts.
+using SearchOf = std::function<const SearchText*(size_t book)>;
+
 // Writes OUT/site/index.html, OUT/site/<book>/<chapter>.html for every chapter of every
 // book, OUT/site/report.html, OUT/site/search-index.js and OUT/site/assets/, on `jobs`
 // threads.
-void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, int jobs = 1);
+void write_site(const std::string& out_dir, const SiteModel& site, const PageOf& page_of, const SearchOf& search_of,
+                int jobs = 1);
 
 // Shared by the site's pages (site.cpp, report.cpp). `root` leads from a page to site/
 // ("", "../"); `extra` is put at the end of the header bar.

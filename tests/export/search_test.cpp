@@ -133,12 +133,13 @@ TEST(SiteSearch, TheIndexAndReportAreTheSameBytesAtAnyNumberOfThreads) {
   }
 }
 
-// An index of several MB is deflated in pieces on the pool: it must still read as one zlib
-// stream, whole, and be the same bytes at any number of workers.
+// An index of several MB is deflated in pieces on the pool, each book's part on its own (as
+// the book is written, or later from its chapter files): the parts must still read as one
+// zlib stream, whole, and be the same bytes at any number of workers, made either way.
 TEST(SiteSearch, ALargeIndexInflatesWholeAndIsTheSameAtAnyNumberOfThreads) {
   std::string first_index;
-  for (int jobs : {1, 2, 3}) {
-    std::vector<Book> books = {test::sample_book("large")};
+  for (const auto& [jobs, from_memory] : {std::pair{1, false}, {2, false}, {2, true}, {3, true}}) {
+    std::vector<Book> books = {test::sample_book("large"), test::sample_book("small")};
     // About 3.5 MB of text in paragraphs of words from a small vocabulary, in an order that
     // repeats rarely (so that each piece of the stream has work to do).
     static const char* const kWords[] = {"ring", "log", "daemon", "unit", "buffer", "flush", "signal", "rotate",
@@ -164,8 +165,11 @@ TEST(SiteSearch, ALargeIndexInflatesWholeAndIsTheSameAtAnyNumberOfThreads) {
     test::TempDir out("search-large");
     ExportOptions o;
     o.jobs = jobs;
-    export_book(books[0], out.str(), test::png_renderer(), o);
-    export_index(out.str(), {books[0].id}, nullptr, o);
+    std::vector<SitePages> pages(books.size());
+    for (size_t b = 0; b < books.size(); ++b)
+      export_book(books[b], out.str(), test::png_renderer(), o, from_memory && b == 0 ? &pages[b] : nullptr);
+    ASSERT_EQ(static_cast<bool>(pages[0]), from_memory);
+    export_index(out.str(), {books[0].id, books[1].id}, nullptr, o, from_memory ? pages : std::vector<SitePages>());
     const SearchIndex index = read_index(out.path / "site/search-index.js");  // inflates, or throws
     EXPECT_GT(index.meta.at("bytes").get<size_t>(), size_t{3} << 20) << "several pieces";
     size_t count = 0;
@@ -175,9 +179,10 @@ TEST(SiteSearch, ALargeIndexInflatesWholeAndIsTheSameAtAnyNumberOfThreads) {
                            [&](const std::string& l) { return l == chapter.blocks.back().text; }),
               index.lines.end())
         << "the last paragraph, in the last piece, reads back whole";
+    EXPECT_EQ(index.lines.back(), books[1].chapters.back().blocks.back().text) << "the next book's part follows";
     const std::string bytes = read(out.path / "site/search-index.js");
     if (jobs == 1) first_index = bytes;
-    else EXPECT_EQ(bytes, first_index) << "jobs " << jobs;
+    else EXPECT_EQ(bytes, first_index) << "jobs " << jobs << (from_memory ? ", pages from memory" : "");
   }
 }
 
