@@ -29,6 +29,10 @@ void report_book(const BookOutcome& o, LogMode mode);
 // shard.json: which share of which books this output holds, for `quire merge`.
 void write_shard_info(const std::string& out_dir, int index, int count, const std::vector<std::string>& all_ids);
 
+// Removes a folder and all it holds, its files on several threads (the waits are the
+// disk's); what cannot be removed is left.
+void remove_tree(const std::filesystem::path& dir);
+
 // Moves a finished output folder into place: an atomic exchange when OUT exists.
 void remove_stale_temporaries(const std::filesystem::path& out);
 void install_output_dir(const std::filesystem::path& tmp, const std::filesystem::path& out);

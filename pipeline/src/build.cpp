@@ -107,6 +107,35 @@ bool exchange_paths(const fs::path& a, const fs::path& b) {
 
 }  // namespace
 
+void remove_tree(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<fs::path> files, dirs;  // dirs: each after the folder that holds it
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->symlink_status(ec).type() == fs::file_type::directory) dirs.push_back(it->path());
+    else files.push_back(it->path());
+  }
+  // The files by several threads at once: removing a file is mostly a wait on the disk (on a
+  // disk mounted with `discard`, each file's blocks are trimmed before unlink returns), so
+  // the threads wait side by side rather than in turn; they take next to no processor time.
+  // Measured on ext4 mounted with `discard`, a 240-book corpus of 4,700 files a minute
+  // after it was written: 0.50-0.67 s on one thread, 0.38 s on two, 0.28 s on four,
+  // 0.25-0.26 s on eight.
+  constexpr size_t kRemovers = 8, kFilesPerRemover = 64;
+  const size_t threads = std::min(kRemovers, (files.size() + kFilesPerRemover - 1) / kFilesPerRemover);
+  std::atomic<size_t> next{0};
+  auto remove_files = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) ::unlink(files[i].c_str());
+  };
+  std::vector<std::thread> removers;
+  for (size_t t = 1; t < threads; ++t) removers.emplace_back(remove_files);
+  remove_files();
+  for (auto& t : removers) t.join();
+  for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) ::rmdir(it->c_str());
+  // Whatever is left (a file made meanwhile, a folder that could not be listed).
+  fs::remove_all(dir, ec);
+}
+
 void install_output_dir(const fs::path& tmp, const fs::path& out) {
   std::error_code ec;
   if (!fs::exists(out)) {
@@ -115,18 +144,18 @@ void install_output_dir(const fs::path& tmp, const fs::path& out) {
     return;
   }
   if (exchange_paths(tmp, out)) {
-    fs::remove_all(tmp, ec);  // now holds the previous corpus
+    remove_tree(tmp);  // now holds the previous corpus
     return;
   }
   // Fallback without an atomic exchange: the old corpus is moved aside first.
   fs::path old = out;
   old += ".old";
-  fs::remove_all(old, ec);
+  remove_tree(old);
   fs::rename(out, old, ec);
   if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot replace the corpus: " + ec.message());
   fs::rename(tmp, out, ec);
   if (ec) throw Error(ExitCode::Io, out.string(), 0, "cannot move the new corpus into place: " + ec.message());
-  fs::remove_all(old, ec);
+  remove_tree(old);
 }
 
 // Temporary folders of builds that were killed (their process is gone) are removed.
@@ -139,7 +168,7 @@ void remove_stale_temporaries(const fs::path& out) {
     std::string pid = name.substr(prefix.size());
     if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
     if (fs::exists("/proc/" + pid)) continue;
-    fs::remove_all(e.path(), ec);
+    remove_tree(e.path());
   }
 }
 

@@ -9,6 +9,7 @@
 #include <regex>
 #include <thread>
 
+#include "book_io.h"
 #include "quire/json.h"
 #include "run.h"
 
@@ -179,6 +180,30 @@ TEST(Build, AKilledBuildLeavesThePreviousOutputIntact) {
   ASSERT_TRUE(built(again.code)) << again.out;
   for (const auto& e : fs::directory_iterator(t.path))
     EXPECT_EQ(e.path().filename().string().find("out.tmp-"), std::string::npos) << e.path();
+}
+
+// The previous corpus is removed by several threads: every file and folder goes, however
+// deep, and a symbolic link goes without what it points at.
+TEST(Build, RemovingAFolderTakesAllItHoldsAndNoLinkTarget) {
+  TempDir t("remove-tree");
+  const fs::path keep = t.path / "kept";
+  fs::create_directories(keep / "inner");
+  std::ofstream(keep / "inner" / "file.txt") << "kept";
+  const fs::path gone = t.path / "gone";
+  for (int b = 0; b < 7; ++b) {
+    const fs::path book = gone / "books" / ("book-" + std::to_string(b));
+    fs::create_directories(book / "figures" / "empty");
+    for (int f = 0; f < 90; ++f) std::ofstream(book / (std::to_string(f) + ".json")) << f;
+  }
+  fs::create_directory_symlink(keep, gone / "books" / "link-to-kept");
+  fs::create_symlink(keep / "inner" / "file.txt", gone / "file-link");
+  ASSERT_GT(std::distance(fs::recursive_directory_iterator(gone), fs::recursive_directory_iterator()), 600);
+  remove_tree(gone);
+  EXPECT_FALSE(fs::exists(gone));
+  EXPECT_FALSE(fs::is_symlink(gone / "file-link"));
+  EXPECT_EQ(read_file(keep / "inner" / "file.txt"), "kept");
+  remove_tree(t.path / "never-made");  // nothing to remove is no failure
+  EXPECT_TRUE(fs::exists(keep / "inner"));
 }
 
 TEST(Build, TheCacheReusesUnchangedBooksAndGivesTheSameCorpus) {
