@@ -119,12 +119,14 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   o.pages = static_cast<int>(doc.pages.size());
   std::vector<SourcePage> source;
   Book book = book_from_document(doc, id, options, options.verify ? &source : nullptr);
-  // Freeing a large book's pages takes a while: with more than one job it happens on a
-  // thread of its own while the book is checked and written.
+  // Freeing a large book's pages takes a while: with more than one job and a lane free (see
+  // quire/parallel.h) it happens on a thread of its own while the book is checked and
+  // written. Without a free lane the thread would wait for a core, and so would the join
+  // that ends this book.
   std::jthread freeing;
   // Either way their memory goes back once they are freed, rather than adding to what
   // checking and writing the book take.
-  if (options.extract.jobs > 1) {
+  if (options.extract.jobs > 1 && Lanes::shared().spare()) {
     freeing = std::jthread([pages = std::move(doc)]() mutable {
       pages = Document();
       release_free_memory();
@@ -198,7 +200,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   if (drawings) exporting.figure_group = [&drawings](const Block& b) { return drawings->holder(b.page); };
   export_book(book, tmp_out, render, exporting, pages);
   idle.clear();
-  if (options.extract.jobs > 1 && drawings) freeing = std::jthread([kept = std::move(drawings)] {});
+  if (options.extract.jobs > 1 && drawings && Lanes::shared().spare()) freeing = std::jthread([kept = std::move(drawings)] {});
   drawings.reset();
   o.seconds_export = since(t);
   o.chapters = static_cast<int>(book.chapters.size());

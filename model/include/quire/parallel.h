@@ -90,6 +90,10 @@ class Lanes {
     changed_.notify_all();
   }
 
+  // Whether a helper started now would find a lane free (or no limit). Read without the
+  // lock: a lane freed just after this says no is found by the next call.
+  bool spare() const { return !limited() || free_.load(std::memory_order_relaxed) > 0; }
+  bool limited() const { return limited_.load(std::memory_order_relaxed); }
   // Wakes the helpers that wait, for one of them whose work has run out.
   void wake() {
     { std::lock_guard lock(mutex_); }
@@ -99,8 +103,9 @@ class Lanes {
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
-  int free_ = 0;
-  bool limited_ = false;
+  // Changed under mutex_ (the waits read them there); atomic for spare().
+  std::atomic<int> free_{0};
+  std::atomic<bool> limited_{false};
 };
 
 // std::regex reads its pattern through the global locale's ctype facet, which fills its table
@@ -157,10 +162,24 @@ void parallel_for(size_t n, int jobs, Fn&& fn, size_t grain = 1) {
       run(c);
     }
   };
+  // Helpers are started only while a lane is free, before the first chunk and after each
+  // one the caller runs (under a limit, one at a time: the lane one finds may be the only
+  // one). While every lane of a batch is busy, a helper would only wait for the work to run
+  // out, and the caller would then wait for it to be scheduled to end: milliseconds when
+  // both cores are busy, at every stage of every small book.
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
-  for (size_t t = 1; t < threads; ++t) pool.emplace_back(help);
-  for (size_t c = next++; c < chunks; c = next++) run(c);
+  auto add_helpers = [&] {
+    while (pool.size() + 1 < threads && next.load() < chunks && lanes.spare()) {
+      pool.emplace_back(help);
+      if (lanes.limited()) break;
+    }
+  };
+  add_helpers();
+  for (size_t c = next++; c < chunks; c = next++) {
+    run(c);
+    add_helpers();
+  }
   lanes.wake();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);
