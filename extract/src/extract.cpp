@@ -74,10 +74,11 @@ Document extract_document(const std::string& path, const ExtractOptions& options
                           std::shared_ptr<PageDrawings>* drawings) {
   if (drawings) drawings->reset();
   detail::check_pdf_file(path);
-  // With more than one worker the file's digest is taken on a thread of its own while the
-  // pages are read, rather than as a serial step after them.
+  // With more than one worker and a lane free (quire/parallel.h) the file's digest is taken
+  // on a thread of its own while the pages are read, rather than as a serial step after
+  // them. (While every lane of a batch is busy, that thread would only wait for a core.)
   std::future<std::string> digest;
-  if (options.jobs > 1) digest = std::async(std::launch::async, sha256_file, path);
+  if (options.jobs > 1 && Lanes::shared().spare()) digest = std::async(std::launch::async, sha256_file, path);
   Document doc;
   std::vector<char> needs_ocr;  // per page, from the MuPDF workers (Auto mode)
   if (options.engine == Engine::Poppler) {

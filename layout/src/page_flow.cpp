@@ -18,13 +18,15 @@ namespace quire::detail {
 namespace {
 
 // Runs read(i) for pages i in [0, n) and feed(i) on this thread in page order, each page
-// after its read. With jobs > 1, helper threads read pages ahead (at most `ahead` past the
-// last page fed) while this one feeds them in order, reading pages itself while the next
-// is not ready. Which thread reads a page changes nothing in it. The first failure stops
-// every thread and is rethrown here.
+// after its read. With jobs > 1 and a lane free (quire/parallel.h), helper threads read
+// pages ahead (at most `ahead` past the last page fed) while this one feeds them in order,
+// reading pages itself while the next is not ready. (While every lane of a batch is busy,
+// a helper would only take turns with this thread for a core, and this thread would wait
+// for it.) Which thread reads a page changes nothing in it. The first failure stops every
+// thread and is rethrown here.
 template <class Read, class Feed>
 void read_ahead_in_order(size_t n, int jobs, size_t ahead, Read&& read_page, Feed&& feed) {
-  if (jobs <= 1 || n <= 1) {
+  if (jobs <= 1 || n <= 1 || !Lanes::shared().spare()) {
     for (size_t i = 0; i < n; ++i) {
       read_page(i);
       feed(i);
