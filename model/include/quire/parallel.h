@@ -23,11 +23,11 @@ namespace quire {
 
 // The cores a batch may use, shared by every book in flight. A thread that starts a piece
 // of parallel work (a build's book worker, or the caller of parallel_for) holds a lane of
-// its own; the helper threads it starts run an item only while they hold a spare lane.
-// Each book is then given every job: while other books keep the lanes busy its helpers
-// wait, and once the last books are in flight the lanes of the book workers that have
-// nothing left to take go to their helpers. Without a limit (any command but a batch
-// build) a helper never waits.
+// its own; it starts helper threads only while a lane is spare, and they run an item only
+// while they hold one. Each book is then given every job: while other books keep the lanes
+// busy it starts no helper, and once the last books are in flight the lanes of the book
+// workers that have nothing left to take go to the helpers their books start. Without a
+// limit (any command but a batch build) a helper never waits.
 class Lanes {
  public:
   static Lanes& shared() {
