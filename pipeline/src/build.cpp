@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <set>
+#include <system_error>
 #include <thread>
 
 #include <fcntl.h>
@@ -128,7 +129,10 @@ void remove_tree(const fs::path& dir) {
     for (size_t i = next++; i < files.size(); i = next++) ::unlink(files[i].c_str());
   };
   std::vector<std::thread> removers;
-  for (size_t t = 1; t < threads; ++t) removers.emplace_back(remove_files);
+  try {
+    for (size_t t = 1; t < threads; ++t) removers.emplace_back(remove_files);
+  } catch (const std::system_error&) {  // no thread to be had: the ones there are do it all
+  }
   remove_files();
   for (auto& t : removers) t.join();
   for (auto it = dirs.rbegin(); it != dirs.rend(); ++it) ::rmdir(it->c_str());
