@@ -130,6 +130,15 @@ SearchText deflate_search_text(const std::string& text, int jobs) {
   return part;
 }
 
+SearchText deflate_search_texts(std::vector<std::string*> texts, int jobs) {
+  std::string text;
+  for (std::string* t : texts) {
+    text += *t;
+    std::string().swap(*t);
+  }
+  return deflate_search_text(text, jobs);
+}
+
 std::string search_index_js(const std::vector<SearchChapter>& chapters, const std::vector<SearchText>& books) {
   // RFC 1950: the header (deflate, 32 KiB window, default level; 0x789C is a multiple of
   // 31), the books' parts, an empty final block, the Adler-32 of the whole text, most

@@ -31,6 +31,8 @@ struct SearchText {
   size_t bytes = 0;         // the text's length
 };
 SearchText deflate_search_text(const std::string& text, int jobs = 1);
+// The part of a book whose chapters' texts are `texts`, in order; they are let go.
+SearchText deflate_search_texts(std::vector<std::string*> texts, int jobs = 1);
 
 // The bytes of search-index.js:
 //   window.QUIRE_SEARCH = {"format":1,"chapters":[[href,title,book,first,count],...],

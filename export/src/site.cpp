@@ -367,12 +367,9 @@ BookPages render_book_pages(std::vector<std::vector<Block>> chapters, const std:
   parallel_for(chapters.size(), jobs, [&](size_t c) {
     pages.chapters[c] = render_chapter_page(std::move(chapters[c]), c, anchors, ids, titles[c]);
   });
-  std::string text;
-  for (auto& c : pages.chapters) {
-    text += c.search_text;
-    std::string().swap(c.search_text);
-  }
-  pages.search = deflate_search_text(text, jobs);
+  std::vector<std::string*> texts;
+  for (auto& c : pages.chapters) texts.push_back(&c.search_text);
+  pages.search = deflate_search_texts(std::move(texts), jobs);
   return pages;
 }
 
@@ -466,9 +463,9 @@ void write_site(const std::string& out_dir, const SiteModel& site, const PageOf&
   for (size_t b = 0; b < site.books.size(); ++b) first_page[b + 1] = first_page[b] + site.books[b].chapters.size();
   parallel_for(to_make.size(), jobs, [&](size_t k) {
     const size_t b = to_make[k];
-    std::string text;
-    for (size_t i = first_page[b]; i < first_page[b + 1]; ++i) text += search_text[i];
-    parts[b] = deflate_search_text(text, to_make.size() == 1 ? jobs : 1);
+    std::vector<std::string*> texts;
+    for (size_t i = first_page[b]; i < first_page[b + 1]; ++i) texts.push_back(&search_text[i]);
+    parts[b] = deflate_search_texts(std::move(texts), to_make.size() == 1 ? jobs : 1);
   });
   write_file((dir / "search-index.js").string(), search_index_js(search, parts));
 }
