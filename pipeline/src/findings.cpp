@@ -6,7 +6,6 @@
 #include "findings.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <map>
 #include <set>
@@ -70,13 +69,17 @@ std::string line_text(const SourcePage& p, const SourcePage::Line& l, size_t n =
 
 // A title's letters, lower case, words apart: "12 Chapter 2. Basics", "CHAPTER 2: BASICS 13"
 // and "Basics" compare by what they say, not by their numbers, case or punctuation.
+// (Bytes of UTF-8 beyond ASCII are kept as they are; ASCII letters are the C locale's, which
+// the program never leaves, asked inline: this runs over every line near a running head.)
 std::string letters(const std::string& text) {
   std::string key;
+  key.reserve(text.size());
   bool gap = false;
   for (unsigned char c : text) {
-    if (std::isalpha(c) || c >= 0x80) {
+    const auto folded = static_cast<unsigned char>(c | 0x20);
+    if ((folded >= 'a' && folded <= 'z') || c >= 0x80) {
       if (gap && !key.empty()) key += ' ';
-      key += static_cast<char>(std::tolower(c));
+      key += static_cast<char>(c >= 'A' && c <= 'Z' ? folded : c);
       gap = false;
     } else {
       gap = true;
@@ -150,41 +153,53 @@ std::vector<VerifyFinding> find_suspicious_exits(const Book& book, const std::ve
       heads[letters(r.text)].push_back(&r);
       ++head_count;
     }
+  // The titles' letters with a space at each end: word for word, "attr" names the title
+  // "attr Object Attributes", not "Attributes".
   std::vector<std::string> titles;
-  for (const auto& c : book.chapters) {
-    titles.push_back(letters(c.title));
-    for (const auto& b : c.blocks)
-      if (b.type == BlockType::Heading) titles.push_back(letters(b.text));
-  }
-  for (const auto& e : book.excluded) titles.push_back(letters(e.title));
-  titles.push_back(letters(book.title));
-  // Word for word: "attr" names the title "attr Object Attributes", not "Attributes".
-  auto words_within = [](const std::string& inner, const std::string& outer) {
-    const size_t at = (" " + outer + " ").find(" " + inner + " ");
-    return at != std::string::npos;
+  auto add_title = [&](const std::string& text) {
+    std::string t = letters(text);
+    if (!t.empty()) titles.push_back(" " + t + " ");
   };
-  auto names_a_title = [&](const std::string& key) {
+  for (const auto& c : book.chapters) {
+    add_title(c.title);
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Heading) add_title(b.text);
+  }
+  for (const auto& e : book.excluded) add_title(e.title);
+  add_title(book.title);
+  auto names_a_title = [&](const std::string& spaced_key) {
     return std::any_of(titles.begin(), titles.end(), [&](const std::string& t) {
-      return !t.empty() && (words_within(t, key) || words_within(key, t));
+      return spaced_key.find(t) != std::string::npos || t.find(spaced_key) != std::string::npos;
     });
   };
   // A head that names the topic of its page (a reference manual's entry, a section begun a
-  // page or two before, the book's title on its title page) is printed near it.
-  auto printed_near = [&](const std::string& key, const Removal& head) {
+  // page or two before, the book's title on its title page) is printed near it. (A page's
+  // lines' letters are made once, for every head that looks at the page.)
+  std::map<int, std::vector<std::string>> spaced_lines;
+  auto lines_of = [&](const SourcePage& p) -> const std::vector<std::string>& {
+    auto [it, added] = spaced_lines.try_emplace(p.number);
+    if (added)
+      for (const auto& l : p.lines) it->second.push_back(" " + letters(std::string(p.view(l.text))) + " ");
+    return it->second;
+  };
+  auto printed_near = [&](const std::string& spaced_key, const Removal& head) {
     for (int page = head.page - 2; page <= head.page + 1; ++page) {
       auto it = pages.find(page);
       if (it == pages.end()) continue;
       const SourcePage& p = *it->second;
-      for (const auto& l : p.lines) {
+      const std::vector<std::string>& spaced = lines_of(p);
+      for (size_t i = 0; i < p.lines.size(); ++i) {
+        const auto& l = p.lines[i];
         const Box lb{l.x0, l.y0, l.x1, l.y1};
         if (page == head.page && lb.overlap_ratio(head.bbox) > 0.5) continue;  // the head itself
-        if (words_within(key, letters(std::string(p.view(l.text))))) return true;
+        if (spaced[i].find(spaced_key) != std::string::npos) return true;
       }
     }
     return false;
   };
   for (const auto& [key, rs] : heads)
-    if (rs.size() == 1 && head_count > 2 && !key.empty() && !names_a_title(key) && !printed_near(key, *rs[0]))
+    if (rs.size() == 1 && head_count > 2 && !key.empty() && !names_a_title(" " + key + " ") &&
+        !printed_near(" " + key + " ", *rs[0]))
       out.push_back({book.id, chapter_of(rs[0]->page), rs[0]->page, 0, "running-head-once",
                      "page " + std::to_string(rs[0]->page) + ": \"" + rs[0]->text +
                          "\" was removed as a running head but stands on no other page"});
