@@ -17,6 +17,12 @@ namespace quire::detail {
 inline char lower_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 inline bool has_visible(const std::string& s) {
+  // An ASCII byte other than white space before any byte beyond ASCII is a visible character;
+  // otherwise the text is decoded.
+  for (unsigned char c : s) {
+    if (c >= 0x80) break;
+    if (!(c == ' ' || (c >= '\t' && c <= '\r'))) return true;
+  }
   for (char32_t c : to_u32(s))
     if (!is_space_cp(c)) return true;
   return false;

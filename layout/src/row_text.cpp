@@ -14,6 +14,14 @@
 namespace quire::detail {
 
 bool ends_sentence(const std::string& t) {
+  // From the end while the bytes are ASCII (each is its own character, whatever precedes it):
+  // most rows end in ASCII, and need not be decoded whole.
+  for (size_t i = t.size(); i > 0; --i) {
+    const auto c = static_cast<unsigned char>(t[i - 1]);
+    if (c >= 0x80) break;
+    if (c == ' ' || (c >= '\t' && c <= '\r') || c == ')' || c == '"' || c == '\'') continue;
+    return c == '.' || c == '!' || c == '?' || c == ':';
+  }
   auto cps = to_u32(t);
   while (!cps.empty() && (is_space_cp(cps.back()) || cps.back() == U')' || cps.back() == U'”' || cps.back() == U'’' ||
                           cps.back() == U'"' || cps.back() == U'\''))
