@@ -21,6 +21,15 @@ bool Finder::caption_like(const std::string& text) const {
 
 // "Figure 3-2: ...", "Fig. 4 ...": a caption word of figures, then a token with a digit.
 bool Finder::figure_caption(const Line& line) const {
+  // The first word is "figure", "fig." or "fig": a line that starts with another letter (most
+  // lines of a book) is not joined into its text to tell. (Spans are joined by spaces, so the
+  // text's first character other than a space is the spans'.)
+  for (const auto& sp : line.spans) {
+    const size_t first = sp.text.find_first_not_of(' ');
+    if (first == std::string::npos) continue;
+    if (sp.text[first] != 'f' && sp.text[first] != 'F') return false;
+    break;
+  }
   const std::string text = line.text();
   std::vector<std::string> words;
   for (size_t i = 0; i < text.size() && words.size() < 2;) {
