@@ -116,13 +116,16 @@ std::optional<int> parse_roman(std::string_view t) {
   // Most words of a head do not start with a numeral letter: settled without the locale.
   const char c0 = t[0];
   if (!roman_value(c0 >= 'A' && c0 <= 'Z' ? static_cast<char>(c0 - 'A' + 'a') : c0)) return std::nullopt;
-  bool lower = std::islower(static_cast<unsigned char>(t[0]));
+  // (ASCII letters: the C locale's, which the program never leaves.)
+  auto is_lower = [](unsigned char u) { return u >= 'a' && u <= 'z'; };
+  auto is_upper = [](unsigned char u) { return u >= 'A' && u <= 'Z'; };
+  const bool lower = is_lower(static_cast<unsigned char>(t[0]));
   char low[12];
   const size_t n = t.size();
   for (size_t i = 0; i < n; ++i) {
-    unsigned char u = static_cast<unsigned char>(t[i]);
-    if (!std::isalpha(u) || static_cast<bool>(std::islower(u)) != lower) return std::nullopt;
-    low[i] = static_cast<char>(std::tolower(u));
+    const auto u = static_cast<unsigned char>(t[i]);
+    if (!(is_lower(u) || is_upper(u)) || is_lower(u) != lower) return std::nullopt;
+    low[i] = static_cast<char>(is_upper(u) ? u - 'A' + 'a' : u);
   }
   int total = 0;
   for (size_t i = 0; i < n; ++i) {
