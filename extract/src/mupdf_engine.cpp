@@ -385,7 +385,7 @@ void dev_end_layer(fz_context* ctx, fz_device* dev) {
 // The stext device is closed without its own close step: in MuPDF 1.21 that step only
 // computes each line's and block's box from its characters' quads (2% of a build of
 // refman.pdf), and convert_page reads neither but makes each line's box from the
-// characters it keeps. (A device dropped unclosed warns; one closed is not.)
+// characters it keeps. (A device dropped unclosed warns; one closed does not.)
 void dev_close(fz_context* ctx, fz_device* dev) {
   auto* d = as_collect(dev);
   if (d->record) fz_close_device(ctx, d->record);

@@ -122,10 +122,11 @@ PageFlow flow_pages(const Document& doc, const LayoutOptions& o, std::vector<Hyp
   std::vector<std::vector<Item>> page_items(n);
   std::vector<PageDecor> page_decor(n);
   std::vector<double> page_share(n);
-  // Blocks are made on this thread, while with more jobs the others read the pages ahead; the
-  // texts of a window's blocks are made on every thread that has a lane (quire/parallel.h),
-  // the reading helper's while it waits for the blocks to catch up (refman.pdf at two jobs:
-  // clean and layout 0.553 s to 0.534 s, medians of five).
+  // Blocks are made on this thread, while with more jobs the others read the pages ahead. The
+  // texts of a window's blocks are made by parallel_for, which adds a helper while a lane is
+  // free (quire/parallel.h): it takes the core that the reading helper leaves idle while it
+  // waits for the blocks to catch up (refman.pdf at two jobs: clean and layout 0.553 s to
+  // 0.534 s, medians of five).
   BlockStream stream(st, ev, o, joins);
   size_t kept_from = 0;  // pages before it are let go
   // Pages brought back from the spill file, held while their items are (rows point at
