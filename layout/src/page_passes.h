@@ -11,6 +11,7 @@
 
 #include "internal.h"
 #include "quire/text.h"
+#include "text_chars.h"
 
 namespace quire::detail {
 
@@ -21,7 +22,7 @@ inline bool has_visible(const std::string& s) {
   // otherwise the text is decoded.
   for (unsigned char c : s) {
     if (c >= 0x80) break;
-    if (!(c == ' ' || (c >= '\t' && c <= '\r'))) return true;
+    if (!ascii_space(static_cast<char>(c))) return true;
   }
   for (char32_t c : to_u32(s))
     if (!is_space_cp(c)) return true;

@@ -19,7 +19,7 @@ bool ends_sentence(const std::string& t) {
   for (size_t i = t.size(); i > 0; --i) {
     const auto c = static_cast<unsigned char>(t[i - 1]);
     if (c >= 0x80) break;
-    if (c == ' ' || (c >= '\t' && c <= '\r') || c == ')' || c == '"' || c == '\'') continue;
+    if (ascii_space(static_cast<char>(c)) || c == ')' || c == '"' || c == '\'') continue;
     return c == '.' || c == '!' || c == '?' || c == ':';
   }
   auto cps = to_u32(t);
