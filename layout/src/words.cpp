@@ -19,35 +19,49 @@ namespace quire::detail {
 
 namespace {
 
+// An ASCII token's bytes read as its code points, without decoding them.
+struct AsciiCodePoints {
+  std::string_view s;
+  size_t size() const { return s.size(); }
+  char32_t operator[](size_t i) const { return static_cast<unsigned char>(s[i]); }
+  char32_t back() const { return static_cast<unsigned char>(s.back()); }
+};
+
 // Appends the code points [from, to) of `cps`, ASCII letters lowercased, as UTF-8.
-void append_lower(std::string& out, const std::u32string& cps, size_t from, size_t to) {
+template <class CodePoints>
+void append_lower(std::string& out, const CodePoints& cps, size_t from, size_t to) {
   for (size_t i = from; i < to; ++i) {
     char32_t c = cps[i];
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
-    append_utf8(out, c);
+    if (c < 0x80) out += static_cast<char>(c);
+    else append_utf8(out, c);
   }
 }
 
+// ASCII letters, lowercase but for the first (lowered): "Sec" of "Sec-" "tion"; empty when
+// another character is among them.
+template <class CodePoints>
+std::string lowercase_run(const CodePoints& w, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to; ++i) {
+    char32_t c = w[i];
+    if (i == from && c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
+    if (c < U'a' || c > U'z') return std::string();
+    out += static_cast<char>(c);
+  }
+  return out;
+}
+
 // One page's words: the runs of word characters of its tokens, and the compounds they form.
+// A token is read as code points: an ASCII one straight from its bytes, another decoded.
 void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions& o, WordEvidence& ev) {
   bool prev_broken = false;  // the previous line ended with a hyphen
   std::string broken_left;   // its letters before the hyphen, when ASCII (lowered)
-  // ASCII letters, lowercase but for the first (lowered): "Sec" of "Sec-" "tion".
-  auto lowercase_run = [](const std::u32string& w, size_t from, size_t to) {
-    std::string out;
-    for (size_t i = from; i < to; ++i) {
-      char32_t c = w[i];
-      if (i == from && c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
-      if (c < U'a' || c > U'z') return std::string();
-      out += static_cast<char>(c);
-    }
-    return out;
-  };
   std::string key;
   std::vector<std::pair<size_t, size_t>> parts;  // [begin, end) in the token's code points
   std::vector<std::string> owned;
   std::vector<std::string_view> toks;  // whitespace_tokens of the line
-  std::u32string cps;                  // code points of the token at hand
+  std::u32string wide;                 // code points of a token beyond ASCII
   for (const auto& l : p.lines) {
     const std::string& text = pl.text(l);
     toks.clear();
@@ -65,9 +79,7 @@ void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions&
     }
     if (toks.empty()) continue;
     if (toks.size() >= o.hyphenation.prose_line_min_words) ++ev.prose_lines;
-    for (size_t t = 0; t < toks.size(); ++t) {
-      if (ascii) cps.assign(toks[t].begin(), toks[t].end());
-      else cps = to_u32(toks[t]);
+    auto count_token = [&](size_t t, const auto& cps) {
       if (t == 0 && prev_broken && !broken_left.empty()) {
         size_t e = 0;
         while (e < cps.size() && cps[e] >= U'a' && cps[e] <= U'z') ++e;
@@ -114,15 +126,27 @@ void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions&
         cur = i + 1;
       }
       end_run(cps.size(), false);
+    };
+    // Whether the line's last token ends in a word broken with a hyphen, and its letters.
+    auto note_break = [&](const auto& last) {
+      prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
+      broken_left.clear();
+      if (prev_broken) {
+        size_t b = last.size() - 1;
+        while (b > 0 && is_word_cp(last[b - 1])) --b;
+        if (b == 0 || !is_hyphen_cp(last[b - 1])) broken_left = lowercase_run(last, b, last.size() - 1);
+      }
+    };
+    for (size_t t = 0; t < toks.size(); ++t) {
+      if (ascii) {
+        count_token(t, AsciiCodePoints{toks[t]});
+      } else {
+        wide = to_u32(toks[t]);
+        count_token(t, wide);
+      }
     }
-    const std::u32string& last = cps;  // the last token's
-    prev_broken = last.size() >= 2 && is_hyphen_cp(last.back()) && is_word_cp(last[last.size() - 2]);
-    broken_left.clear();
-    if (prev_broken) {
-      size_t b = last.size() - 1;
-      while (b > 0 && is_word_cp(last[b - 1])) --b;
-      if (b == 0 || !is_hyphen_cp(last[b - 1])) broken_left = lowercase_run(last, b, last.size() - 1);
-    }
+    if (ascii) note_break(AsciiCodePoints{toks.back()});
+    else note_break(wide);
   }
 }
 
