@@ -65,7 +65,7 @@ bool uniform_advances(const Span& s, double tolerance) {
   // (Buffers kept per thread: this runs for most spans of a book.)
   thread_local std::u32string cps;
   thread_local std::vector<double> adv;
-  cps = to_u32(s.text);
+  to_u32(s.text, cps);
   if (cps.size() != s.xs.size()) return false;
   adv.clear();
   // The glyphs measured, apart (a glyph's advance is the distance to the next one). Digits

@@ -54,7 +54,7 @@ std::vector<Glyph> row_glyphs(const std::vector<RowLine>& lines, std::vector<Lin
     for (const Span& s : line->spans) {
       const uint8_t font = k < r->span_fonts.size() ? r->span_fonts[k] : 0;
       ++k;
-      cps = to_u32(s.text);
+      to_u32(s.text, cps);
       for (size_t i = 0; i < cps.size(); ++i) {
         if (is_space_cp(cps[i])) continue;
         Glyph g{cps[i], font, -1};
@@ -258,6 +258,7 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
 void add_styles(Block& b, const std::u32string& text, const std::vector<Word>& ws, const std::vector<int>& font,
                 const std::vector<uint8_t>& cleared) {
   std::vector<int> style(text.size(), -1), inner(text.size(), -1);
+  bool styled = false, nesting = false;  // (without either, runs has nothing to find)
   for (size_t w = 0; w < ws.size(); ++w)
     for (size_t i = ws[w].from; i < ws[w].to; ++i) {
       if (font[i] < 0) continue;
@@ -271,12 +272,17 @@ void add_styles(Block& b, const std::u32string& text, const std::vector<Word>& w
       } else {
         style[i] = face;
       }
+      styled = styled || style[i] >= 0;
+      nesting = nesting || inner[i] >= 0;
     }
+  if (!styled) return;  // (a character with an inner face has a style too)
   std::vector<StyleRun> nested;
-  for (auto [from, to, v] : runs(text, inner)) {
-    while (from < to && !word_cp(text[from])) ++from;
-    while (to > from && !word_cp(text[to - 1])) --to;
-    if (from < to) nested.push_back({from, to - from, static_cast<InlineStyle>(v)});
+  if (nesting) {
+    for (auto [from, to, v] : runs(text, inner)) {
+      while (from < to && !word_cp(text[from])) ++from;
+      while (to > from && !word_cp(text[to - 1])) --to;
+      if (from < to) nested.push_back({from, to - from, static_cast<InlineStyle>(v)});
+    }
   }
   for (auto [from, to, v] : runs(text, style)) {
     const auto st = static_cast<InlineStyle>(v);
@@ -341,6 +347,7 @@ void trim_link(const std::u32string& text, size_t& from, size_t& to) {
 
 // The block's links: runs of words under one annotation; an internal one also as a target.
 void add_links(Block& b, const std::u32string& text, const std::vector<int>& link, const std::vector<LinkKey>& keys) {
+  if (keys.empty()) return;  // (no glyph under a link: no run)
   for (auto [from, to, v] : runs(text, link)) {
     trim_link(text, from, to);
     if (from >= to) continue;

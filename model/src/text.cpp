@@ -62,6 +62,11 @@ inline std::pair<char32_t, size_t> decode_beyond_ascii(std::string_view s, size_
 
 std::u32string to_u32(std::string_view s) {
   std::u32string out;
+  to_u32(s, out);
+  return out;
+}
+
+void to_u32(std::string_view s, std::u32string& out) {
   out.resize(s.size());  // never more code points than bytes
   size_t n = 0;
   for (size_t i = 0; i < s.size();) {
@@ -76,7 +81,6 @@ std::u32string to_u32(std::string_view s) {
     i += len;
   }
   out.resize(n);
-  return out;
 }
 
 std::string from_u32(std::u32string_view s) {
@@ -184,29 +188,35 @@ TokenBytes next_token_bytes(std::string_view s, size_t at) {
   // Bytes beyond ASCII are decoded as to_u32 decodes them, only to ask whether they are
   // white space; a word's bytes are whole code points, so normalising them alone gives what
   // normalising its decoded characters would.
-  TokenBytes t{s.size(), s.size(), true};
-  for (size_t i = at; i < s.size();) {
+  const size_t n = s.size();
+  TokenBytes t{n, n, true};
+  size_t i = at;
+  while (i < n) {  // the white space before the word
     const auto c = static_cast<unsigned char>(s[i]);
-    size_t len = 1;
-    bool space;
     if (c < 0x80) {
-      space = is_ascii_space(c);
-    } else {
-      const auto [cp, n] = decode_beyond_ascii(s, i);
-      len = n;
-      space = is_space_cp(cp);
+      if (!is_ascii_space(c)) break;
+      ++i;
+      continue;
     }
-    if (space) {
-      if (t.from < s.size()) {
-        t.to = i;
-        return t;
-      }
-    } else {
-      if (t.from == s.size()) t.from = i;
-      if (c >= 0x80) t.ascii = false;
-    }
+    const auto [cp, len] = decode_beyond_ascii(s, i);
+    if (!is_space_cp(cp)) break;
     i += len;
   }
+  if (i == n) return t;
+  t.from = i;
+  while (i < n) {  // the word, up to the white space after it
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      if (is_ascii_space(c)) break;
+      ++i;
+      continue;
+    }
+    const auto [cp, len] = decode_beyond_ascii(s, i);
+    if (is_space_cp(cp)) break;
+    t.ascii = false;
+    i += len;
+  }
+  t.to = i;
   return t;
 }
 

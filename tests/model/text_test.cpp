@@ -22,6 +22,16 @@ TEST(ToU32, AsciiThenMultibyteThenInvalid) {
   EXPECT_EQ(from_u32(to_u32("caf\xC3\xA9 \xE2\x82\xAC")), "caf\xC3\xA9 \xE2\x82\xAC");
 }
 
+TEST(ToU32, IntoAReusedBufferAsIntoAFreshOne) {
+  // The buffer held a longer text, a shorter one, and then nothing: each time it holds
+  // exactly what a fresh decoding gives.
+  std::u32string buffer = U"a text decoded before, longer than any below";
+  for (const std::string s : {"ab\xC3\xA9\xE2\x82\xAC\xF0\x9D\x84\x9E\x80z\xE2\x82", "x", "", "plain ascii", "\xC3"}) {
+    to_u32(s, buffer);
+    EXPECT_EQ(buffer, to_u32(s)) << s;
+  }
+}
+
 TEST(AppendUtf8, ASurrogateOrAValuePastUnicodeIsNoCharacter) {
   // A font's map may name a lone surrogate: UTF-8 has no form for it, so it is U+FFFD, and
   // every file and every reader see the same text.

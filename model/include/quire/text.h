@@ -16,6 +16,8 @@ std::vector<std::string> utf8_chars(std::string_view);
 void append_utf8(std::string& out, char32_t cp);
 // Decodes; invalid sequences become U+FFFD.
 std::u32string to_u32(std::string_view);
+// The same into `out`, whose storage is reused (for loops that decode one text after another).
+void to_u32(std::string_view, std::u32string& out);
 std::string from_u32(std::u32string_view);
 
 // The normalisation quire allows itself: ligature glyphs U+FB00-FB06 expanded to letters,
