@@ -7,7 +7,6 @@
 
 #include "commands.h"
 #include "quire/error.h"
-#include "quire/memory.h"
 #include "quire/model.h"
 
 #ifdef QUIRE_JEMALLOC
@@ -16,13 +15,14 @@
 // by default, longer than most builds): the pages a book's extraction frees are then still
 // counted while its layout and export allocate anew. At one second a build of
 // refman.pdf peaks ~20 MB lower at one job (204 -> 186 MB) for the same CPU time.
+//
+// Nothing purges the arenas at once as well: at two jobs each purge makes the kernel flush
+// the other thread's TLB (an interrupt to the other core per page range), and the pages the
+// other book was about to reuse are faulted in again. On the 240-PDF shelf at two jobs such
+// purges (after each book's pages and its verifier's words were freed) cost ~1 s of system
+// time and 5% of the wall time, and lowered no peak.
 extern "C" const char* malloc_conf;
 const char* malloc_conf = "dirty_decay_ms:1000";
-// Hands every arena's free pages back at once (MALLCTL_ARENAS_ALL is arena 4096).
-extern "C" int mallctl(const char* name, void* old, size_t* old_size, void* value, size_t size);
-namespace {
-void purge_arenas() { mallctl("arena.4096.purge", nullptr, nullptr, nullptr, 0); }
-}  // namespace
 #endif
 
 namespace {
@@ -62,9 +62,6 @@ void usage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-#ifdef QUIRE_JEMALLOC
-  quire::set_memory_release(purge_arenas);
-#endif
   if (argc < 2) {
     usage(std::cerr);
     return static_cast<int>(quire::ExitCode::Usage);

@@ -12,7 +12,6 @@
 
 #include "book_io.h"
 #include "quire/json.h"
-#include "quire/memory.h"
 #include "quire/parallel.h"
 #include "quire/spill.h"
 #include "quire/text.h"
@@ -124,16 +123,10 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
   // written. Without a free lane the thread would wait for a core, and so would the join
   // that ends this book.
   std::jthread freeing;
-  // Either way their memory goes back once they are freed, rather than adding to what
-  // checking and writing the book take.
   if (options.extract.jobs > 1 && Lanes::shared().spare()) {
-    freeing = std::jthread([pages = std::move(doc)]() mutable {
-      pages = Document();
-      release_free_memory();
-    });
+    freeing = std::jthread([pages = std::move(doc)]() mutable { pages = Document(); });
   } else {
     doc = Document();
-    release_free_memory();
   }
   o.seconds_layout = since(t);
   if (!options.intermediate_dir.empty()) {
@@ -169,9 +162,7 @@ BookOutcome build_one_book(const std::string& pdf_path, const std::string& id, c
       book.warnings.push_back(
           Diagnostic::at("verify", "finding-" + f.kind, o.file, f.page, "finding: " + f.kind + ": " + f.message));
   }
-  // So does the verifier's words' (and the pages', if they are still being freed).
   if (freeing.joinable()) freeing.join();
-  if (options.verify) release_free_memory();
   o.seconds_verify = since(t);
   t = Clock::now();
   // (export_book makes the book's folder.)
