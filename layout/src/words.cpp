@@ -141,7 +141,7 @@ void collect_page_words(const Page& p, const PageLines& pl, const LayoutOptions&
       if (ascii) {
         count_token(t, AsciiCodePoints{toks[t]});
       } else {
-        wide = to_u32(toks[t]);
+        to_u32(toks[t], wide);
         count_token(t, wide);
       }
     }
