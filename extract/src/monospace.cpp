@@ -72,11 +72,21 @@ bool uniform_advances(const Span& s, double tolerance) {
   // count as one glyph: proportional faces set them on one advance too (tabular figures), so
   // "26, 2019." or a run of page numbers says nothing of the face.
   std::u32string distinct;
+  // Once the smallest advance so far is under (1 - 4 x tolerance) of the largest, no median
+  // can have every advance within the tolerance, whatever follows (the largest only grows,
+  // the smallest only shrinks): most proportional spans are settled after a few glyphs.
+  const bool may_stop = tolerance < 0.25;
+  double least = 0, most = 0;
   // Advances between neighbouring glyphs, leaving out spaces (engines place synthetic spaces
   // anywhere in the gap) and wide characters (they stand on the em square in every face).
   for (size_t i = 1; i < cps.size(); ++i)
     if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1]) && !is_wide_cp(cps[i - 1])) {
-      adv.push_back(s.xs[i] - s.xs[i - 1]);
+      const double a = s.xs[i] - s.xs[i - 1];
+      if (adv.empty()) least = most = a;
+      least = std::min(least, a);
+      most = std::max(most, a);
+      if (may_stop && most > 0 && least < most * (1 - 4 * tolerance)) return false;
+      adv.push_back(a);
       const char32_t g = cps[i - 1] >= U'0' && cps[i - 1] <= U'9' ? U'0' : cps[i - 1];
       if (distinct.size() < 5 && distinct.find(g) == std::u32string::npos) distinct += g;
     }

@@ -927,6 +927,17 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
   // per page: a pointer may be reused by another font once this page is dropped.
   std::vector<FontFacts> fonts;
   std::vector<std::pair<fz_font*, TexEncoding>> encodings;
+  size_t line_count = 0;
+  for (const fz_stext_block* b = raw.stext.get()->first_block; b; b = b->next)
+    if (b->type == FZ_STEXT_BLOCK_TEXT)
+      for (const fz_stext_line* l = b->u.t.first_line; l; l = l->next) ++line_count;
+  p.lines.reserve(line_count);
+  // The open span's box, text and positions gather here and go to the span, sized to fit,
+  // when it closes: its vectors are not grown a character at a time, and its box is not
+  // written back through the span after every character.
+  Box span_box;
+  std::string span_text;
+  std::vector<float> span_xs;
   for (fz_stext_block* b = raw.stext.get()->first_block; b; b = b->next) {
     if (b->type != FZ_STEXT_BLOCK_TEXT) continue;
     for (fz_stext_line* l = b->u.t.first_line; l; l = l->next) {
@@ -936,6 +947,14 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
       fz_font* cur_font = nullptr;
       float cur_size = -1;
       int cur_color = -1;
+      auto close_span = [&] {
+        if (!cur) return;
+        cur->bbox = span_box;
+        cur->text.assign(span_text);
+        cur->xs.assign(span_xs.begin(), span_xs.end());
+        span_text.clear();
+        span_xs.clear();
+      };
       fz_rect kept = fz_empty_rect;  // the line's characters on the page
       fz_font* looked_at = nullptr;  // the last font asked whether it draws pictures
       bool picture = false;
@@ -953,6 +972,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
         kept = union_of_rects(kept, r);
         Box box = to_box(r);
         if (!cur || ch->font != cur_font || std::fabs(ch->size - cur_size) > 0.01f || ch->color != cur_color) {
+          close_span();
           line.spans.emplace_back();
           cur = &line.spans.back();
           cur_font = ch->font;
@@ -966,9 +986,9 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
           cur->bold = f.bold;
           cur->italic = f.italic;
           cur->baseline = ch->origin.y;
-          cur->bbox = box;
+          span_box = box;
         } else {
-          unite(cur->bbox, box);
+          unite(span_box, box);
         }
         const char32_t c = static_cast<char32_t>(ch->c < 0 ? 0xFFFD : ch->c);
         const double x = line.direction == 0 ? ch->origin.x : r.x0;
@@ -984,17 +1004,18 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
           const std::u32string_view text = tex_glyph_text(encoding, c);
           const double step = (r.x1 - r.x0) / static_cast<double>(std::max<size_t>(1, text.size()));
           for (size_t k = 0; k < text.size(); ++k) {
-            append_utf8(cur->text, text[k]);
-            cur->xs.push_back(x + step * static_cast<double>(k));
-            cur->last_advance = step;
+            append_utf8(span_text, text[k]);
+            span_xs.push_back(static_cast<float>(x + step * static_cast<double>(k)));
+            cur->last_advance = static_cast<float>(step);
           }
           continue;
         }
-        if (c < 0x80) cur->text += static_cast<char>(c);
-        else append_utf8(cur->text, c);
-        cur->xs.push_back(x);
+        if (c < 0x80) span_text += static_cast<char>(c);
+        else append_utf8(span_text, c);
+        span_xs.push_back(static_cast<float>(x));
         cur->last_advance = r.x1 - r.x0;
       }
+      close_span();
       line.bbox = to_box(kept);
       if (!line.spans.empty()) p.lines.push_back(std::move(line));
     }

@@ -2,6 +2,10 @@
 // by a span's own advances; every later stage reads Span::monospace.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <random>
+
 #include "engines.h"
 #include "quire/extract.h"
 #include "quire/text.h"
@@ -57,6 +61,58 @@ TEST(Monospace, ASpansOwnAdvancesTellATypewriterFace) {
   EXPECT_FALSE(detail::uniform_advances(span_of("1185–1201", "F1", {5}), 0.03));
   // Too short to judge.
   EXPECT_FALSE(detail::uniform_advances(span_of("x = 1;", "F1", {6}), 0.03));
+}
+
+// The rule of uniform_advances, whole: the advances between neighbouring glyphs (spaces and
+// wide characters aside), at least six of them over at least five glyphs (digits as one), all
+// within the tolerance of their median.
+bool uniform_by_median(const Span& s, double tolerance) {
+  const std::u32string cps = to_u32(s.text);
+  if (s.xs.size() < 7 || cps.size() != s.xs.size()) return false;
+  std::vector<double> adv;
+  std::u32string distinct;
+  for (size_t i = 1; i < cps.size(); ++i)
+    if (!is_space_cp(cps[i]) && !is_space_cp(cps[i - 1]) && !is_wide_cp(cps[i - 1])) {
+      adv.push_back(s.xs[i] - s.xs[i - 1]);
+      const char32_t g = cps[i - 1] >= U'0' && cps[i - 1] <= U'9' ? U'0' : cps[i - 1];
+      if (distinct.find(g) == std::u32string::npos) distinct += g;
+    }
+  if (adv.size() < 6 || distinct.size() < 5) return false;
+  std::vector<double> sorted = adv;
+  std::sort(sorted.begin(), sorted.end());
+  const double m = sorted[sorted.size() / 2];
+  if (m <= 0) return false;
+  for (double a : adv)
+    if (std::fabs(a - m) > tolerance * m) return false;
+  return true;
+}
+
+TEST(Monospace, ASpanSettledEarlyGetsTheAnswerOfTheWholeRule) {
+  // uniform_advances stops at the first advances too far apart to share a median; spans
+  // uneven at their start, their end or nowhere, near and far from the tolerance, must come
+  // out as the whole rule has them.
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> unit(0, 1);
+  size_t uniform = 0, uneven = 0;
+  for (const double tolerance : {0.0, 0.03, 0.1, 0.3}) {
+    for (int round = 0; round < 3000; ++round) {
+      const size_t n = 7 + random() % 20;
+      std::string text;
+      for (size_t i = 0; i < n; ++i) text += static_cast<char>('a' + i % 26);
+      std::vector<float> advances(n, 6);
+      // Some advances off the common one, by up to twice the tolerance, at a random place.
+      const size_t off = random() % 4;
+      for (size_t k = 0; k < off; ++k)
+        advances[random() % n] = static_cast<float>(6 * (1 + (unit(random) * 4 - 2) * std::max(tolerance, 0.01)));
+      const Span s = span_of(text, "F1", advances);
+      const bool whole = uniform_by_median(s, tolerance);
+      ASSERT_EQ(detail::uniform_advances(s, tolerance), whole) << tolerance << " round " << round;
+      ++(whole ? uniform : uneven);
+    }
+  }
+  // Both answers were asked for, many times.
+  EXPECT_GT(uniform, 1000u);
+  EXPECT_GT(uneven, 1000u);
 }
 
 // One page of the spans given, a line each.
