@@ -151,28 +151,27 @@ std::string head_signature(const std::vector<std::string_view>& tokens, size_t s
   std::string masked;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (i == skip) continue;
-    const std::string_view tok = tokens[i];
-    masked.clear();
-    if (std::none_of(tok.begin(), tok.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      masked.assign(tok);  // most words: nothing to mask
-    } else {
+    std::string_view word = tokens[i];  // most words: nothing to mask
+    if (std::any_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      masked.clear();
       bool in_digits = false;
-      for (char c : tok) {
+      for (char c : word) {
         bool d = c >= '0' && c <= '9';
         if (d && !in_digits) masked += '#';
         else if (!d) masked += c;
         in_digits = d;
       }
+      word = masked;
     }
     // A roman numeral word ("Part IV") varies like a digit run; trailing punctuation kept apart.
-    size_t core = masked.size();
-    while (core > 0 && std::ispunct(static_cast<unsigned char>(masked[core - 1]))) --core;
+    size_t core = word.size();
+    while (core > 0 && std::ispunct(static_cast<unsigned char>(word[core - 1]))) --core;
     if (!out.empty()) out += ' ';
-    if (parse_roman(std::string_view(masked).substr(0, core))) {
+    if (parse_roman(word.substr(0, core))) {
       out += '#';
-      out.append(masked, core);
+      out.append(word.substr(core));
     } else {
-      out += masked;
+      out.append(word);
     }
   }
   return out;

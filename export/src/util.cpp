@@ -25,27 +25,47 @@ void write_file(const std::string& path, std::string_view content) {
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw Error(ExitCode::NotFound, path, 0, "cannot read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  // Read at once into a string of the file's size (a chapter's JSON runs to megabytes): not
+  // through a string stream that grows by doubling and is then copied out.
+  const std::streamoff size = in.tellg();
+  std::string text;
+  if (size > 0) {
+    text.resize(static_cast<size_t>(size));
+    in.seekg(0);
+    in.read(text.data(), size);
+    text.resize(static_cast<size_t>(in.gcount()));
+  }
+  // Whatever is there beyond the size first seen (a file still growing, a pipe).
+  in.clear();
+  std::ostringstream rest;
+  rest << in.rdbuf();
+  text += rest.str();
+  return text;
 }
 
 std::string html_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size() + s.size() / 8);
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      case '\0': out += "\xEF\xBF\xBD"; break;
-      default: out += c;
+  // Runs of characters that stand as they are go in at once.
+  size_t from = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char* entity;
+    switch (s[i]) {
+      case '&': entity = "&amp;"; break;
+      case '<': entity = "&lt;"; break;
+      case '>': entity = "&gt;"; break;
+      case '"': entity = "&quot;"; break;
+      case '\'': entity = "&#39;"; break;
+      case '\0': entity = "\xEF\xBF\xBD"; break;
+      default: continue;
     }
+    out.append(s.data() + from, i - from);
+    out += entity;
+    from = i + 1;
   }
+  out.append(s.data() + from, s.size() - from);
   return out;
 }
 

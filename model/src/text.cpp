@@ -19,7 +19,7 @@ size_t utf8_length(std::string_view s) {
   return n;
 }
 
-void append_utf8(std::string& out, char32_t cp) {
+void append_utf8_beyond_ascii(std::string& out, char32_t cp) {
   if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) cp = 0xFFFD;  // (no character: UTF-8 has no form for it)
   if (cp < 0x80) {
     out += static_cast<char>(cp);

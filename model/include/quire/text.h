@@ -13,7 +13,11 @@ size_t utf8_length(std::string_view);
 std::vector<std::string> utf8_chars(std::string_view);
 // Appends code point cp as UTF-8 (U+FFFD for a surrogate or a value past U+10FFFF: no
 // character).
-void append_utf8(std::string& out, char32_t cp);
+void append_utf8_beyond_ascii(std::string& out, char32_t cp);
+inline void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) out += static_cast<char>(cp);  // (most text: inline)
+  else append_utf8_beyond_ascii(out, cp);
+}
 // Decodes; invalid sequences become U+FFFD.
 std::u32string to_u32(std::string_view);
 // The same into `out`, whose storage is reused (for loops that decode one text after another).
