@@ -14,7 +14,10 @@
 // has freed stays resident for dirty_decay_ms before jemalloc returns it to the system (10 s
 // by default, longer than most builds): the pages a book's extraction frees are then still
 // counted while its layout and export allocate anew. At one second a build of
-// refman.pdf peaks ~20 MB lower at one job (204 -> 186 MB) for the same CPU time.
+// refman.pdf peaked ~20 MB lower at one job (204 -> 186 MB) for the same CPU time; at half a
+// second its peak at two jobs, reached while the wording check runs beside the freeing of
+// the pages, falls from 200-203 MB to 181-182 MB, again for the same time (octave.pdf at two
+// jobs: 0.01-0.02 s slower; the 240-PDF shelf at two jobs: no slower, at one: 1% slower).
 //
 // Nothing purges the arenas at once as well: at two jobs each purge makes the kernel flush
 // the other thread's TLB (an interrupt to the other core per page range), and the pages the
@@ -22,7 +25,7 @@
 // purges (after each book's pages and its verifier's words were freed) cost ~1 s of system
 // time and 5% of the wall time, and lowered no peak.
 extern "C" const char* malloc_conf;
-const char* malloc_conf = "dirty_decay_ms:1000";
+const char* malloc_conf = "dirty_decay_ms:500";
 #endif
 
 namespace {
