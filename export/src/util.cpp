@@ -25,23 +25,16 @@ void write_file(const std::string& path, std::string_view content) {
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(ExitCode::NotFound, path, 0, "cannot read");
-  // Read at once into a string of the file's size (a chapter's JSON runs to megabytes): not
+  // Into a string reserved at the file's size (a chapter's JSON runs to megabytes), not
   // through a string stream that grows by doubling and is then copied out.
-  const std::streamoff size = in.tellg();
   std::string text;
-  if (size > 0) {
-    text.resize(static_cast<size_t>(size));
-    in.seekg(0);
-    in.read(text.data(), size);
-    text.resize(static_cast<size_t>(in.gcount()));
-  }
-  // Whatever is there beyond the size first seen (a file still growing, a pipe).
-  in.clear();
-  std::ostringstream rest;
-  rest << in.rdbuf();
-  text += rest.str();
+  std::error_code size_unknown;
+  const auto size = fs::file_size(path, size_unknown);
+  if (!size_unknown) text.reserve(static_cast<size_t>(size));
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) text.append(chunk, static_cast<size_t>(in.gcount()));
   return text;
 }
 

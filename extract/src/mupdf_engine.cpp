@@ -1010,8 +1010,7 @@ Page convert_page(fz_context* ctx, int number, RawPage& raw) {
           }
           continue;
         }
-        if (c < 0x80) span_text += static_cast<char>(c);
-        else append_utf8(span_text, c);
+        append_utf8(span_text, c);
         span_xs.push_back(static_cast<float>(x));
         cur->last_advance = r.x1 - r.x0;
       }

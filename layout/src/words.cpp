@@ -33,8 +33,7 @@ void append_lower(std::string& out, const CodePoints& cps, size_t from, size_t t
   for (size_t i = from; i < to; ++i) {
     char32_t c = cps[i];
     if (c >= U'A' && c <= U'Z') c = c - U'A' + U'a';
-    if (c < 0x80) out += static_cast<char>(c);
-    else append_utf8(out, c);
+    append_utf8(out, c);
   }
 }
 
