@@ -16,6 +16,7 @@
 // line near the top sits in the first body line's slot, which is full of varied text; a
 // section heading at the top of a page does not recur and is larger than the body: all stay.
 #include <algorithm>
+#include <list>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -500,9 +501,18 @@ void RunningHeadPass::scan_page(size_t pi) {
   for (const auto& l : page.lines) {
     if (l.direction != 0 || l.bbox.y0 < st.bands.head * page.height || l.bbox.y1 > st.bands.foot * page.height)
       continue;
-    const std::vector<std::string> tokens = whitespace_tokens(l.text());
-    if (tokens.empty() || tokens.size() > static_cast<size_t>(st.o.head_max_tokens)) continue;
-    mid.push_back(head_signature(std::vector<std::string_view>(tokens.begin(), tokens.end()), std::string_view::npos));
+    // The line's words (whitespace_tokens) as views, read only as far as a head's length:
+    // most lines are the text's, longer than a head.
+    const std::string text = l.text();
+    const auto most = static_cast<size_t>(st.o.head_max_tokens);
+    std::vector<std::string_view> tokens;
+    std::list<std::string> normalised;
+    for_each_whitespace_token_while(text, [&](std::string_view w, bool in_text) {
+      tokens.push_back(in_text ? w : std::string_view(normalised.emplace_back(w)));
+      return tokens.size() <= most;
+    });
+    if (tokens.empty() || tokens.size() > most) continue;
+    mid.push_back(head_signature(tokens, std::string_view::npos));
   }
   std::sort(mid.begin(), mid.end());
   mid.erase(std::unique(mid.begin(), mid.end()), mid.end());

@@ -3,6 +3,7 @@
 // allows (ligatures, soft hyphens, NFC), so a changed character anywhere in a word shows.
 #include <algorithm>
 #include <deque>
+#include <list>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -270,7 +271,7 @@ std::vector<std::string_view> excess(const std::vector<std::string_view>& words,
 
 // True when the words are met in their order among the tokens, each at a token of its own
 // (so the tokens hold them all, counted).
-bool in_order(const std::vector<std::string>& words, const std::vector<std::string_view>& tokens) {
+bool in_order(const std::vector<std::string_view>& words, const std::vector<std::string_view>& tokens) {
   size_t k = 0;
   for (const auto& w : words) {
     while (k < tokens.size() && tokens[k] != w) ++k;
@@ -450,12 +451,21 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
       if (b.type == BlockType::Figure) ++figure_number;
       const SourcePage* page = index.page(b.page);
       if (!page || b.bbox.empty()) continue;
-      std::vector<std::string> owned;
+      // The block's words (whitespace_tokens), as views: into its text where a word is ASCII,
+      // else into `normalised`. No string per word: this reads every word of the book.
+      std::vector<std::string_view> owned;
+      std::list<std::string> normalised;
+      auto add_words = [&](std::string_view text) {
+        for_each_whitespace_token(text, [&](std::string_view w, bool in_text) {
+          owned.push_back(in_text ? w : std::string_view(normalised.emplace_back(w)));
+        });
+      };
+      std::string marked;
       if (b.type == BlockType::Figure) {
-        for (const auto& l : b.labels)
-          for (auto& t : whitespace_tokens(l)) owned.push_back(std::move(t));
+        for (const auto& l : b.labels) add_words(l);
       } else {
-        owned = whitespace_tokens(text_with_marks(b.text, b.marks));  // a heading's opener label may stand apart
+        // (A heading's opener label may stand apart.)
+        add_words(b.marks.empty() ? std::string_view(b.text) : std::string_view(marked = text_with_marks(b.text, b.marks)));
       }
       if (owned.empty()) continue;
       Inside inside;
@@ -471,7 +481,7 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
       // token in the box, and no sorting is needed to tell.
       if (in_order(owned, inside.tokens)) continue;
       std::sort(inside.tokens.begin(), inside.tokens.end());
-      std::vector<std::string_view> words(owned.begin(), owned.end());
+      std::vector<std::string_view>& words = owned;
       std::sort(words.begin(), words.end());
       for (std::string_view w : excess(words, inside.tokens)) {
         auto it = added_words.find(w);

@@ -103,6 +103,15 @@ TEST(WhitespaceTokens, CountAndVisitAgreeWithTheTokens) {
       }
     });
     EXPECT_EQ(visited, tokens) << s;
+    // Stopped after k words, the walk has given the first k of them, and no more.
+    for (size_t k = 1; k <= tokens.size(); ++k) {
+      std::vector<std::string> first;
+      for_each_whitespace_token_while(s, [&](std::string_view w, bool) {
+        first.emplace_back(w);
+        return first.size() < k;
+      });
+      EXPECT_EQ(first, std::vector<std::string>(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(k))) << s;
+    }
   }
 }
 

@@ -49,18 +49,26 @@ TokenBytes next_token_bytes(std::string_view s, size_t at);
 // Calls fn(word, in_s) for each of whitespace_tokens(s) in order, without making them:
 // `word` is a view into s (in_s true) when it is ASCII, else into a normalised copy that
 // lives for the call.
+// for_each_whitespace_token_while stops at the first word for which fn returns false.
 template <class Fn>
-void for_each_whitespace_token(std::string_view s, Fn&& fn) {
+void for_each_whitespace_token_while(std::string_view s, Fn&& fn) {
   std::string normalised;
   for (TokenBytes t = next_token_bytes(s, 0); t.from < s.size(); t = next_token_bytes(s, t.to)) {
     const std::string_view bytes = s.substr(t.from, t.to - t.from);
     if (t.ascii) {
-      fn(bytes, true);
+      if (!fn(bytes, true)) return;
       continue;
     }
     normalised = normalize_text(bytes);
-    if (!normalised.empty()) fn(std::string_view(normalised), false);
+    if (!normalised.empty() && !fn(std::string_view(normalised), false)) return;
   }
+}
+template <class Fn>
+void for_each_whitespace_token(std::string_view s, Fn&& fn) {
+  for_each_whitespace_token_while(s, [&](std::string_view word, bool in_s) {
+    fn(word, in_s);
+    return true;
+  });
 }
 
 // ASCII slug: lowercase [a-z0-9-], transliterated through ICU (Any-Latin; Latin-ASCII),
