@@ -24,6 +24,7 @@
 #include "quire/pipeline.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "work_order.h"
 
 namespace quire {
 
@@ -290,16 +291,12 @@ BuildReport build_corpus(const BuildOptions& options) {
   }
 
   report.books.resize(mine.size());
-  // Largest files first, so that the last book to start is a small one and the workers
-  // finish together; results keep their places whatever the order of work.
-  std::vector<size_t> order(mine.size());
   std::vector<uintmax_t> sizes(mine.size());
   for (size_t i = 0; i < mine.size(); ++i) {
-    order[i] = i;
     sizes[i] = fs::file_size(mine[i].path, ec);
     if (ec) sizes[i] = 0;
   }
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return sizes[a] > sizes[b]; });
+  const std::vector<size_t> order = work_order(sizes);
   Progress progress(options.log == LogMode::Human, sizes);
   std::atomic<size_t> next{0};
   std::mutex log_mutex;
