@@ -202,8 +202,15 @@ struct GutterSearch {
 
 // A two-column page has a vertical strip near the middle of the text area that almost no
 // line crosses, with a flush left edge on both sides of it.
-Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o) {
+Gutter find_gutter(const std::vector<const Line*>& page_lines, const PageLines& pl, double page_width,
+                   const LayoutOptions& o) {
   Gutter g;
+  // (A line wholly beside the page, placed there by a broken text matrix, shows nowhere and
+  // is no part of its columns.)
+  std::vector<const Line*> lines;
+  lines.reserve(page_lines.size());
+  for (const Line* l : page_lines)
+    if (l->bbox.x1 > 0 && l->bbox.x0 < page_width) lines.push_back(l);
   constexpr int kColumnsBeside = 2;  // a gutter has a column on either side
   if (lines.size() < static_cast<size_t>(kColumnsBeside * o.lines.min_column_lines)) return g;
   double L = 1e9, R = -1e9;
@@ -211,6 +218,11 @@ Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, c
     L = std::min(L, l->bbox.x0);
     R = std::max(R, l->bbox.x1);
   }
+  // (No page is wider than PDF's largest, 14,400 units (ISO 32000-1, annex C): lines that
+  // reach further on a page that claims to be wider are no text area to divide, and the
+  // strip search would count across all of their width.)
+  constexpr double kWidestPage = 14400;
+  if (!(R - L <= kWidestPage)) return g;
   int n = static_cast<int>(std::ceil(R - L));
   if (n < o.lines.gutter_min_span) return g;
   GutterSearch search{lines, pl, o, L, std::vector<int>(n + 1, 0)};

@@ -64,7 +64,7 @@ class PagePasses {
   // where most of its lines start, and the right edge at least `min_column_lines` of them
   // reach.
   void columns() {
-    g = find_gutter(lines, pl, o);
+    g = find_gutter(lines, pl, page.width, o);
     decor = page_decor(page, o);
     if (ruled_across(g, lines, decor.rules, o)) g = Gutter();
     // (Where the book's measure is not known, only the cells to a row tell.)

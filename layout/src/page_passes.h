@@ -140,8 +140,10 @@ struct Gutter {
   double x0 = 0, x1 = 0;
 };
 // A two-column page has a vertical strip near the middle of the text area that almost no
-// line crosses, with a flush left edge on both sides of it.
-Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, const LayoutOptions& o);
+// line crosses, with a flush left edge on both sides of it. Lines wholly beside the page
+// (outside 0..page_width) take no part.
+Gutter find_gutter(const std::vector<const Line*>& lines, const PageLines& pl, double page_width,
+                   const LayoutOptions& o);
 // Whether horizontal `rules` (page_decor) cross the gutter row after row, between lines on
 // both of its sides: then it is the gap between a table's columns, whose rows are ruled
 // across all of them (a page's two columns are never ruled row by row; a float across them

@@ -1198,6 +1198,45 @@ TEST(ReadingOrder, TwoColumnsLeftThenRight) {
   expect_read_before(lines, "left column line number 7", "right column line number 0");
 }
 
+TEST(ReadingOrder, ALineBesideThePageTakesNoPartInItsColumns) {
+  // A broken text matrix can place a line far beside the page. It shows nowhere; the page's
+  // two columns are found between the lines on it, and the far line's words are still kept.
+  for (double far : {1e9, 1e300, -1e9}) {
+    std::vector<LineSpec> lines;
+    for (int i = 0; i < 8; ++i) {
+      lines.push_back({72, 100.0 + 12 * i, "left column line number " + std::to_string(i) + " of text", 10});
+      lines.push_back({320, 100.0 + 12 * i, "right column line number " + std::to_string(i) + " of text", 10});
+    }
+    lines.push_back({far, 300, "far away", 10});
+    expect_read_before(lines, "left column line number 7", "right column line number 0");
+    // (It is read with the side of the page it lies beyond, under that side's lines.)
+    expect_read_before(lines, far > 0 ? "right column line number 7" : "left column line number 7", "far away");
+  }
+}
+
+TEST(ReadingOrder, ALineWiderThanAnyPageLeavesNoStripToSearch) {
+  // A line that starts on the page and runs on past PDF's largest page width (14,400 units)
+  // leaves no text area to divide into columns; the gutter is not looked for across its
+  // width (counting the lines over every point of it took seconds and gigabytes a page).
+  // The page is read whole, every word kept.
+  std::vector<LineSpec> specs;
+  for (int i = 0; i < 8; ++i) {
+    specs.push_back({72, 100.0 + 12 * i, "left column line number " + std::to_string(i) + " of text", 10});
+    specs.push_back({320, 100.0 + 12 * i, "right column line number " + std::to_string(i) + " of text", 10});
+  }
+  specs.push_back({72, 300, "runs far away", 10});
+  Page page = make_page(1, specs);
+  page.lines.back().bbox.x1 = page.lines.back().spans.back().bbox.x1 = 1e9;
+  auto s = layout_document(make_doc({page}));
+  std::string all;
+  for (const auto& b : all_blocks(s)) all += b.text + "\n";
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_NE(all.find("left column line number " + std::to_string(i) + " of text"), std::string::npos) << all;
+    EXPECT_NE(all.find("right column line number " + std::to_string(i) + " of text"), std::string::npos) << all;
+  }
+  EXPECT_NE(all.find("runs far away"), std::string::npos) << all;
+}
+
 TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
   // A spanning title, then two columns; the left one holds a table of short cells, each a
   // line of its own. Few lines reach the ragged right part of the left column, nearly as few
