@@ -1043,31 +1043,71 @@ int outline_target(fz_context* ctx, fz_document* doc, fz_location loc) {
   return pg;
 }
 
-void walk_outline(fz_context* ctx, fz_document* doc, fz_outline* node, int level,
+// The outline, walked with MuPDF's outline iterator. Entries deeper than kMaxOutlineDepth
+// levels or past kMaxOutlineEntries in all are left out: a hostile outline (cycles repaired
+// into huge trees) stays finite. An entry that cannot be read is left out; an outline whose
+// walk fails is none at all. (fz_load_outline of MuPDF 1.21 builds a tree with the same
+// iterator, and when one entry fails it gives no outline and loses what it has built: a leak
+// on every such book. This walk builds nothing of MuPDF's.)
+constexpr int kMaxOutlineDepth = 32;
+constexpr size_t kMaxOutlineEntries = 100000;
+
+// One entry of the outline, where the iterator stands; false when it stands on none.
+bool read_outline_entry(fz_context* ctx, fz_document* doc, fz_outline_iterator* it, int level,
+                        std::vector<OutlineEntry>& out) {
+  // An entry MuPDF cannot read (its destination a page that its parent does not list, say)
+  // is left out, with a warning; the entries below it are still read, one level down.
+  const fz_outline_item* item = nullptr;
+  try {
+    item = mu_call(ctx, [&] { return fz_outline_iterator_item(ctx, it); });
+  } catch (const MuError& error) {
+    fz_warn(ctx, "outline entry left out: %s", error.what());
+    return true;
+  }
+  if (!item) return false;
+  OutlineEntry e;
+  e.title = item->title ? normalize_text(item->title) : "";
+  e.level = level;
+  // An entry without a destination points nowhere (MuPDF resolves it to the first page), as
+  // does one whose destination cannot be resolved.
+  int pg = -1;
+  float x = 0, y = 0;
+  if (item->uri) {
+    try {
+      const fz_location loc = mu_call(ctx, [&] { return fz_resolve_link(ctx, doc, item->uri, &x, &y); });
+      pg = outline_target(ctx, doc, loc);
+    } catch (const MuError&) {
+      pg = -1;
+    }
+  }
+  e.page = pg >= 0 ? pg + 1 : 0;
+  e.y = e.page ? y : -1;
+  out.push_back(std::move(e));
+  return true;
+}
+
+void walk_outline(fz_context* ctx, fz_document* doc, fz_outline_iterator* it, int level,
                   std::vector<OutlineEntry>& out) {
-  // Depth and count bounds keep a hostile outline (cycles repaired into huge trees) finite.
-  constexpr int kMaxDepth = 32;
-  constexpr size_t kMaxEntries = 100000;
-  for (; node && out.size() < kMaxEntries; node = node->next) {
-    OutlineEntry e;
-    e.title = node->title ? normalize_text(node->title) : "";
-    e.level = level;
-    // An entry without a destination points nowhere (MuPDF resolves it to the first page).
-    int pg = node->uri ? outline_target(ctx, doc, node->page) : -1;
-    e.page = pg >= 0 ? pg + 1 : 0;
-    e.y = e.page ? node->y : -1;
-    out.push_back(std::move(e));
-    if (node->down && level < kMaxDepth) walk_outline(ctx, doc, node->down, level + 1, out);
+  while (out.size() < kMaxOutlineEntries) {
+    if (!read_outline_entry(ctx, doc, it, level, out)) return;
+    if (level < kMaxOutlineDepth) {
+      // (0: on the entry's first child; 1: below it, where a child would go; -1: not moved.)
+      const int down = mu_call(ctx, [&] { return fz_outline_iterator_down(ctx, it); });
+      if (down == 0) walk_outline(ctx, doc, it, level + 1, out);
+      if (down >= 0) mu_call(ctx, [&] { return fz_outline_iterator_up(ctx, it); });
+    }
+    if (mu_call(ctx, [&] { return fz_outline_iterator_next(ctx, it); }) != 0) return;
   }
 }
 
 std::vector<OutlineEntry> load_outline(fz_context* ctx, fz_document* doc) {
-  fz_outline* volatile loaded = nullptr;
-  fz_try(ctx) loaded = fz_load_outline(ctx, doc);
-  fz_catch(ctx) loaded = nullptr;
-  const HeldOutline outline(ctx, loaded);
   std::vector<OutlineEntry> out;
-  if (outline) walk_outline(ctx, doc, outline.get(), 1, out);
+  try {
+    const HeldOutlineIterator it(ctx, mu_call(ctx, [&] { return fz_new_outline_iterator(ctx, doc); }));
+    if (it) walk_outline(ctx, doc, it.get(), 1, out);
+  } catch (const MuError&) {
+    out.clear();
+  }
   return out;
 }
 

@@ -56,7 +56,7 @@ using HeldPage = Held<fz_page, fz_drop_page>;
 using HeldStextPage = Held<fz_stext_page, fz_drop_stext_page>;
 using HeldDisplayList = Held<fz_display_list, fz_drop_display_list>;
 using HeldPixmap = Held<fz_pixmap, fz_drop_pixmap>;
-using HeldOutline = Held<fz_outline, fz_drop_outline>;
+using HeldOutlineIterator = Held<fz_outline_iterator, fz_drop_outline_iterator>;
 using HeldPdfObject = Held<pdf_obj, pdf_drop_obj>;
 
 // The context itself, the one object dropped without another context.
