@@ -16,7 +16,6 @@
 // line near the top sits in the first body line's slot, which is full of varied text; a
 // section heading at the top of a page does not recur and is larger than the body: all stay.
 #include <algorithm>
-#include <list>
 #include <cctype>
 #include <cmath>
 #include <limits>
@@ -505,12 +504,9 @@ void RunningHeadPass::scan_page(size_t pi) {
     // most lines are the text's, longer than a head.
     const std::string text = l.text();
     const auto most = static_cast<size_t>(st.o.head_max_tokens);
-    std::vector<std::string_view> tokens;
-    std::list<std::string> normalised;
-    for_each_whitespace_token_while(text, [&](std::string_view w, bool in_text) {
-      tokens.push_back(in_text ? w : std::string_view(normalised.emplace_back(w)));
-      return tokens.size() <= most;
-    });
+    WordViews views;
+    views.add_while(text, [&](size_t words) { return words <= most; });
+    const std::vector<std::string_view>& tokens = views.words();
     if (tokens.empty() || tokens.size() > most) continue;
     mid.push_back(head_signature(tokens, std::string_view::npos));
   }

@@ -3,7 +3,6 @@
 // allows (ligatures, soft hyphens, NFC), so a changed character anywhere in a word shows.
 #include <algorithm>
 #include <deque>
-#include <list>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -451,23 +450,16 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
       if (b.type == BlockType::Figure) ++figure_number;
       const SourcePage* page = index.page(b.page);
       if (!page || b.bbox.empty()) continue;
-      // The block's words (whitespace_tokens), as views: into its text where a word is ASCII,
-      // else into `normalised`. No string per word: this reads every word of the book.
-      std::vector<std::string_view> owned;
-      std::list<std::string> normalised;
-      auto add_words = [&](std::string_view text) {
-        for_each_whitespace_token(text, [&](std::string_view w, bool in_text) {
-          owned.push_back(in_text ? w : std::string_view(normalised.emplace_back(w)));
-        });
-      };
+      // The block's words, as views (no string per word: this reads every word of the book).
+      WordViews owned;
       std::string marked;
       if (b.type == BlockType::Figure) {
-        for (const auto& l : b.labels) add_words(l);
+        for (const auto& l : b.labels) owned.add(l);
       } else {
         // (A heading's opener label may stand apart.)
-        add_words(b.marks.empty() ? std::string_view(b.text) : std::string_view(marked = text_with_marks(b.text, b.marks)));
+        owned.add(b.marks.empty() ? std::string_view(b.text) : std::string_view(marked = text_with_marks(b.text, b.marks)));
       }
-      if (owned.empty()) continue;
+      if (owned.words().empty()) continue;
       Inside inside;
       inside.add_lines(*page, b.bbox);
       // A block that goes on over a page break: its box is on its first page only.
@@ -479,9 +471,9 @@ GroupResult verify_group(const Book& book, const Group& g, const PageIndex& inde
           for (auto& t : whitespace_tokens(j->joined)) inside.tokens.push_back(joined.emplace_back(std::move(t)));
       // Most blocks read their lines' words in the lines' order: then every word has its own
       // token in the box, and no sorting is needed to tell.
-      if (in_order(owned, inside.tokens)) continue;
+      if (in_order(owned.words(), inside.tokens)) continue;
       std::sort(inside.tokens.begin(), inside.tokens.end());
-      std::vector<std::string_view>& words = owned;
+      std::vector<std::string_view>& words = owned.words();
       std::sort(words.begin(), words.end());
       for (std::string_view w : excess(words, inside.tokens)) {
         auto it = added_words.find(w);

@@ -115,6 +115,31 @@ TEST(WhitespaceTokens, CountAndVisitAgreeWithTheTokens) {
   }
 }
 
+TEST(WhitespaceTokens, WordViewsHoldTheWordsOfEveryTextAdded) {
+  // The words of several texts, one after another, as whitespace_tokens makes them: an ASCII
+  // word a view into its text, another into a copy that stays where it is while more words
+  // are added (here enough to move a vector's storage many times).
+  std::vector<std::string> texts = {"one two", "de\xEF\xAC\x81ne\xC2\xA0x", "\xC2\xAD", "ab\x80" "cd e\xC3 f"};
+  for (int i = 0; i < 200; ++i) texts.push_back("caf\xC3\xA9 " + std::to_string(i) + " na\xC3\xAFve");
+  WordViews views;
+  std::vector<std::string> expected;
+  for (const auto& t : texts) {
+    views.add(t);
+    for (auto& w : whitespace_tokens(t)) expected.push_back(std::move(w));
+  }
+  EXPECT_EQ(std::vector<std::string>(views.words().begin(), views.words().end()), expected);
+  for (std::string_view w : views.words())
+    if (is_ascii(w) && w != "define") {  // (a ligature normalises to ASCII, a copy)
+      bool inside = false;
+      for (const auto& t : texts) inside = inside || (w.data() >= t.data() && w.data() + w.size() <= t.data() + t.size());
+      EXPECT_TRUE(inside) << w;
+    }
+  // add_while stops after the word that makes keep false: at most three words here.
+  WordViews first;
+  first.add_while("a b c d e", [](size_t words) { return words < 3; });
+  EXPECT_EQ(first.words(), (std::vector<std::string_view>{"a", "b", "c"}));
+}
+
 TEST(LineText, FootnoteMarkIsItsOwnWord) {
   Line l;
   Span word;

@@ -1,6 +1,7 @@
 // Unicode text helpers shared by the stages (UTF-8 throughout, ICU underneath).
 #pragma once
 
+#include <list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -70,6 +71,29 @@ void for_each_whitespace_token(std::string_view s, Fn&& fn) {
     return true;
   });
 }
+
+// The words of texts (whitespace_tokens) as views, made without a string per word: into the
+// text where a word is ASCII, else into a normalised copy kept here. The texts must outlive
+// it. add_while stops at the first word after which keep(words so far) is false.
+class WordViews {
+ public:
+  template <class Keep>
+  void add_while(std::string_view text, Keep&& keep) {
+    for_each_whitespace_token_while(text, [&](std::string_view w, bool in_text) {
+      words_.push_back(in_text ? w : std::string_view(copies_.emplace_back(w)));
+      return keep(words_.size());
+    });
+  }
+  void add(std::string_view text) {
+    add_while(text, [](size_t) { return true; });
+  }
+  const std::vector<std::string_view>& words() const { return words_; }
+  std::vector<std::string_view>& words() { return words_; }  // (to sort, say)
+
+ private:
+  std::vector<std::string_view> words_;
+  std::list<std::string> copies_;  // (a list: a copy never moves while views point into it)
+};
 
 // ASCII slug: lowercase [a-z0-9-], transliterated through ICU (Any-Latin; Latin-ASCII),
 // runs of other characters collapsed to '-', at most max_len characters, never empty
