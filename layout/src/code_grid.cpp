@@ -153,6 +153,26 @@ double listing_advance(const std::vector<const Row*>& rows, const BookStats& st,
   return adv;
 }
 
+// The most cells a listing's line or its blank lines run to: the largest page
+// (typography::kWidestPage) in 2 pt type at half an em a cell, far more than any book sets.
+// A distance measured past it (a glyph placed by a broken text matrix, a cell measured from
+// garbage) is counted as this many cells, so that no line grows without bound.
+constexpr long kMostCells = static_cast<long>(typography::kWidestPage / (0.5 * 2));
+
+// `distance` in cells of `cell` points, to the nearest whole one, within ±kMostCells.
+long cells(double distance, double cell) {
+  const double n = distance / cell;
+  if (!(n > -static_cast<double>(kMostCells))) return -kMostCells;  // (and NaN)
+  if (n > static_cast<double>(kMostCells)) return kMostCells;
+  return std::lround(n);
+}
+
+// floor(n), within 0..kMostCells.
+long whole_cells(double n) {
+  if (!(n > 0)) return 0;
+  return n >= static_cast<double>(kMostCells) ? kMostCells : static_cast<long>(std::floor(n));
+}
+
 struct Glyph {
   long col;
   char32_t c;
@@ -214,11 +234,11 @@ std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, 
           }
           long col;
           if (after_foreign) {
-            col = foreign_col + 1 + std::max(0L, std::lround((x - foreign_end) / adv));
+            col = foreign_col + 1 + std::max(0L, cells(x - foreign_end, adv));
             origin = x;
             origin_col = col;
           } else {
-            col = origin_col + std::lround((x - origin) / adv);
+            col = origin_col + cells(x - origin, adv);
           }
           after_foreign = foreign;
           if (foreign) {
@@ -263,18 +283,16 @@ long blank_lines_between(const Row& above, const Row& row, double pitch, const B
                          const LayoutOptions& o) {
   long extra = 0;
   if (pitch > 0 && row.page == above.page) {
-    extra = std::lround((row.baseline - above.baseline) / pitch) - 1;
+    extra = cells(row.baseline - above.baseline, pitch) - 1;
   } else if (pitch > 0) {
     // At a page break, blank lines show as room left at the foot of the text block
     // and room above the first line of the next page.
     auto bottom = st.text_bottom.find(above.page % 2);
     auto top = st.text_top.find(row.page % 2);
     if (bottom != st.text_bottom.end() && above.nothing_below)
-      extra += std::max(
-          0L, static_cast<long>(std::floor((bottom->second - above.baseline) / pitch + o.blocks.code_page_room_round)));
+      extra += whole_cells((bottom->second - above.baseline) / pitch + o.blocks.code_page_room_round);
     if (top != st.text_top.end() && row.nothing_above)
-      extra += std::max(
-          0L, static_cast<long>(std::floor((row.baseline - top->second) / pitch + o.blocks.code_page_room_round)));
+      extra += whole_cells((row.baseline - top->second) / pitch + o.blocks.code_page_room_round);
   }
   return extra;
 }
@@ -331,7 +349,7 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
     }
     for (size_t i = first; i < glyphs[r].size(); ++i) {
       const Glyph& g = glyphs[r][i];
-      long target = g.col - base;
+      long target = std::min(g.col - base, kMostCells);
       long pad = 0;
       if (i == 0) pad = std::max(0L, target);
       // Spaces only where the source has a token boundary, so tokens never split or merge.

@@ -218,11 +218,9 @@ Gutter find_gutter(const std::vector<const Line*>& page_lines, const PageLines& 
     L = std::min(L, l->bbox.x0);
     R = std::max(R, l->bbox.x1);
   }
-  // (No page is wider than PDF's largest, 14,400 units (ISO 32000-1, annex C): lines that
-  // reach further on a page that claims to be wider are no text area to divide, and the
-  // strip search would count across all of their width.)
-  constexpr double kWidestPage = 14400;
-  if (!(R - L <= kWidestPage)) return g;
+  // (Lines that reach further than the largest page, on a page that claims to be wider, are
+  // no text area to divide: the strip search would count across all of their width.)
+  if (!(R - L <= typography::kWidestPage)) return g;
   int n = static_cast<int>(std::ceil(R - L));
   if (n < o.lines.gutter_min_span) return g;
   GutterSearch search{lines, pl, o, L, std::vector<int>(n + 1, 0)};

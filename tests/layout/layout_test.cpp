@@ -1237,6 +1237,25 @@ TEST(ReadingOrder, ALineWiderThanAnyPageLeavesNoStripToSearch) {
   EXPECT_NE(all.find("runs far away"), std::string::npos) << all;
 }
 
+TEST(ReadingOrder, AListingsGlyphBeyondAnyPageAddsNoMoreThanAPageOfSpaces) {
+  // A listing keeps its columns as spaces, counted from the glyphs' positions. A line a
+  // broken text matrix placed far beyond the page is counted no further than the largest
+  // page allows (14,400 units in 2 pt type): without that bound, 1e8 points out made 16 MB of
+  // spaces, and further out no string could hold them.
+  for (double far : {1e8, 1e12, 1e300}) {
+    std::vector<LineSpec> lines = {{72, 80, "Some prose line that runs on to the edge of the text block here.", 10}};
+    for (int i = 0; i < 6; ++i)
+      lines.push_back({72, 100.0 + 12 * i, "int x" + std::to_string(i) + " = f(" + std::to_string(i) + ");", 10, true});
+    lines.push_back({far, 124, "far();", 10, true});
+    auto r = layout_document(make_doc({make_page(1, lines)}));
+    std::string all;
+    for (const auto& b : all_blocks(r)) all += b.text + "\n";
+    EXPECT_LT(all.size(), 20000u) << far;
+    for (int i = 0; i < 6; ++i) EXPECT_NE(all.find("int x" + std::to_string(i) + " = f(" + std::to_string(i) + ");"), std::string::npos);
+    EXPECT_NE(all.find("far();"), std::string::npos);
+  }
+}
+
 TEST(ReadingOrder, TwoColumnsWithATableOfShortCellsInOneColumn) {
   // A spanning title, then two columns; the left one holds a table of short cells, each a
   // line of its own. Few lines reach the ragged right part of the left column, nearly as few

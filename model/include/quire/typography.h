@@ -19,6 +19,11 @@ inline double max_line_pitch(double size, double paragraph_gap_ratio) {
   return (kNormalLeading + paragraph_gap_ratio) * size;
 }
 
+// PDF's largest page: 14,400 units a side (ISO 32000-1, annex C). A distance on a page is
+// never more; one measured past it comes from a broken or hostile text matrix, and no text
+// area, gutter or run of a listing's spaces is counted across it.
+inline constexpr double kWidestPage = 14400;
+
 // One size: two runs of text are set in one size when they differ by at most `tolerance` of
 // the larger. The one definition of "in one size"; how far a question may stretch it (a
 // size step of the book's type scale, a line mostly in a smaller run) is the asking pass's
