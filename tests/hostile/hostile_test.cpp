@@ -137,6 +137,32 @@ TEST(Hostile, HostileStringsAreEscapedInTheSite) {
   }
 }
 
+TEST(Hostile, TextFarBeyondThePageKeepsItsWordsInBoundedText) {
+  // A listing's line 1e8 pt out once made its chapter 18 MB of spaces (and far more out, no
+  // string could hold them): now its spaces stop at the largest page's width in cells.
+  auto& b = batch();
+  ASSERT_TRUE(b.events.count("text-beyond-the-page.pdf"));
+  EXPECT_EQ(b.events["text-beyond-the-page.pdf"]["event"], "book_finished");
+  std::string md;
+  for (const auto& e : fs::directory_iterator(b.out / "books" / "text-beyond-the-page"))
+    if (e.path().extension() == ".md") md += read_file(e.path());
+  EXPECT_LT(md.size(), 100000u);
+  for (const char* words : {"Far away words.", "far();", "int x5 = f(5);", "Right column line 11 of its own text."})
+    EXPECT_NE(md.find(words), std::string::npos) << words;
+}
+
+TEST(Hostile, AnOutlineEntryThatCannotBeReadIsLeftOutAndTheOthersKept) {
+  // Before, MuPDF's outline loader gave up on the whole outline: the book was one chapter.
+  auto& b = batch();
+  ASSERT_TRUE(b.events.count("outline-entry-unreadable.pdf"));
+  const Json& e = b.events["outline-entry-unreadable.pdf"];
+  ASSERT_EQ(e["event"], "book_finished");
+  EXPECT_EQ(e["chapters"], 2) << e.dump();  // "Opening" and "Closing"
+  bool warned = false;
+  for (const auto& w : e["warnings"]) warned = warned || w.get<std::string>().find("outline entry left out") != std::string::npos;
+  EXPECT_TRUE(warned) << e.dump();
+}
+
 TEST(Hostile, AnEncryptedBookBuildsWithItsPassword) {
   auto& b = batch();
   if (!b.expected.count("encrypted.pdf")) GTEST_SKIP() << "qpdf is not installed";

@@ -120,6 +120,38 @@ def main():
     objs.append(b"<< /Title (" + esc + b") /Author (<b>Mallory</b> ../..) >>")
     write(out_dir, "hostile-strings.pdf", pdf(objs, trailer_extra=b"/Info 8 0 R"), "built")
 
+    # Text placed far out: on a page that claims to be 2e8 pt wide (MuPDF keeps what is on
+    # the page), two columns of prose with a line 1e8 pt to the right, and a Courier listing
+    # with a line 1e8 pt out on the baseline of one of its own. The column search and the
+    # listing's spaces are bounded by the largest page; every word kept.
+    ops = bytearray()
+    for i in range(12):
+        ops += b"BT /F1 10 Tf 72 %d Td (Left column line %d of the running text.) Tj ET\n" % (700 - 12 * i, i)
+        ops += b"BT /F1 10 Tf 320 %d Td (Right column line %d of its own text.) Tj ET\n" % (700 - 12 * i, i)
+    ops += b"BT /F1 10 Tf 100000000 500 Td (Far away words.) Tj ET\n"
+    for i in range(6):
+        ops += b"BT /F2 9 Tf 72 %d Td (int x%d = f\\(%d\\);) Tj ET\n" % (400 - 11 * i, i, i)
+    ops += b"BT /F2 9 Tf 100000000 367 Td (far\\(\\);) Tj ET\n"
+    objs = text_page(bytes(ops), width=200000000, resources=b"<< /Font << /F1 4 0 R /F2 6 0 R >> >>")
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>")
+    write(out_dir, "text-beyond-the-page.pdf", pdf(objs), "built")
+    # One glyph set in 1e9 pt type on an ordinary page: its box reaches a billion points.
+    write(out_dir, "huge-glyph.pdf", pdf(text_page(text_ops(PROSE) + b"\nBT /F1 1000000000 Tf 500 300 Td (W) Tj ET")),
+          "built")
+
+    # An outline entry leading to a page that its parent does not list among its kids: MuPDF
+    # cannot read that entry. It is left out with a warning; the others are kept.
+    objs = text_page(text_ops(PROSE))
+    objs[0] = b"<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>"
+    objs += [
+        b"<< /Type /Outlines /First 7 0 R /Last 9 0 R /Count 3 >>",
+        b"<< /Title (Opening) /Parent 6 0 R /Next 8 0 R /Dest [3 0 R /XYZ 0 792 0] >>",
+        b"<< /Title (Broken) /Parent 6 0 R /Prev 7 0 R /Next 9 0 R /Dest [10 0 R /XYZ 0 700 0] >>",
+        b"<< /Title (Closing) /Parent 6 0 R /Prev 8 0 R /Dest [3 0 R /XYZ 0 600 0] >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+    ]
+    write(out_dir, "outline-entry-unreadable.pdf", pdf(objs), "warned")
+
     # Right-to-left text: Hebrew through a ToUnicode CMap on a simple font.
     cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Q def "
             b"1 begincodespacerange <00> <FF> endcodespacerange 5 beginbfchar "
