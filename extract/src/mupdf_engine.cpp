@@ -1044,7 +1044,7 @@ int outline_target(fz_context* ctx, fz_document* doc, fz_location loc) {
 }
 
 // The outline, walked with MuPDF's outline iterator. Entries deeper than kMaxOutlineDepth
-// levels or past kMaxOutlineEntries in all are left out: a hostile outline (cycles repaired
+// levels or past the first kMaxOutlineEntries met are left out: a hostile outline (cycles repaired
 // into huge trees) stays finite. An entry that cannot be read is left out; an outline whose
 // walk fails is none at all. (fz_load_outline of MuPDF 1.21 builds a tree with the same
 // iterator, and when one entry fails it gives no outline and loses what it has built: a leak
@@ -1086,14 +1086,15 @@ bool read_outline_entry(fz_context* ctx, fz_document* doc, fz_outline_iterator* 
   return true;
 }
 
+// `visited`: the entries met so far, read or left out.
 void walk_outline(fz_context* ctx, fz_document* doc, fz_outline_iterator* it, int level,
-                  std::vector<OutlineEntry>& out) {
-  while (out.size() < kMaxOutlineEntries) {
+                  std::vector<OutlineEntry>& out, size_t& visited) {
+  while (visited++ < kMaxOutlineEntries) {
     if (!read_outline_entry(ctx, doc, it, level, out)) return;
     if (level < kMaxOutlineDepth) {
       // (0: on the entry's first child; 1: below it, where a child would go; -1: not moved.)
       const int down = mu_call(ctx, [&] { return fz_outline_iterator_down(ctx, it); });
-      if (down == 0) walk_outline(ctx, doc, it, level + 1, out);
+      if (down == 0) walk_outline(ctx, doc, it, level + 1, out, visited);
       if (down >= 0) mu_call(ctx, [&] { return fz_outline_iterator_up(ctx, it); });
     }
     if (mu_call(ctx, [&] { return fz_outline_iterator_next(ctx, it); }) != 0) return;
@@ -1104,7 +1105,8 @@ std::vector<OutlineEntry> load_outline(fz_context* ctx, fz_document* doc) {
   std::vector<OutlineEntry> out;
   try {
     const HeldOutlineIterator it(ctx, mu_call(ctx, [&] { return fz_new_outline_iterator(ctx, doc); }));
-    if (it) walk_outline(ctx, doc, it.get(), 1, out);
+    size_t visited = 0;
+    if (it) walk_outline(ctx, doc, it.get(), 1, out, visited);
   } catch (const MuError&) {
     out.clear();
   }

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <optional>
 
 #include "figures.h"
@@ -207,10 +208,11 @@ Gutter find_gutter(const std::vector<const Line*>& page_lines, const PageLines& 
   Gutter g;
   // (A line wholly beside the page, placed there by a broken text matrix, shows nowhere and
   // is no part of its columns.)
-  std::vector<const Line*> lines;
-  lines.reserve(page_lines.size());
-  for (const Line* l : page_lines)
-    if (l->bbox.x1 > 0 && l->bbox.x0 < page_width) lines.push_back(l);
+  auto beside = [page_width](const Line* l) { return !(l->bbox.x1 > 0 && l->bbox.x0 < page_width); };
+  const bool some_beside = std::any_of(page_lines.begin(), page_lines.end(), beside);
+  std::vector<const Line*> on_page;
+  if (some_beside) std::remove_copy_if(page_lines.begin(), page_lines.end(), std::back_inserter(on_page), beside);
+  const std::vector<const Line*>& lines = some_beside ? on_page : page_lines;
   constexpr int kColumnsBeside = 2;  // a gutter has a column on either side
   if (lines.size() < static_cast<size_t>(kColumnsBeside * o.lines.min_column_lines)) return g;
   double L = 1e9, R = -1e9;
