@@ -3,6 +3,9 @@
 # corpus made from the fixtures. A crash, leak, timeout or out-of-memory of any target is
 # printed and makes the script fail (CI runs it); its input is written to fuzz/artifacts/.
 #   fuzz/run.sh [SECONDS]
+# FUZZ_SEED=N fixes libFuzzer's random seed, so that a run can be repeated mutation for
+# mutation (CI fixes it: a gate that passes or fails by chance is no gate); unset, each run
+# explores anew.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
@@ -30,6 +33,8 @@ cp "$here"/examples/*/map.toml "$work/map/" 2>/dev/null || true
 # Fontconfig's cache, which Poppler fills, lives as long as the process by design: not a leak
 # of quire's (the same suppressions as the sanitizer test run).
 export LSAN_OPTIONS=suppressions=$here/tools/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
+seed=()
+[ -n "${FUZZ_SEED:-}" ] && seed=(-seed="$FUZZ_SEED")
 failed=0
 for t in fuzz_pages_jsonl fuzz_map fuzz_pdf; do
   case $t in fuzz_pdf) seeds=$work/pdf ;; fuzz_map) seeds=$work/map ;; *) seeds=$work/jsonl ;; esac
@@ -37,7 +42,7 @@ for t in fuzz_pages_jsonl fuzz_map fuzz_pdf; do
   log=$work/$t.log
   status=0
   "$build/fuzz/$t" "$seeds" -max_total_time="$secs" -rss_limit_mb=4096 -timeout=30 \
-    -artifact_prefix="$here/fuzz/artifacts/$t-" -print_final_stats=1 >"$log" 2>&1 || status=$?
+    -artifact_prefix="$here/fuzz/artifacts/$t-" -print_final_stats=1 "${seed[@]}" >"$log" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     # The whole report: the sanitizer's stack, and the artifact's path to reproduce it with
     # "$build/fuzz/$t" ARTIFACT.
