@@ -1,8 +1,11 @@
 // Shared by the extract tests: the books they read and small queries on a Document.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -42,6 +45,11 @@ inline std::string stream_object(const std::string& ops) {
   return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
 }
 
+// A content stream of one line of Helvetica (/F1) 12 at (72, 720).
+inline std::string text_stream(const std::string& text) {
+  return stream_object("BT /F1 12 Tf 72 720 Td (" + text + ") Tj ET");
+}
+
 inline Document extract(const std::string& pdf, Engine engine, int first = 0, int last = 0, int jobs = 1) {
   ExtractOptions o;
   o.engine = engine;
@@ -50,6 +58,17 @@ inline Document extract(const std::string& pdf, Engine engine, int first = 0, in
   o.jobs = jobs;
   o.ocr = OcrMode::Never;  // these books have a text layer; OCR is tested in tests/ocr
   return extract_document(pdf, o);
+}
+
+// The document MuPDF reads from the PDF of `objects` (pdf_of), written to a temporary file
+// named after `name` and the process, which is removed again.
+inline Document extract_objects(const std::vector<std::string>& objects, const std::string& name) {
+  const std::filesystem::path pdf =
+      std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".pdf");
+  std::ofstream(pdf, std::ios::binary) << pdf_of(objects);
+  Document doc = extract(pdf.string(), Engine::MuPdf);
+  std::filesystem::remove(pdf);
+  return doc;
 }
 
 // White space runs collapsed to one space, ends trimmed.

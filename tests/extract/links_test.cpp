@@ -17,9 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string text_stream(const std::string& text) {
-  return test::stream_object("BT /F1 12 Tf 72 720 Td (" + text + ") Tj ET");
-}
+using test::text_stream;
 
 std::string link(int x, const std::string& target) {
   return "<< /Type /Annot /Subtype /Link /Rect [" + std::to_string(x) + " 700 " + std::to_string(x + 40) +

@@ -2,11 +2,7 @@
 // point at their page and height, an entry without one points nowhere (page 0).
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -15,12 +11,7 @@
 namespace quire {
 namespace {
 
-namespace fs = std::filesystem;
-
-std::string text_stream(const std::string& text) {
-  const std::string ops = "BT /F1 12 Tf 72 720 Td (" + text + ") Tj ET";
-  return "<< /Length " + std::to_string(ops.size()) + " >>\nstream\n" + ops + "\nendstream";
-}
+using test::text_stream;
 
 TEST(Outline, EntriesWithoutADestinationPointNowhere) {
   const std::vector<std::string> objects = {
@@ -36,10 +27,7 @@ TEST(Outline, EntriesWithoutADestinationPointNowhere) {
       "<< /Title (Chapter) /Parent 7 0 R /Prev 8 0 R /Next 11 0 R /Dest [4 0 R /XYZ 0 692 0] >>",
       "<< /Title (Appendix) /Parent 7 0 R /Prev 10 0 R /A << /S /GoTo /D [3 0 R /XYZ 0 792 0] >> >>",
   };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-outline-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = test::extract_objects(objects, "quire-outline");
   ASSERT_EQ(doc.outline.size(), 3u);
   EXPECT_EQ(doc.outline[0].title, "Contents");
   EXPECT_EQ(doc.outline[0].page, 0) << "an entry without a destination is not on the first page";
@@ -71,10 +59,7 @@ TEST(Outline, AnEntryThatCannotBeReadIsLeftOutAndTheOthersKept) {
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
       "<< /Title (Below) /Parent 8 0 R /Dest [3 0 R /XYZ 0 500 0] >>",
   };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-outline-broken-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = test::extract_objects(objects, "quire-outline-broken");
   ASSERT_EQ(doc.outline.size(), 3u);
   EXPECT_EQ(doc.outline[0].title, "Opening");
   EXPECT_EQ(doc.outline[0].level, 1);

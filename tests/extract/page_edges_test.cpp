@@ -3,10 +3,6 @@
 // fall outside (a listing line that runs into the margin keeps its closing parenthesis).
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,8 +10,6 @@
 
 namespace quire {
 namespace {
-
-namespace fs = std::filesystem;
 
 std::string page_text(const Page& p) {
   std::string all;
@@ -41,10 +35,7 @@ TEST(PageEdges, OnlyCharactersWhollyOffThePageAreLeftOut) {
       test::stream_object(ops),
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
   };
-  const fs::path pdf = fs::temp_directory_path() / ("quire-edges-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
+  const Document doc = test::extract_objects(objects, "quire-edges");
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_EQ(page_text(doc.pages[0]), "Inside the page.\nABC\n");
   for (const auto& l : doc.pages[0].lines) {

@@ -3,10 +3,6 @@
 // layout recovers the geometry of every stroke alike.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -14,8 +10,6 @@
 
 namespace quire {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A one-page US-letter PDF whose content stream is `ops`, extracted with MuPDF.
 Document one_page_pdf(const std::string& ops, const std::string& name) {
@@ -25,11 +19,7 @@ Document one_page_pdf(const std::string& ops, const std::string& name) {
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
       test::stream_object(ops),
   };
-  const fs::path pdf = fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
-  return doc;
+  return test::extract_objects(objects, name);
 }
 
 TEST(Paths, StrokesArePaddedAlikeWhateverTheirJoin) {

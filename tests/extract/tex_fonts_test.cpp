@@ -7,10 +7,7 @@
 //   filled paths, not text.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <filesystem>
-#include <fstream>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -18,8 +15,6 @@
 
 namespace quire {
 namespace {
-
-namespace fs = std::filesystem;
 
 // A Type 3 font named `name` whose glyphs, each a filled box, sit at `codes` and are named
 // /a<code>, with `extra` added to the font's dictionary.
@@ -65,15 +60,6 @@ std::vector<int> codes_of(std::vector<int> bytes) {
   std::sort(bytes.begin(), bytes.end());
   bytes.erase(std::unique(bytes.begin(), bytes.end()), bytes.end());
   return bytes;
-}
-
-// The document of a one-page PDF made of `objects` (written to a temporary file, read by MuPDF).
-Document extract_objects(const std::vector<std::string>& objects) {
-  const fs::path pdf = fs::temp_directory_path() / ("quire-tex-fonts-" + std::to_string(::getpid()) + ".pdf");
-  std::ofstream(pdf, std::ios::binary) << test::pdf_of(objects);
-  const Document doc = test::extract(pdf.string(), Engine::MuPdf);
-  fs::remove(pdf);
-  return doc;
 }
 
 std::string page_text(const Document& doc) {
@@ -123,7 +109,7 @@ TEST(TexBitmapFonts, GlyphsAreReadInTexEncodings) {
       type3_font("F5", codes_of(pictures), "16 0 R"),
       char_procs(codes_of(pictures), 9),
   };
-  const Document doc = extract_objects(objects);
+  const Document doc = test::extract_objects(objects, "quire-tex-fonts");
   ASSERT_EQ(doc.pages.size(), 1u);
   const std::string text = page_text(doc);
   EXPECT_NE(text.find("Modified \u201Cquoted\u201D \u2013 exam-"), std::string::npos) << text;
@@ -158,7 +144,7 @@ TEST(TexPictureFonts, GlyphsAreDrawingNotText) {
       char_procs(codes_of(piece), 7),
       char_procs(codes_of(word), 7),
   };
-  const Document doc = extract_objects(objects);
+  const Document doc = test::extract_objects(objects, "quire-tex-fonts");
   ASSERT_EQ(doc.pages.size(), 1u);
   EXPECT_EQ(page_text(doc), "Flow\n");
   const auto& paths = doc.pages[0].paths;
