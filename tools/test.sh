@@ -44,20 +44,37 @@ case "$mode" in
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export LSAN_OPTIONS=suppressions=$root/tools/lsan.supp
   cd build-asan
-  # The cluster and browser tests exercise no code of ours beyond what the others run.
-  ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser" 2>&1 | tee "$log"
+  # The cluster and browser tests exercise no code of ours beyond what the others run; nor do
+  # epubcheck's (its minutes are the Java validator's; the EPUB writer runs in Epub.*) and the
+  # thousand-shard merge's (merges of a few shards run the same code in Shards.* and
+  # MergeScale.EveryShardList*).
+  ctest --output-on-failure -j2 --timeout 1200 -E "slurm|browser|export_epubcheck|MergeScale.AThousand" 2>&1 | tee "$log"
   check_skips sanitize
   ;;
 --tsan)
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_TSAN=ON \
     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
-  cmake --build build-tsan -j"$(getconf _NPROCESSORS_ONLN)"
+  # Every test that runs work on several threads: the pools, and the same bytes at any --jobs.
+  threaded="Parallel|Threads|AnyJob|AnyThread|OnThreads|Determinism|ParallelWorkers|export_determinism_jobs"
+  # Only the programs that hold such tests are built; the check after the run fails when a
+  # threaded test lives in a program left out here.
+  cmake --build build-tsan -j"$(getconf _NPROCESSORS_ONLN)" --target quire model_tests clean_tests \
+    extract_tests extract_cli_tests ocr_tests figures_tests layout_tests export_tests pipeline_tests
   export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
   cd build-tsan
-  # Every test that runs work on several threads: the pools, and the same bytes at any --jobs.
-  ctest --output-on-failure -j2 --timeout 1800 \
-    -R "Parallel|Threads|AnyJob|AnyThread|OnThreads|Determinism|ParallelWorkers|export_determinism_jobs" 2>&1 | tee "$log"
+  # The scanned twin's whole build (export_determinism_jobs_ocr) takes minutes here, nearly all
+  # of them in OCR; OCR on threads is OcrScan.ParallelWorkersGiveTheSameResult.
+  ctest --output-on-failure -j2 --timeout 1800 -R "$threaded" -E export_determinism_jobs_ocr 2>&1 | tee "$log"
   check_skips tsan
+  if [ -d "$root/build" ]; then
+    # Every threaded test of the whole build (the Release one in build/) ran here.
+    count() { (cd "$1" && ctest -N -R "$threaded" -E export_determinism_jobs_ocr | sed -n 's/^Total Tests: //p'); }
+    want=$(count "$root/build") got=$(count "$root/build-tsan")
+    if [ "$want" != "$got" ]; then
+      echo "error: $got threaded tests ran under ThreadSanitizer, build/ has $want; add their program to tools/test.sh --tsan" >&2
+      exit 1
+    fi
+  fi
   ;;
 --fuzz)
   secs=${2:-30}

@@ -144,6 +144,15 @@ std::vector<StextChar> stext_chars(fz_context* ctx, fz_page* page, bool own_clos
   return out;
 }
 
+// The document at `path`, or nullptr where MuPDF cannot open it. (Its own function: a
+// setjmp-based fz_try inside the loop below would leave the loop's variables clobberable.)
+fz_document* open_or_null(fz_context* ctx, const char* path) {
+  fz_document* volatile doc = nullptr;
+  fz_try(ctx) doc = fz_open_document(ctx, path);
+  fz_catch(ctx) doc = nullptr;
+  return doc;
+}
+
 TEST(MuPdfTextDevice, ClosedWithoutItsCloseStepItKeepsEveryCharacter) {
   // The fixture books: one text set by fourteen typesetters.
   std::vector<std::filesystem::path> books;
@@ -156,9 +165,7 @@ TEST(MuPdfTextDevice, ClosedWithoutItsCloseStepItKeepsEveryCharacter) {
   fz_register_document_handlers(ctx);
   size_t characters = 0;
   for (const auto& path : books) {
-    fz_document* volatile doc = nullptr;
-    fz_try(ctx) doc = fz_open_document(ctx, path.c_str());
-    fz_catch(ctx) doc = nullptr;
+    fz_document* doc = open_or_null(ctx, path.c_str());
     ASSERT_NE(doc, nullptr) << path;
     const int pages = fz_count_pages(ctx, doc);
     for (int i = 0; i < pages; ++i) {
