@@ -9,19 +9,10 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
-build=$here/build-fuzz
-# -O1 and line tables only, as the sanitizer builds: the targets link every library, and
-# reports keep file:line. ccache, where installed, makes the build of unchanged sources a
-# matter of seconds, from any checkout (paths are taken relative to CCACHE_BASEDIR).
-launcher=()
-if command -v ccache >/dev/null; then
-  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$here}
-fi
-CC=clang CXX=clang++ cmake -S "$here" -B "$build" -DQUIRE_FUZZ=ON -DBUILD_TESTING=OFF \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
-  "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "${launcher[@]}" >/dev/null
-cmake --build "$build" -j"$(getconf _NPROCESSORS_ONLN)" --target fuzz_pages_jsonl fuzz_map fuzz_pdf
+build=$here/build-asan
+# The sanitizer test run's build (tools/asan-build.sh): only the targets and the libraries
+# they link are built here.
+"$here/tools/asan-build.sh" fuzz_pages_jsonl fuzz_map fuzz_pdf
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$here/fuzz/artifacts" "$work/pdf" "$work/jsonl" "$work/map"

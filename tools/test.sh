@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh Debian machine: installs, builds, runs ctest.
 #   tools/test.sh              Release build in build/, every test
-#   tools/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   tools/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build (clang) in build-asan/
 #   tools/test.sh --tsan       ThreadSanitizer build in build-tsan/, the tests that use threads
-#   tools/test.sh --fuzz SECS  the libFuzzer targets (clang) for SECS seconds each
+#   tools/test.sh --fuzz SECS  the libFuzzer targets of that build for SECS seconds each
 # Warnings are errors in the Release build (the sanitizers' instrumentation makes GCC warn
 # falsely, so theirs stay warnings). The machine has every package the tests need (tools/deps.sh installs
 # them), so a skipped test is a failure unless tests/allowed-skips.txt names it for this mode.
@@ -36,11 +36,7 @@ check_skips() {
 
 case "$mode" in
 --sanitize)
-  # -O1 and line tables only (-g1): the sanitizers' own advice, and the build takes a
-  # fraction of the time that -O2 with full debug information does; reports keep file:line.
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUIRE_SANITIZE=ON \
-    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
-  cmake --build build-asan -j"$(getconf _NPROCESSORS_ONLN)"
+  tools/asan-build.sh
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export LSAN_OPTIONS=suppressions=$root/tools/lsan.supp
   cd build-asan

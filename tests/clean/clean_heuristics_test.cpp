@@ -187,7 +187,9 @@ TEST(PageNumbers, AFolioOcrReadAsLettersGoesInItsSequence) {
 // does. A drawing at the top of a page can set its labels closer below the folio than a line
 // of text would stand: the folio goes all the same, and the labels stay.
 TEST(PageNumbers, DecoratedFoliosGoEvenWithADrawingsLabelsCloseBelow) {
-  for (const auto& [open, close] : std::vector<std::pair<std::string, std::string>>{{"-", "-"}, {"[", "]"}, {"\u2014", "\u2014"}}) {
+  for (const auto& marks : std::vector<std::pair<std::string, std::string>>{{"-", "-"}, {"[", "]"}, {"\u2014", "\u2014"}}) {
+    // Named copies, not a structured binding: the lambda below captures them.
+    const std::string open = marks.first, close = marks.second;
     SCOPED_TRACE(open + "N" + close);
     Document d = book(8, [&](Page& p) {
       p.lines.push_back(text_line(open + arabic(p.number) + close, 290, kHeadBaseline));
