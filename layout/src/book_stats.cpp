@@ -41,6 +41,7 @@ struct PageSizes {
     double top = 1e9, bottom = -1;  // first and last baseline of visible spans of the size
   };
   std::vector<SizeBaselines> baselines;  // one per distinct span size
+  double wrap_mark_blank = -1;  // BookStats::wrap_mark_blank of the page (-1: none)
 };
 
 struct PageEdges {
@@ -208,11 +209,25 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
         ps.size_chars.add(typography::tenths_key(s.size), static_cast<long>(utf8_length(s.text)));
       }
       ps.lines.push_back(ls);
+      if (!ls.prose && !l.spans.empty())
+        if (const size_t mark = wrap_mark_end_spans(l, pl); mark > 0) {
+          // The cell: the advance of the text before the mark.
+          const Span& text = l.spans[l.spans.size() - mark - 1];
+          const double adv = text.xs.size() > 1 ? (text.xs.back() - text.xs.front()) / static_cast<double>(text.xs.size() - 1)
+                                                : text.last_advance;
+          if (adv > 0) {
+            const double blank = wrap_mark_blank(l, mark, adv);
+            if (ps.wrap_mark_blank < 0 || blank < ps.wrap_mark_blank) ps.wrap_mark_blank = blank;
+          }
+        }
     }
   };
   if (words) *words = collect_words(doc, lines, o, measure_page);
   else read_pages(doc, o.jobs, measure_page);
   sizes_from(sizes, st);
+  for (const auto& ps : sizes)
+    if (ps.wrap_mark_blank >= 0 && (st.wrap_mark_blank < 0 || ps.wrap_mark_blank < st.wrap_mark_blank))
+      st.wrap_mark_blank = ps.wrap_mark_blank;
   st.bracketed_marks = std::any_of(sizes.begin(), sizes.end(), [](const PageSizes& ps) { return ps.bracketed_marks; });
   text_block(doc, sizes, o, st);
   return st;

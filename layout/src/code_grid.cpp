@@ -4,6 +4,7 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <map>
 #include <optional>
 
 #include "internal.h"
@@ -179,6 +180,10 @@ struct Glyph {
   bool gap_before;  // white space before it in the source (a token boundary)
 };
 
+// How a listing row ending in a wrap mark goes on (code_text's `broken`).
+constexpr char kBrokenInToken = 1;  // glued to the next row's first token
+constexpr char kBrokenAtSpace = 2;  // a space between
+
 // Each row's glyphs on the character grid: column = distance from the column's edge over
 // the advance (a glyph without a recorded position stands one advance after the last).
 // A glyph from a font not monospace (a result arrow from a symbol font, a comment set in
@@ -187,9 +192,11 @@ struct Glyph {
 // the difference. So what follows it is counted from its end: the next glyph stands as many
 // advances after it as the gap between them measures, and the grid goes on from there.
 // `base` receives the leftmost first column of a row (the listing's left edge), 0 for none.
-// A row that continues the line above (`continues`) leaves its wrap mark out.
+// A row that continues the line above (`continues`) leaves its wrap mark out, and so does a
+// row the next goes on from (`broken`: its mark at its end); a row that goes on from one
+// broken inside a token starts glued to it, as after a leading mark.
 std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, double adv, long& base,
-                                           const std::vector<char>& continues) {
+                                           const std::vector<char>& continues, const std::vector<char>& broken) {
   std::vector<std::vector<Glyph>> glyphs(rows.size());
   base = LONG_MAX;
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -208,12 +215,15 @@ std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, 
     double foreign_end = 0;
     bool gap = true;
     size_t skip = continues[r] ? row.wrap_mark : 0;  // the wrap mark's spans
+    // Spans from here on are the trailing wrap mark's.
+    const size_t mark_from = broken[r] ? spans - row.wrap_mark_end : spans;
+    const bool glued = r > 0 && broken[r - 1] == kBrokenInToken;  // on from a trailing mark
     for (const Line* l : row.lines) {
-      gap = true;  // each line is its own run of tokens
+      gap = !(glued && l == row.lines.front());  // each line is its own run of tokens
       const Span* prev = nullptr;
       for (const auto& s : l->spans) {
         const bool foreign = fonts_known && !(row.span_fonts[span_index] & kSpanMono);
-        ++span_index;
+        if (span_index++ >= mark_from) break;
         if (skip > 0) {  // (what follows the mark is counted as after any glyph)
           --skip;
           prev = &s;
@@ -303,11 +313,34 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
                       std::vector<HyphenJoin>& log) {
   if (rows.empty()) return {};
   const double adv = listing_advance(rows, st, o);
-  // Rows that go on with the line above: led by a wrap mark, under a row of the listing.
-  std::vector<char> continues(rows.size(), 0);
-  for (size_t r = 1; r < rows.size(); ++r) continues[r] = rows[r]->wrap_mark > 0;
+  // Rows that go on with the line above: led by a wrap mark, under a row of the listing; or
+  // under a row that ends in one (`broken`) and is as wide as the listing's widest on its
+  // page, within two ems (a line is broken where it is full: the glyph that did not fit and
+  // the mark). Where such a line went on at a space of the source: a blank cell more before its mark
+  // than the book's fewest (BookStats::wrap_mark_blank, the mark's own spacing), or, where a
+  // space too many for the line was dropped, letters or digits on both sides (an identifier
+  // is broken only where it is longer than the line). Elsewhere it broke inside a token.
+  std::vector<char> continues(rows.size(), 0), broken(rows.size(), 0);
+  std::map<int, double> widest;  // page -> the right edge of the listing's widest row there
+  for (const Row* row : rows) widest[row->page] = std::max(widest[row->page], row->bbox.x1);
+  for (size_t r = 0; r + 1 < rows.size(); ++r) {
+    const Row& row = *rows[r];
+    if (row.wrap_mark_end == 0 || row.bbox.x1 < widest[row.page] - 2 * row.size) continue;
+    const Line& last = *row.lines.back();
+    const long blank = std::lround(wrap_mark_blank(last, row.wrap_mark_end, adv));
+    const long own = st.wrap_mark_blank >= 0 ? std::lround(st.wrap_mark_blank) : blank;
+    const std::u32string before = to_u32(last.spans[last.spans.size() - row.wrap_mark_end - 1].text);
+    const std::u32string after = to_u32(rows[r + 1]->text);
+    const auto first = std::find_if(after.begin(), after.end(), [](char32_t c) { return !is_space_cp(c); });
+    // (Listings count the underscore among an identifier's letters.)
+    auto word_cp = [](char32_t c) { return is_word_cp(c) || c == U'_'; };
+    const bool space_set = !before.empty() && is_space_cp(before.back());
+    const bool words = !before.empty() && first != after.end() && word_cp(before.back()) && word_cp(*first);
+    broken[r] = blank > own || space_set || words ? kBrokenAtSpace : kBrokenInToken;
+  }
+  for (size_t r = 1; r < rows.size(); ++r) continues[r] = rows[r]->wrap_mark > 0 || broken[r - 1];
   long base = 0;
-  const std::vector<std::vector<Glyph>> glyphs = glyph_grid(rows, adv, base, continues);
+  const std::vector<std::vector<Glyph>> glyphs = glyph_grid(rows, adv, base, continues, broken);
   const double pitch = listing_pitch(rows, o);
   std::string out;
   for (size_t r = 0; r < rows.size(); ++r) {
@@ -322,6 +355,12 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
       HyphenJoin j;
       j.page = rows[r - 1]->page;
       j.before = out.substr(token_start);
+      if (broken[r - 1]) {
+        // The mark ends the broken line's last token, or is a token of its own after it.
+        const std::vector<std::string> above = whitespace_tokens(rows[r - 1]->text);
+        if (!above.empty() && is_trailing_wrap_mark(to_u32(above.back()))) j.before += " " + above.back();
+        else if (!above.empty()) j.before = above.back();
+      }
       const std::vector<std::string> source = whitespace_tokens(rows[r]->text);
       if (!source.empty()) j.after = source.front();
       std::string visible_space;
@@ -341,6 +380,12 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
         cur = glyphs[r][first - 1].col - base + 1;
       }
       if (!spaced) j.joined = out.substr(token_start);
+      if (broken[r - 1] == kBrokenAtSpace) {
+        // The mark alone goes: the broken line's last token stands for itself and the mark,
+        // and the next line's first token for itself.
+        j.joined = out.substr(token_start, out.find(' ', token_start) - token_start);
+        j.after.clear();
+      }
       log.push_back(std::move(j));
     } else if (r > 0) {
       out += '\n';

@@ -59,6 +59,10 @@ struct BookStats {
   std::map<int, double> text_top, text_bottom;
   // Distance from one body line's baseline to the next within a paragraph (most common).
   double line_pitch = 0;
+  // The fewest blank cells the book sets between a listing line broken for the measure and
+  // its trailing wrap mark (wrap_mark_blank): the mark's own spacing; one blank more is a
+  // space of the source the line broke at. -1: no such line.
+  double wrap_mark_blank = -1;
 };
 
 // One typeset row of a column: the lines that share a baseline, left to right.
@@ -111,7 +115,18 @@ struct Row {
   // The row is a listing line's continuation led by a wrap mark (is_wrap_mark): the number of
   // spans of its first line the mark takes, the rest monospace; 0: none.
   size_t wrap_mark = 0;
+  // The row is a listing line broken for the measure, its wrap mark at its end
+  // (is_trailing_wrap_mark): the number of spans of its last line the mark takes, the rest
+  // monospace; 0: none. The next row of the listing goes on with the line.
+  size_t wrap_mark_end = 0;
 };
+
+// The spans a trailing wrap mark takes at the end of `l` (is_trailing_wrap_mark: set from a
+// font not monospace, after monospace text), 0 for none.
+size_t wrap_mark_end_spans(const Line& l, const PageLines& pl);
+// Blank space between the text of `l` and its trailing wrap mark (its last `mark` spans),
+// in cells of `adv`.
+double wrap_mark_blank(const Line& l, size_t mark, double adv);
 inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
 inline constexpr int kSpanFaceBits = 3;  // the flags above, bit by bit
 

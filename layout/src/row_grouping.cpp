@@ -108,6 +108,15 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
     if (mono + mark == visible) r.mono = true;
     else r.wrap_mark = 0;
   }
+  // A listing line broken for the measure: its wrap mark at its end, monospace before it.
+  if (!r.mono && mono > 0 && (r.wrap_mark_end = wrap_mark_end_spans(*lines.back(), pl)) > 0) {
+    long mark = 0;
+    const Line* last = lines.back();
+    for (size_t k = last->spans.size() - r.wrap_mark_end; k < last->spans.size(); ++k)
+      mark += visible_count(last->spans[k].text);
+    if (mono + mark == visible) r.mono = true;
+    else r.wrap_mark_end = 0;
+  }
   r.one_sign = visible > 0 && r.marker == 0 && signs == 1 && mono + signs == visible;
   r.sign_inside = r.one_sign && lead == 1 && trail;
   r.mono_framed = !r.mono && lead == 1 && trail && typography::more_than_half(mono, visible);
@@ -119,6 +128,37 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
 }
 
 }  // namespace
+
+double wrap_mark_blank(const Line& l, size_t mark, double adv) {
+  const size_t first = l.spans.size() - mark;
+  const double end = l.spans[first - 1].bbox.x1;
+  double x = l.spans[first].bbox.x0;
+  for (size_t k = first; k < l.spans.size(); ++k) {
+    const Span& s = l.spans[k];
+    const std::u32string cps = to_u32(s.text);
+    const auto glyph = std::find_if(cps.begin(), cps.end(), [](char32_t c) { return !is_space_cp(c); });
+    if (glyph == cps.end()) continue;
+    const auto i = static_cast<size_t>(glyph - cps.begin());
+    x = s.xs.size() == cps.size() ? s.xs[i] : s.bbox.x0 + static_cast<double>(i) * adv;
+    break;
+  }
+  return adv > 0 ? std::max(0.0, x - end) / adv : 0;
+}
+
+size_t wrap_mark_end_spans(const Line& l, const PageLines& pl) {
+  std::u32string mark;
+  for (size_t k = l.spans.size(); k-- > 0;) {
+    if (pl.mono(l, k)) {
+      const size_t n = l.spans.size() - 1 - k;
+      return n > 0 && visible_count(l.spans[k].text) > 0 && is_trailing_wrap_mark(mark) ? n : 0;
+    }
+    std::u32string cps = to_u32(l.spans[k].text);
+    std::erase_if(cps, [](char32_t c) { return is_space_cp(c); });
+    mark.insert(0, cps);
+    if (mark.size() > kLongestWrapMark) return 0;
+  }
+  return 0;
+}
 
 double line_size(const Line& l) {
   double s = 0;

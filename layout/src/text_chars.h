@@ -48,7 +48,14 @@ inline bool ends_with_soft_hyphen(std::string_view t) { return t.size() >= 2 && 
 inline bool is_wrap_mark(std::u32string_view s) {
   return s == U"\u02D3\u2192" || s == U"\u21AA" || s == U"\u21B3" || s == U"\u2937";
 }
-inline constexpr size_t kLongestWrapMark = 2;  // code points, of the marks above
+inline constexpr size_t kLongestWrapMark = 2;  // code points, of the marks above and below
+
+// A listing's wrap mark set at the end of the broken line instead (listings' prebreak, as
+// dblatex sets it): a hook arrow pointing back, U+21A9, or \hookleftarrow as TeX's math
+// fonts make it, an arrow (U+2190) and a hook that has no Unicode mapping.
+inline bool is_trailing_wrap_mark(std::u32string_view s) {
+  return s == U"\u21A9" || (s.size() == 2 && s[0] == U'\u2190' && is_unmapped_cp(s[1]));
+}
 
 // The most bytes UTF-8 takes for a code point.
 inline constexpr size_t kMaxUtf8Bytes = 4;

@@ -109,6 +109,22 @@ TEST(CodeText, AShortListingInCellsWiderThanItsGlyphs) {
 }
 
 
+// The text of a layout's code blocks, one after the other.
+std::string code_of(const LayoutResult& r) {
+  std::string code;
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks)
+      if (b.type == BlockType::Code) code += b.text;
+  return code;
+}
+
+// A layout's joins as "before|after|joined".
+std::vector<std::string> joins_of(const LayoutResult& r) {
+  std::vector<std::string> joined;
+  for (const auto& j : r.joins) joined.push_back(j.before + "|" + j.after + "|" + j.joined);
+  return joined;
+}
+
 // A listing line too long for the measure, broken and led on the next line by a wrap mark:
 // Sphinx sets \hookrightarrow (two glyphs of TeX's math fonts: U+02D3 and an arrow) at half
 // the code's size left of the text, and prints a break taken at a space as a visible space.
@@ -158,11 +174,66 @@ TEST(CodeText, ALineBrokenForTheMeasureGoesOnOverItsWrapMark) {
             "__Choices: Afrikaans (af), Czech (cs), Danish (da), Dutch (nl), Swedish (sv)\n"
             "localedef -i $LOCALE_NAME.$LOCALE_CHARSET");
   // Each join is logged, so the wording check sees the marks go.
-  std::vector<std::string> joined;
-  for (const auto& j : r.joins) joined.push_back(j.before + "|" + j.after + "|" + j.joined);
+  const std::vector<std::string> joined = joins_of(r);
   EXPECT_EQ(joined, (std::vector<std::string>{"armel,|\u02D3\u2192|armel, ", "(cs),\u2423|\u02D3\u2192Danish|(cs), Danish",
                                                "(nl),\u2423|\u21AASwedish|(nl), Swedish",
                                                "$LOCALE_NAME.|\u02D3\u2192$LOCALE_CHARSET|$LOCALE_NAME.$LOCALE_CHARSET"}));
+}
+
+// A listing line that ends in a trailing wrap mark (listings' prebreak: \hookleftarrow, an
+// arrow and an unmapped hook) goes on on the next row where it was broken for the measure: as
+// wide as the listing's widest, within two ems. It broke at a space of the source where a
+// blank cell more stands before its mark than before the book's other marks (the space was
+// set), or where letters stand on both sides (an identifier is one unit, broken only where
+// it is longer than the line); elsewhere inside a token, and the rows are glued. A mark on a
+// short line, or on the listing's last, stays text.
+TEST(CodeText, ATrailingWrapMarkGoesOnAtASpaceOrInsideAToken) {
+  // `blank` cells of 6 pt (the code's advance) between the text and the arrow.
+  auto marked = [](const std::string& text, double baseline, int blank) {
+    Line l = test::make_line({72, baseline, text, 10, true});
+    const double x = l.bbox.x1, arrow = x + 6.0 * blank;
+    Span a;
+    a.text = blank ? " \u2190" : "\u2190";
+    a.xs = blank ? std::vector<float>{static_cast<float>(x), static_cast<float>(arrow)} : std::vector<float>{static_cast<float>(x)};
+    Span h;
+    h.text = "\uFFFD";
+    h.xs = {static_cast<float>(arrow + 8)};
+    a.font = "CMSY10";
+    h.font = "CMMI10";
+    a.bbox = {x, baseline - 7.2, arrow + 10, baseline + 1.8};
+    h.bbox = {arrow + 8, baseline - 7.2, arrow + 10, baseline + 1.8};
+    for (Span* s : {&a, &h}) {
+      s->size = 9;
+      s->baseline = baseline;
+      l.spans.push_back(*s);
+      l.bbox = l.bbox.united(s->bbox);
+    }
+    return l;
+  };
+  Page page = test::make_page(1, test::paragraph(72, 100, {"The script prints the names it reads, one to a line, and then the count of them"}, 10, false));
+  page.lines.push_back(test::make_line({72, 140, "for name in $(cat names.txt); do", 10, true}));
+  page.lines.push_back(marked("  echo \"$name was read from the list\" >> /var/log/", 152, 0));  // inside a token
+  page.lines.push_back(test::make_line({92, 164, "names.log", 10, true}));
+  page.lines.push_back(marked("  printf \"%s\\n\" \"$name\" | tee -a names.log | sort", 176, 1));  // its space set
+  page.lines.push_back(test::make_line({92, 188, "--unique", 10, true}));
+  page.lines.push_back(marked("  test -n \"$name\" && echo the name is one of our", 200, 0));  // between two words
+  page.lines.push_back(test::make_line({92, 212, "names", 10, true}));
+  page.lines.push_back(marked("done", 224, 0));
+  page.lines.push_back(test::make_line({72, 236, "wc -l names.log", 10, true}));
+  page.lines.push_back(marked("exit", 248, 0));
+  LayoutResult r = layout_document(test::make_doc({page}));
+  const std::string code = code_of(r);
+  EXPECT_EQ(code,
+            "for name in $(cat names.txt); do\n"
+            "  echo \"$name was read from the list\" >> /var/log/names.log\n"
+            "  printf \"%s\\n\" \"$name\" | tee -a names.log | sort --unique\n"
+            "  test -n \"$name\" && echo the name is one of our names\n"
+            "done\u2190\uFFFD\n"
+            "wc -l names.log\n"
+            "exit\u2190\uFFFD");
+  const std::vector<std::string> joined = joins_of(r);
+  EXPECT_EQ(joined, (std::vector<std::string>{"/var/log/\u2190\uFFFD|names.log|/var/log/names.log", "sort \u2190\uFFFD||sort",
+                                               "our\u2190\uFFFD||our"}));
 }
 
 TEST(CodeText, AnArrowThatIsNoWrapMarkStays) {
@@ -171,10 +242,7 @@ TEST(CodeText, AnArrowThatIsNoWrapMarkStays) {
   page.lines.push_back(test::make_line({72, 140, "sqrt (2)", 10, true}));
   page.lines.push_back(wrapped_line(" 1.4142", 152, {"\u21D2"}, 10));
   LayoutResult r = layout_document(test::make_doc({page}));
-  std::string code;
-  for (const auto& c : r.chapters)
-    for (const auto& b : c.blocks)
-      if (b.type == BlockType::Code) code += b.text;
+  const std::string code = code_of(r);
   EXPECT_EQ(code.rfind("sqrt (2)\n\u21D2", 0), 0u) << code;  // a line of its own, the arrow kept
   EXPECT_TRUE(r.joins.empty());
 }
