@@ -34,8 +34,20 @@
 // 2.63 -> 2.46 s and 2.23 -> 1.97 s; the 240-PDF shelf at two jobs 19.4 -> 17.9 s (one job:
 // the same). The price is memory held in 2 MB steps: peaks 10-24 MB higher (refman.pdf at two
 // jobs 182 -> 199 MB, the shelf 242 -> 259 MB).
+//
+// narenas:1: one arena for every thread, where jemalloc gives each CPU four. A thread takes
+// its memory from its own arena, and what another thread freed into another arena is of no
+// use to it until that arena's decay hands it back to the kernel: at two jobs the page
+// readers, layout's helpers and the thread that frees a book's pages each fill their own,
+// while the next stage faults in fresh pages. With one arena every thread reuses what any
+// freed; the thread caches keep the small allocations off its lock. Medians of interleaved
+// rounds at two jobs: refman.pdf 3.33 -> 3.01 s and 196 -> 189 MB peak (five rounds; another
+// batch 3.05 -> 2.77 s, 198 -> 194 MB), octave.pdf 2.11 -> 1.95 s and 171 -> 154 MB, the
+// 240-PDF shelf 18.8 -> 18.0 s and 254 -> 237 MB (three rounds); at one job refman.pdf the
+// same time, 173 -> 169 MB. On a machine with many cores and --jobs to match, the one arena's
+// lock may tell on large allocations: MALLOC_CONF=narenas:N there sets more.
 extern "C" const char* malloc_conf;
-const char* malloc_conf = "dirty_decay_ms:500,thp:always";
+const char* malloc_conf = "dirty_decay_ms:500,thp:always,narenas:1";
 #endif
 
 namespace {
