@@ -15,6 +15,10 @@ if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$here}
 fi
+# A build-asan/ that GCC made (before this build was clang's) is made anew: CMake keeps the
+# compiler it first found, and GCC knows no -fsanitize=fuzzer-no-link.
+cache=$here/build-asan/CMakeCache.txt
+if [ -f "$cache" ] && ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' "$cache"; then rm -rf "$here/build-asan"; fi
 CC=clang CXX=clang++ cmake -S "$here" -B "$here/build-asan" -DQUIRE_FUZZ=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" \
   "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" "${launcher[@]}" >/dev/null
