@@ -210,13 +210,13 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
       }
       ps.lines.push_back(ls);
       if (!ls.prose && !l.spans.empty())
-        if (const size_t mark = wrap_mark_end_spans(l, pl); mark > 0) {
+        if (const size_t mark = wrap_mark_end_spans({&l}, pl); mark > 0) {
           // The cell: the advance of the text before the mark.
           const Span& text = l.spans[l.spans.size() - mark - 1];
           const double adv = text.xs.size() > 1 ? (text.xs.back() - text.xs.front()) / static_cast<double>(text.xs.size() - 1)
                                                 : text.last_advance;
           if (adv > 0) {
-            const double blank = wrap_mark_blank(l, mark, adv);
+            const double blank = wrap_mark_blank({&l}, mark, adv);
             if (ps.wrap_mark_blank < 0 || blank < ps.wrap_mark_blank) ps.wrap_mark_blank = blank;
           }
         }

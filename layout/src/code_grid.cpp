@@ -326,10 +326,10 @@ std::string code_text(const std::vector<const Row*>& rows, const BookStats& st, 
   for (size_t r = 0; r + 1 < rows.size(); ++r) {
     const Row& row = *rows[r];
     if (row.wrap_mark_end == 0 || row.bbox.x1 < widest[row.page] - 2 * row.size) continue;
-    const Line& last = *row.lines.back();
-    const long blank = std::lround(wrap_mark_blank(last, row.wrap_mark_end, adv));
+    const long blank = std::lround(wrap_mark_blank(row.lines, row.wrap_mark_end, adv));
     const long own = st.wrap_mark_blank >= 0 ? std::lround(st.wrap_mark_blank) : blank;
-    const std::u32string before = to_u32(last.spans[last.spans.size() - row.wrap_mark_end - 1].text);
+    const std::u32string before =
+        to_u32(row_span(row.lines, span_count(row.lines) - row.wrap_mark_end - 1).text);
     const std::u32string after = to_u32(rows[r + 1]->text);
     const auto first = std::find_if(after.begin(), after.end(), [](char32_t c) { return !is_space_cp(c); });
     // (Listings count the underscore among an identifier's letters.)

@@ -116,17 +116,22 @@ struct Row {
   // spans of its first line the mark takes, the rest monospace; 0: none.
   size_t wrap_mark = 0;
   // The row is a listing line broken for the measure, its wrap mark at its end
-  // (is_trailing_wrap_mark): the number of spans of its last line the mark takes, the rest
-  // monospace; 0: none. The next row of the listing goes on with the line.
+  // (is_trailing_wrap_mark): the number of spans at the end of its lines, counted as one run,
+  // the mark takes, the rest monospace; 0: none. The next row of the listing goes on with the line.
   size_t wrap_mark_end = 0;
 };
 
-// The spans a trailing wrap mark takes at the end of `l` (is_trailing_wrap_mark: set from a
-// font not monospace, after monospace text), 0 for none.
-size_t wrap_mark_end_spans(const Line& l, const PageLines& pl);
-// Blank space between the text of `l` and its trailing wrap mark (its last `mark` spans),
-// in cells of `adv`.
-double wrap_mark_blank(const Line& l, size_t mark, double adv);
+// Span `i` of a row's lines counted as one run, left to right, and how many they are.
+const Span& row_span(const std::vector<const Line*>& lines, size_t i);
+size_t span_count(const std::vector<const Line*>& lines);
+// The spans a trailing wrap mark takes at the end of `lines`, a row's lines left to right,
+// their spans counted as one run (is_trailing_wrap_mark: set from a font not monospace, after
+// monospace text; the engine may give the mark as a line of its own beside the text), 0 for
+// none.
+size_t wrap_mark_end_spans(const std::vector<const Line*>& lines, const PageLines& pl);
+// Blank space between the text of `lines` and its trailing wrap mark (their last `mark`
+// spans), in cells of `adv`.
+double wrap_mark_blank(const std::vector<const Line*>& lines, size_t mark, double adv);
 inline constexpr uint8_t kSpanMono = 1, kSpanBold = 2, kSpanItalic = 4;
 inline constexpr int kSpanFaceBits = 3;  // the flags above, bit by bit
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 
 #include <unicode/uchar.h>
 
@@ -109,11 +110,10 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
     else r.wrap_mark = 0;
   }
   // A listing line broken for the measure: its wrap mark at its end, monospace before it.
-  if (!r.mono && mono > 0 && (r.wrap_mark_end = wrap_mark_end_spans(*lines.back(), pl)) > 0) {
+  if (!r.mono && mono > 0 && (r.wrap_mark_end = wrap_mark_end_spans(lines, pl)) > 0) {
     long mark = 0;
-    const Line* last = lines.back();
-    for (size_t k = last->spans.size() - r.wrap_mark_end; k < last->spans.size(); ++k)
-      mark += visible_count(last->spans[k].text);
+    const size_t spans = span_count(lines);
+    for (size_t k = spans - r.wrap_mark_end; k < spans; ++k) mark += visible_count(row_span(lines, k).text);
     if (mono + mark == visible) r.mono = true;
     else r.wrap_mark_end = 0;
   }
@@ -129,12 +129,27 @@ Row make_row(int page, std::vector<const Line*> lines, const PageLines& pl) {
 
 }  // namespace
 
-double wrap_mark_blank(const Line& l, size_t mark, double adv) {
-  const size_t first = l.spans.size() - mark;
-  const double end = l.spans[first - 1].bbox.x1;
-  double x = l.spans[first].bbox.x0;
-  for (size_t k = first; k < l.spans.size(); ++k) {
-    const Span& s = l.spans[k];
+const Span& row_span(const std::vector<const Line*>& lines, size_t i) {
+  for (const Line* l : lines) {
+    if (i < l->spans.size()) return l->spans[i];
+    i -= l->spans.size();
+  }
+  throw std::out_of_range("row_span");
+}
+
+size_t span_count(const std::vector<const Line*>& lines) {
+  size_t n = 0;
+  for (const Line* l : lines) n += l->spans.size();
+  return n;
+}
+
+double wrap_mark_blank(const std::vector<const Line*>& lines, size_t mark, double adv) {
+  const size_t spans = span_count(lines);
+  const size_t first = spans - mark;
+  const double end = row_span(lines, first - 1).bbox.x1;
+  double x = row_span(lines, first).bbox.x0;
+  for (size_t k = first; k < spans; ++k) {
+    const Span& s = row_span(lines, k);
     const std::u32string cps = to_u32(s.text);
     const auto glyph = std::find_if(cps.begin(), cps.end(), [](char32_t c) { return !is_space_cp(c); });
     if (glyph == cps.end()) continue;
@@ -145,17 +160,18 @@ double wrap_mark_blank(const Line& l, size_t mark, double adv) {
   return adv > 0 ? std::max(0.0, x - end) / adv : 0;
 }
 
-size_t wrap_mark_end_spans(const Line& l, const PageLines& pl) {
+size_t wrap_mark_end_spans(const std::vector<const Line*>& lines, const PageLines& pl) {
   std::u32string mark;
-  for (size_t k = l.spans.size(); k-- > 0;) {
-    if (pl.mono(l, k)) {
-      const size_t n = l.spans.size() - 1 - k;
-      return n > 0 && visible_count(l.spans[k].text) > 0 && is_trailing_wrap_mark(mark) ? n : 0;
+  size_t n = 0;  // spans walked, from the row's end
+  for (size_t i = lines.size(); i-- > 0;) {
+    const Line& l = *lines[i];
+    for (size_t k = l.spans.size(); k-- > 0; ++n) {
+      if (pl.mono(l, k)) return n > 0 && visible_count(l.spans[k].text) > 0 && is_trailing_wrap_mark(mark) ? n : 0;
+      std::u32string cps = to_u32(l.spans[k].text);
+      std::erase_if(cps, [](char32_t c) { return is_space_cp(c); });
+      mark.insert(0, cps);
+      if (mark.size() > kLongestWrapMark) return 0;
     }
-    std::u32string cps = to_u32(l.spans[k].text);
-    std::erase_if(cps, [](char32_t c) { return is_space_cp(c); });
-    mark.insert(0, cps);
-    if (mark.size() > kLongestWrapMark) return 0;
   }
   return 0;
 }

@@ -185,8 +185,9 @@ TEST(CodeText, ALineBrokenForTheMeasureGoesOnOverItsWrapMark) {
 // wide as the listing's widest, within two ems. It broke at a space of the source where a
 // blank cell more stands before its mark than before the book's other marks (the space was
 // set), or where letters stand on both sides (an identifier is one unit, broken only where
-// it is longer than the line); elsewhere inside a token, and the rows are glued. A mark on a
-// short line, or on the listing's last, stays text.
+// it is longer than the line); elsewhere inside a token, and the rows are glued. The mark
+// may be a line of its own beside the text. A mark on a short line, or on the listing's last,
+// stays text.
 TEST(CodeText, ATrailingWrapMarkGoesOnAtASpaceOrInsideAToken) {
   // `blank` cells of 6 pt (the code's advance) between the text and the arrow.
   auto marked = [](const std::string& text, double baseline, int blank) {
@@ -218,9 +219,19 @@ TEST(CodeText, ATrailingWrapMarkGoesOnAtASpaceOrInsideAToken) {
   page.lines.push_back(test::make_line({92, 188, "--unique", 10, true}));
   page.lines.push_back(marked("  test -n \"$name\" && echo the name is one of our", 200, 0));  // between two words
   page.lines.push_back(test::make_line({92, 212, "names", 10, true}));
-  page.lines.push_back(marked("done", 224, 0));
-  page.lines.push_back(test::make_line({72, 236, "wc -l names.log", 10, true}));
-  page.lines.push_back(marked("exit", 248, 0));
+  // The engine may give the mark as a line of its own beside the text, on its baseline.
+  Line text = marked("  cp -p names.log /srv/backup/lists/names-of-the-", 224, 0);
+  Line mark;
+  mark.spans.assign(text.spans.end() - 2, text.spans.end());
+  text.spans.resize(text.spans.size() - 2);
+  mark.bbox = mark.spans[0].bbox.united(mark.spans[1].bbox);
+  text.bbox.x1 = text.spans.back().bbox.x1;
+  page.lines.push_back(text);
+  page.lines.push_back(mark);
+  page.lines.push_back(test::make_line({92, 236, "day.log", 10, true}));
+  page.lines.push_back(marked("done", 248, 0));
+  page.lines.push_back(test::make_line({72, 260, "wc -l names.log", 10, true}));
+  page.lines.push_back(marked("exit", 272, 0));
   LayoutResult r = layout_document(test::make_doc({page}));
   const std::string code = code_of(r);
   EXPECT_EQ(code,
@@ -228,12 +239,14 @@ TEST(CodeText, ATrailingWrapMarkGoesOnAtASpaceOrInsideAToken) {
             "  echo \"$name was read from the list\" >> /var/log/names.log\n"
             "  printf \"%s\\n\" \"$name\" | tee -a names.log | sort --unique\n"
             "  test -n \"$name\" && echo the name is one of our names\n"
+            "  cp -p names.log /srv/backup/lists/names-of-the-day.log\n"
             "done\u2190\uFFFD\n"
             "wc -l names.log\n"
             "exit\u2190\uFFFD");
   const std::vector<std::string> joined = joins_of(r);
   EXPECT_EQ(joined, (std::vector<std::string>{"/var/log/\u2190\uFFFD|names.log|/var/log/names.log", "sort \u2190\uFFFD||sort",
-                                               "our\u2190\uFFFD||our"}));
+                                               "our\u2190\uFFFD||our",
+                                               "/srv/backup/lists/names-of-the- \u2190\uFFFD|day.log|/srv/backup/lists/names-of-the-day.log"}));
 }
 
 TEST(CodeText, AnArrowThatIsNoWrapMarkStays) {
