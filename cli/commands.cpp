@@ -86,12 +86,15 @@ std::pair<int, int> parse_pages(const std::string& s) {
   }
 }
 
-// A book's extracted pages kept in memory, at most (a 300-page book's are ~10 MB, octave.pdf's
-// 1,158 pages ~45 MB, refman.pdf's 2,415 ~75 MB): most books never touch the disk, which costs
-// 4-8% of a build's time when every page goes out, and a longer one holds no more. At 48
-// rather than 64, refman.pdf's build peaks ~16 MB lower at one job and ~18 MB at two, in the
-// same time (user time within run-to-run noise).
-constexpr double kDefaultSpillAfterMb = 48;
+// A book's extracted pages kept in memory, at most (a 200-page book's are ~7 MB, octave.pdf's
+// 1,158 pages ~45 MB, refman.pdf's 2,415 ~75 MB). A page kept is memory held through every
+// pass, and fresh memory is what a build pays most for beyond its instructions (the kernel
+// faults and zeroes it); a page out of memory is read back into memory the last one used.
+// Short books stay in memory. Medians of interleaved rounds, 48 -> 8 MiB (with jemalloc's
+// decay at one second, cli/main.cpp): refman.pdf at two jobs 2.57 -> 2.14 s and 191 -> 158 MB
+// peak, at one job 169 -> 124 MB; octave.pdf at one job 2.25 -> 2.16 s, 144 -> 125 MB; the
+// 240-PDF shelf at two jobs 16.4 -> 15.1 s, 243 -> 212 MB.
+constexpr double kDefaultSpillAfterMb = 8;
 
 int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 

@@ -14,10 +14,12 @@
 // has freed stays resident for dirty_decay_ms before jemalloc returns it to the system (10 s
 // by default, longer than most builds): the pages a book's extraction frees are then still
 // counted while its layout and export allocate anew. At one second a build of
-// refman.pdf peaked ~20 MB lower at one job (204 -> 186 MB) for the same CPU time; at half a
-// second its peak at two jobs, reached while the wording check runs beside the freeing of
-// the pages, falls from 200-203 MB to 181-182 MB, again for the same time (octave.pdf at two
-// jobs: 0.01-0.02 s slower; the 240-PDF shelf at two jobs: no slower, at one: 1% slower).
+// refman.pdf peaked ~20 MB lower at one job (204 -> 186 MB) for the same CPU time. A page
+// handed back costs a fault and the kernel's zeroing when the next stage wants memory again,
+// so the shorter the decay, the more of a build's time goes to faults: one second, now that
+// a long book's extracted pages wait on disk rather than in memory (the spill budget's
+// default, cli/commands.cpp), is faster than half a second and still below the peak the
+// budget used to cost (figures there).
 //
 // Nothing purges the arenas at once as well: at two jobs each purge makes the kernel flush
 // the other thread's TLB (an interrupt to the other core per page range), and the pages the
@@ -47,7 +49,7 @@
 // same time, 173 -> 169 MB. On a machine with many cores and --jobs to match, the one arena's
 // lock may tell on large allocations: MALLOC_CONF=narenas:N there sets more.
 extern "C" const char* malloc_conf;
-const char* malloc_conf = "dirty_decay_ms:500,thp:always,narenas:1";
+const char* malloc_conf = "dirty_decay_ms:1000,thp:always,narenas:1";
 #endif
 
 namespace {
