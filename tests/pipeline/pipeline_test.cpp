@@ -914,14 +914,24 @@ TEST(Progress, TheLineNamesEveryBookInFlightAndFitsTheTerminal) {
                             " build " + shell_quote(in) + " -o " + shell_quote(t.path / out) + " --jobs 2";
     return run_command("script -qfec " + shell_quote(cmd) + " /dev/null");
   };
-  auto wide = build_at(120, "wide");
-  ASSERT_TRUE(built(wide.code)) << wide.out;
-  auto lines = drawn_lines(wide.out);
-  ASSERT_FALSE(lines.empty()) << wide.out;
-  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
-    return std::regex_search(l, std::regex("ETA \\S+  fx-(classic, fx-plain|plain, fx-classic)$"));
-  })) << wide.out;
-  for (const auto& l : lines) EXPECT_LT(l.size(), 120u) << l;
+  // Both books are in flight once the second starts, unless the first ends before the second
+  // worker runs at all, which a loaded machine can make happen: a build that showed no frame
+  // with both is run again, up to three times.
+  auto both = [](const std::vector<std::string>& ls) {
+    return std::any_of(ls.begin(), ls.end(), [](const std::string& l) {
+      return std::regex_search(l, std::regex("ETA \\S+  fx-(classic, fx-plain|plain, fx-classic)$"));
+    });
+  };
+  RunResult wide;
+  std::vector<std::string> lines;
+  for (int attempt = 0; attempt < 3 && (attempt == 0 || !both(lines)); ++attempt) {
+    wide = build_at(120, "wide-" + std::to_string(attempt));
+    ASSERT_TRUE(built(wide.code)) << wide.out;
+    lines = drawn_lines(wide.out);
+    ASSERT_FALSE(lines.empty()) << wide.out;
+    for (const auto& l : lines) EXPECT_LT(l.size(), 120u) << l;
+  }
+  EXPECT_TRUE(both(lines)) << wide.out;
 
   auto narrow = build_at(30, "narrow");
   ASSERT_TRUE(built(narrow.code)) << narrow.out;
