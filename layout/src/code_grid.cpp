@@ -201,8 +201,7 @@ std::vector<std::vector<Glyph>> glyph_grid(const std::vector<const Row*>& rows, 
   base = LONG_MAX;
   for (size_t r = 0; r < rows.size(); ++r) {
     const Row& row = *rows[r];
-    size_t spans = 0;
-    for (const Line* l : row.lines) spans += l->spans.size();
+    const size_t spans = span_count(row.lines);
     const bool fonts_known = row.span_fonts.size() == spans;
     size_t span_index = 0;
     // Where the grid is counted from: a point and its column (the column's edge at first,
