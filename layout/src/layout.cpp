@@ -282,6 +282,11 @@ class ChapterCut {
                                                                   {"copyright", "Copyright"},
                                                                   {"title-page", "Title page"},
                                                                   {"front-matter", "Front matter"}};
+        // A block goes to the page it starts on, and may go on over the page break (the last
+        // entry of a contents page carried to the top of the next): the matter ends where its
+        // last block does, so that the wording check finds those words on its pages.
+        for (size_t k = i; k < j; ++k)
+          for (const auto* b : by_page[kinds[k].second]) l = std::max(l, b->last_page);
         res_.excluded.push_back({titles.at(kinds[i].first), kinds[i].first, f, l});
       }
       i = j;

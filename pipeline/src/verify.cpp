@@ -559,12 +559,16 @@ BookCheck verify_book(const Book& book, const std::vector<SourcePage>& source, i
                              std::make_move_iterator(r.differences.end()));
     for (size_t k = 0; k < groups[i].chapters.size(); ++k) check.chapters[groups[i].chapters[k]] = r.chapters[k];
     outside.add(r.outside);
-    for (const auto& [page, n] : r.excluded_on_page)
+    // A page two kinds of matter share (a contents entry carried to the top of the copyright
+    // page) is counted to the one that starts on it.
+    for (const auto& [page, n] : r.excluded_on_page) {
+      size_t owner = book.excluded.size();
       for (size_t e = 0; e < book.excluded.size(); ++e)
-        if (page >= book.excluded[e].first_page && page <= book.excluded[e].last_page) {
-          check.excluded_words[e] += n;
-          break;
-        }
+        if (page >= book.excluded[e].first_page && page <= book.excluded[e].last_page &&
+            (owner == book.excluded.size() || book.excluded[e].first_page > book.excluded[owner].first_page))
+          owner = e;
+      if (owner < book.excluded.size()) check.excluded_words[owner] += n;
+    }
   }
   outside.extracted = outside.removed_total() + outside.excluded + outside.missing;
   for (const auto& l : check.chapters) check.book.add(l);

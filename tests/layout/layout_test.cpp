@@ -2603,6 +2603,35 @@ TEST(ExcludedMatter, ContentsWithDotLeadersAndIndex) {
   EXPECT_TRUE(k.excluded.empty());
 }
 
+// Typographic fact: a block belongs to the page it starts on, and goes on over a page break
+// (a contents entry, a copyright notice's last sentence carried to the top of the next page).
+// Matter kept out of the corpus ends where its last block ends, not on the page its last
+// block starts on: the wording check accounts for excluded words by their pages, and the
+// carried lines' words were lost from both the corpus and its account.
+TEST(ExcludedMatter, EndsWhereItsLastBlockEndsOverAPageBreak) {
+  std::vector<LineSpec> notice = {{72, 100, "Copyright 2015 Ada Quillfeather. All rights reserved.", 10}};
+  notice.push_back({72, 160, "Permission is granted to copy this manual provided that the notice is kept on", 10});
+  std::vector<LineSpec> preface = {{72, 100, "every copy and that the copies are not sold.", 10}};
+  auto prose = filler(124, 8);
+  preface.insert(preface.end(), prose.begin(), prose.end());
+  std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+  auto body = paragraph(72, 120, {"Chapter text that is prose and long enough.", "More of it."});
+  ch.insert(ch.end(), body.begin(), body.end());
+  Document d = make_doc({make_page(1, notice), make_page(2, preface), make_page(3, ch)});
+  d.outline = {{"1 Start", 1, 3, 70}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.excluded.size(), 1u);
+  EXPECT_EQ(r.excluded[0].kind, "copyright");
+  EXPECT_EQ(r.excluded[0].first_page, 1);
+  EXPECT_EQ(r.excluded[0].last_page, 2);
+  // The carried line went with the notice, out of the corpus; the preface is a chapter.
+  ASSERT_GE(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Front);
+  EXPECT_EQ(r.chapters[0].first_page, 2);
+  for (const auto& c : r.chapters)
+    for (const auto& b : c.blocks) EXPECT_EQ(b.text.find("copies are not sold"), std::string::npos) << b.text;
+}
+
 // Typographic fact: excluded matter (a copyright page, a contents page, an index) is set
 // like prose and hyphenated like it ("lan-" / "guage,"), but its words are not in the corpus;
 // the wording check accounts for excluded pages by their printed tokens, so a join made

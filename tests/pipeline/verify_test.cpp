@@ -317,6 +317,49 @@ TEST(Ledger, AListingLineUnwrappedOverATrailingWrapMarkAddsUpExactly) {
             "MimeType=text/html;text/xml;x-scheme-handler/https;\nStartupNotify=true");
 }
 
+// Typographic fact: a block starts on one page and may go on over the break (a copyright
+// notice's last sentence, a contents entry carried to the top of the next page). Matter kept
+// out of the corpus is accounted for by its pages, so the carried line's words are counted
+// as left out, on the page where they stand, and the ledger adds up.
+TEST(Ledger, MatterLeftOutCarriedOverAPageBreakAddsUpExactly) {
+  Document doc;
+  doc.file = "carried.pdf";
+  doc.page_count = 3;
+  auto page = [](int number) {
+    Page p;
+    p.number = number;
+    p.width = kPageWidth;
+    p.height = kPageHeight;
+    return p;
+  };
+  // Lines of one length: the notice's last line on page 1 is full and ends no sentence.
+  Page notice = page(1), preface = page(2), chapter = page(3);
+  notice.lines = {text_line("Copyright 2015 Ada Quillfeather. All rights reserved in every land and language.", 72, 100),
+                  text_line("Permission is granted to copy this manual verbatim provided that the notice is", 72, 113),
+                  text_line("kept on each copy and that the copies are not sold for a price and that the ones", 72, 126)};
+  preface.lines = {text_line("made carry the same permission notice as this one on the same terms as these.", 72, 100)};
+  for (int i = 0; i < 12; ++i)
+    preface.lines.push_back(text_line("Preface words " + std::to_string(i) + " of the running prose set in full lines of the page.",
+                                      72, 124 + 13.0 * i));
+  chapter.lines = {text_line("1 Start", 72, 90, 16)};
+  for (int i = 0; i < 6; ++i)
+    chapter.lines.push_back(text_line("Chapter words " + std::to_string(i) + " of the running prose set in full lines here.", 72,
+                                      120 + 13.0 * i));
+  doc.pages = {notice, preface, chapter};
+  doc.outline = {{"1 Start", 1, 3, 70}};
+  const std::vector<SourcePage> source = source_words(doc);
+  LayoutOptions lo;
+  Book book = book_record(doc, "carried", lo);
+  lay_out_book(book, doc, lo);
+  ASSERT_EQ(book.excluded.size(), 1u);
+  EXPECT_EQ(book.excluded[0].kind, "copyright");
+  EXPECT_EQ(book.excluded[0].last_page, 2);
+  const BookCheck check = verify_book(book, source);
+  for (const auto& d : check.differences) ADD_FAILURE() << d.kind << " " << d.word << " page " << d.page;
+  EXPECT_EQ(check.book.differences(), 0);
+  EXPECT_GT(check.book.excluded, 0);
+}
+
 TEST(Ledger, ATableHeaderRepeatedOverAPageBreakIsAccountedAsRemoved) {
   // The header printed again at the top of the table's second page leaves the table; its
   // words are in the removal log, so the ledger still adds up.
