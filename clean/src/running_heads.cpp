@@ -410,6 +410,49 @@ void log_row(const Page& page, const Row& row, std::vector<Removal>& removed) {
   }
 }
 
+// A row's place for finding slots: its band, its baseline's distance from the band's edge,
+// its page, and its index among the book's rows.
+struct SlotPlace {
+  bool top;
+  double key;
+  size_t page;
+  size_t row;
+};
+
+// The slots of one chain of rows, order[from, to) (sorted by key, each within `tolerance` of
+// the one before), numbered on from `slots`. A page style sets a slot's row at one place on
+// every page, so a page has one row in it; a chain in which a page has two rows runs over text
+// set at varying heights (the last lines and footnotes of pages whose text ends at different
+// heights, an index of the page's macros at its foot), which chains up the places between.
+// Such a chain is cut into the places where rows of many pages stand together: windows one
+// tolerance wide, the one holding most rows first (the lower one of equals), until every row
+// has its slot.
+void assign_slots(const std::vector<SlotPlace>& order, size_t from, size_t to, double tolerance, int& slots,
+                  std::vector<int>& slot_of) {
+  std::vector<size_t> pages;
+  pages.reserve(to - from);
+  for (size_t k = from; k < to; ++k) pages.push_back(order[k].page);
+  std::sort(pages.begin(), pages.end());
+  if (std::adjacent_find(pages.begin(), pages.end()) == pages.end()) {
+    for (size_t k = from; k < to; ++k) slot_of[order[k].row] = slots;
+    ++slots;
+    return;
+  }
+  std::vector<size_t> left;  // indexes into order, by key
+  for (size_t k = from; k < to; ++k) left.push_back(k);
+  while (!left.empty()) {
+    size_t best = 0, best_end = 0;
+    for (size_t i = 0, j = 0; i < left.size(); ++i) {
+      j = std::max(j, i);
+      while (j < left.size() && order[left[j]].key - order[left[i]].key <= tolerance) ++j;
+      if (j - i > best_end - best) best = i, best_end = j;
+    }
+    for (size_t k = best; k < best_end; ++k) slot_of[order[left[k]].row] = slots;
+    ++slots;
+    left.erase(left.begin() + static_cast<std::ptrdiff_t>(best), left.begin() + static_cast<std::ptrdiff_t>(best_end));
+  }
+}
+
 // The usual distance between consecutive baselines of the text: the median over all pages.
 double body_line_pitch(const std::vector<std::vector<double>>& page_gaps) {
   std::vector<double> gaps;
@@ -606,28 +649,24 @@ void RunningHeadPass::decide() {
 
   // Slots: rows at one baseline distance from their edge, across pages. Sorted as small
   // records: the rows themselves are large and far apart in memory.
-  struct Place {
-    bool top;
-    double key;
-    size_t page;
-    size_t row;
-  };
-  std::vector<Place> order(rows.size());
+  std::vector<SlotPlace> order(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) order[i] = {rows[i]->top, rows[i]->key, rows[i]->page, i};
-  std::stable_sort(order.begin(), order.end(), [](const Place& a, const Place& b) {
+  std::stable_sort(order.begin(), order.end(), [](const SlotPlace& a, const SlotPlace& b) {
     if (a.top != b.top) return a.top;
     if (a.key != b.key) return a.key < b.key;
     return a.page < b.page;
   });
   int slots = 0;
   std::vector<int> slot_of(rows.size());
-  for (size_t k = 0; k < order.size(); ++k) {
-    const Place& r = order[k];
-    const Place* prev = k > 0 ? &order[k - 1] : nullptr;
-    if (!prev || prev->top != r.top || r.key - prev->key > o.baseline_tolerance) ++slots;
-    slot_of[r.row] = slots - 1;
+  for (size_t k = 0; k < order.size();) {
+    size_t end = k + 1;  // a chain: each row's key within tolerance of the one before
+    while (end < order.size() && order[end].top == order[k].top &&
+           order[end].key - order[end - 1].key <= o.baseline_tolerance)
+      ++end;
+    assign_slots(order, k, end, o.baseline_tolerance, slots, slot_of);
+    k = end;
   }
-  std::vector<Place>().swap(order);
+  std::vector<SlotPlace>().swap(order);
 
   // A page prints its number once: a second number that passes for the folio, in a slot that
   // holds folios on far fewer pages than the page's other folio slot, is text (a footnote's

@@ -388,6 +388,42 @@ TEST(PageNumbers, AFootnoteThatBeginsWithThePagesNumberStays) {
   }
 }
 
+// Typographic fact: a page style sets the folio and the heads at one place on every page, so a
+// slot holds one row of each page. The text ends at another height on each page, and what
+// stands below it (its last lines, an index of the macros the page defines, each citing the
+// page: "\alpha: 3, 7" on page 7) fills the foot band at every height. Those places chain
+// up into one slot within the baseline tolerance, in which a row ending with the page's number
+// on every page passed for a folio: the slot became furniture, and the body lines in it went.
+TEST(PageNumbers, TextAtEveryHeightOfTheFootBandIsNoSlotOfFolios) {
+  Document d = book(
+      12,
+      [&](Page& p) {
+        // The body ends lower on each page: 1.5 pt steps fill the band between lines.
+        const double shift = 1.5 * static_cast<double>(p.number % 10);
+        p.lines.clear();
+        for (int i = 0; i < 38; ++i)
+          p.lines.push_back(text_line("Body words " + arabic(p.number) + "-" + arabic(i) + " of the running prose here.", 72,
+                                      100 + 15.0 * i + shift));
+        const double last = 100 + 15.0 * 37 + shift;
+        for (int k = 0; k < 3; ++k)
+          p.lines.push_back(line({span("\\macro" + arabic(k) + ": 3, " + arabic(p.number), 100, last + 18 + 10.0 * k, 8,
+                                       "Mono", true)}));
+        p.lines.push_back(text_line("Chapter 1: Getting the sources", 72, kHeadBaseline));
+        p.lines.push_back(text_line(arabic(p.number), 300, 770));
+      },
+      arabic);
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)}) << p.number;
+    EXPECT_FALSE(has_line(p, "Chapter 1: Getting the sources")) << p.number;
+    for (int i = 0; i < 38; ++i)
+      EXPECT_TRUE(has_line(p, "Body words " + arabic(p.number) + "-" + arabic(i) + " of the running prose here."))
+          << "page " << p.number << " line " << i;
+    for (int k = 0; k < 3; ++k)
+      EXPECT_TRUE(has_line(p, "\\macro" + arabic(k) + ": 3, " + arabic(p.number))) << "page " << p.number << " row " << k;
+  }
+}
+
 // --- Margin line numbers ------------------------------------------------------------------------
 
 Page listing_page(int number, const std::vector<std::string>& code, const std::function<void(Page&, size_t, double)>& number_at) {
