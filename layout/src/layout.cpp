@@ -255,13 +255,17 @@ class ChapterCut {
     int front_end = starts.empty() ? first_page_ - 1 : starts.front().page - 1;
     for (int p = first_page_; p <= front_end; ++p) by_page[p];
     std::vector<std::pair<std::string, int>> kinds;  // kind per page, in order
+    const size_t page_words = full_page_words();
     for (const auto& [p, bs] : by_page) {
       std::string kind;
       std::string text;
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
+      // A copyright page is a notice, shorter than a full page of the book's text: a page as
+      // full as the text's that names its copyright (a reference card's foot line) is text.
+      const bool notice = page_words == 0 || word_count(bs) < page_words;
       if (flow_.number_share[p] >= o_.chapters.page_number_line_share) kind = "contents";
-      else if (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
-               text.find("isbn") != std::string::npos)
+      else if (notice && (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
+                          text.find("isbn") != std::string::npos))
         kind = "copyright";
       else if (word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
       else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page
@@ -303,6 +307,21 @@ class ChapterCut {
     }
     page_range(front_blocks, c.first_page, c.last_page);
     res_.chapters.push_back(std::move(c));
+  }
+
+  // A full page of the book's text, in words of prose (word_count): three quarters of the
+  // pages that hold any hold no more (blocks counted on the page they start on); 0 for a book
+  // without prose.
+  size_t full_page_words() const {
+    std::map<int, std::vector<const Block*>> by_page;
+    for (const auto& b : flow_.blocks) by_page[b.page].push_back(&b);
+    std::vector<size_t> words;
+    for (const auto& [p, bs] : by_page)
+      if (const size_t n = word_count(bs); n > 0) words.push_back(n);
+    if (words.empty()) return 0;
+    const auto at = words.begin() + static_cast<std::ptrdiff_t>(words.size() * 3 / 4);
+    std::nth_element(words.begin(), at, words.end());
+    return *at;
   }
 
   // No outline and no chapter headings: one chapter.

@@ -2615,7 +2615,7 @@ TEST(ExcludedMatter, EndsWhereItsLastBlockEndsOverAPageBreak) {
   auto prose = filler(124, 8);
   preface.insert(preface.end(), prose.begin(), prose.end());
   std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
-  auto body = paragraph(72, 120, {"Chapter text that is prose and long enough.", "More of it."});
+  auto body = filler(120, 8);  // (a page of the text: the notice is shorter)
   ch.insert(ch.end(), body.begin(), body.end());
   Document d = make_doc({make_page(1, notice), make_page(2, preface), make_page(3, ch)});
   d.outline = {{"1 Start", 1, 3, 70}};
@@ -2630,6 +2630,35 @@ TEST(ExcludedMatter, EndsWhereItsLastBlockEndsOverAPageBreak) {
   EXPECT_EQ(r.chapters[0].first_page, 2);
   for (const auto& c : r.chapters)
     for (const auto& b : c.blocks) EXPECT_EQ(b.text.find("copies are not sold"), std::string::npos) << b.text;
+}
+
+// Typographic fact: a copyright page is a notice, shorter than a page of the book's text. A
+// page before the first chapter that is as full as the text's pages and names its copyright
+// in a foot line (a reference card, an article's first page) is text, not a copyright page.
+TEST(ExcludedMatter, AFullPageThatNamesItsCopyrightIsText) {
+  auto full_page = [](int n, const std::string& last) {
+    auto lines = filler(100, 20);
+    lines.push_back({72, 400, last, 8});
+    return make_page(n, lines);
+  };
+  std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+  auto body = filler(120, 20);
+  ch.insert(ch.end(), body.begin(), body.end());
+  // The notice page of a book: short, before the text.
+  std::vector<LineSpec> notice = {{72, 100, "Copyright 2015 Ada Quillfeather. All rights reserved.", 10}};
+  Document card = make_doc({full_page(1, "Copyright 1996 Ada Quillfeather, permissions on the back."), make_page(2, ch),
+                            full_page(3, "More commands of the card.")});
+  card.outline = {{"1 Start", 1, 2, 70}};
+  auto r = layout_document(card);
+  EXPECT_TRUE(r.excluded.empty()) << r.excluded.front().kind;
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Front);
+  EXPECT_EQ(r.chapters[0].first_page, 1);
+  Document book = make_doc({make_page(1, notice), make_page(2, ch), full_page(3, "More of the text.")});
+  book.outline = {{"1 Start", 1, 2, 70}};
+  auto b = layout_document(book);
+  ASSERT_EQ(b.excluded.size(), 1u);
+  EXPECT_EQ(b.excluded[0].kind, "copyright");
 }
 
 // Typographic fact: excluded matter (a copyright page, a contents page, an index) is set
