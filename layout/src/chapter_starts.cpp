@@ -87,18 +87,26 @@ TitleParts split_title(const std::string& given) {
 }
 
 // Kinds of matter kept out of the corpus, recognised from the title.
-std::string matter_kind_from_title(const std::string& title) {
+std::string matter_kind_from_title(const std::string& title, bool* exact) {
   std::string t = lower_ascii(title);
+  if (exact) *exact = false;
   static const std::pair<const char*, const char*> kinds[] = {
       {"table of contents", "contents"}, {"contents", "contents"},      {"short table of contents", "contents"},
       {"short contents", "contents"},     {"list of figures", "list-of-figures"},
       {"list of tables", "list-of-tables"}, {"list of listings", "list-of-listings"}, {"copyright", "copyright"},
       {"title page", "title-page"}};
   for (const auto& [k, v] : kinds)
-    if (t == k || t.rfind(k, 0) == 0) return v;
+    if (t == k) {
+      if (exact) *exact = true;
+      return v;
+    }
+  for (const auto& [k, v] : kinds)
+    if (t.rfind(k, 0) == 0) return v;
   // "Index", "Concept index", "Function and variable index", "Index of functions".
-  if (t == "index" || (t.size() > 6 && t.compare(t.size() - 6, 6, " index") == 0) || t.rfind("index ", 0) == 0)
+  if (t == "index" || (t.size() > 6 && t.compare(t.size() - 6, 6, " index") == 0) || t.rfind("index ", 0) == 0) {
+    if (exact) *exact = t == "index";
     return "index";
+  }
   return {};
 }
 

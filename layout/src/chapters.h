@@ -23,8 +23,10 @@ struct TitleParts {
 // "1 Introduction", "Chapter 3: Foo", "Appendix A References", "A.  Tables" -> parts.
 TitleParts split_title(const std::string& given);
 
-// Kinds of matter kept out of the corpus, recognised from the title.
-std::string matter_kind_from_title(const std::string& title);
+// Kinds of matter kept out of the corpus, recognised from the title: the title itself
+// ("Contents", "Index") or its start ("Contents at a Glance", "Index of functions"). With
+// `exact`, says which of the two it was.
+std::string matter_kind_from_title(const std::string& title, bool* exact = nullptr);
 
 struct Start {
   int page = 0;

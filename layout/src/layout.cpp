@@ -342,15 +342,19 @@ class ChapterCut {
   // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers);
   // the title page as the outline's first entry. Empty for a chapter of the corpus.
   std::string matter_kind(const Chapter& c, const std::vector<const Block*>& bs, size_t i, int numbered_seen) {
-    std::string kind = matter_kind_from_title(c.title);
-    if (kind.empty()) {
-      int pages = 0, numbered = 0;
-      for (int p = c.first_page; p <= c.last_page; ++p) {
-        ++pages;
-        if (flow_.number_share[p] >= o_.chapters.page_number_line_share) ++numbered;
-      }
-      if (pages > 0 && typography::more_than_half(numbered, pages)) kind = numbered_seen == 0 ? "contents" : "index";
+    bool exact = false;
+    std::string kind = matter_kind_from_title(c.title, &exact);
+    int pages = 0, numbered = 0;
+    for (int p = c.first_page; p <= c.last_page; ++p) {
+      ++pages;
+      if (flow_.number_share[p] >= o_.chapters.page_number_line_share) ++numbered;
     }
+    const bool listed = pages > 0 && typography::more_than_half(numbered, pages);
+    // A title that only begins like a list's ("Contents of domore.sty", a package's code;
+    // "Contents at a Glance") is one where its pages read as a list: rows ending with page
+    // numbers.
+    if (!exact && !listed && (kind == "contents" || kind.rfind("list-of-", 0) == 0)) kind.clear();
+    if (kind.empty() && listed) kind = numbered_seen == 0 ? "contents" : "index";
     // The title page as the outline's first entry, named by the book's title (Asciidoctor
     // PDF and DocBook bookmark it): the book's first page, or the first two (a title page
     // and its verso), with little prose on them.

@@ -2661,6 +2661,30 @@ TEST(ExcludedMatter, AFullPageThatNamesItsCopyrightIsText) {
   EXPECT_EQ(b.excluded[0].kind, "copyright");
 }
 
+// Typographic fact: a list's title is the title itself ("Contents", "Table of Contents") or
+// begins it ("Contents at a Glance"); a chapter whose title only begins so ("Contents of
+// domore.sty", a package's code; "Contents of the collection") is a list only where its
+// pages read as one, their rows ending with page numbers.
+TEST(ExcludedMatter, ATitleThatBeginsWithContentsIsAListOnlyWhereItsPagesAreOne) {
+  std::vector<LineSpec> glance = {{72, 80, "Contents at a Glance", 20, false, true}};
+  for (int i = 0; i < 6; ++i)
+    glance.push_back({72, 120.0 + 12 * i, "Chapter " + std::to_string(i + 1) + " . . . . . . . . . . " + std::to_string(3 + i), 10});
+  std::vector<LineSpec> ch = {{72, 80, "1 Start", 16, false, true}};
+  auto body = filler(120, 8);
+  ch.insert(ch.end(), body.begin(), body.end());
+  std::vector<LineSpec> code = {{72, 80, "2 Contents of domore.sty", 16, false, true}};
+  for (int i = 0; i < 8; ++i) code.push_back({72, 120.0 + 12 * i, "\\def\\domore" + std::to_string(i) + "{\\relax}", 9, true});
+  Document d = make_doc({make_page(1, glance), make_page(2, ch), make_page(3, code)});
+  d.outline = {{"Contents at a Glance", 1, 1, 70}, {"1 Start", 1, 2, 70}, {"2 Contents of domore.sty", 1, 3, 70}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.excluded.size(), 1u);
+  EXPECT_EQ(r.excluded[0].kind, "contents");
+  EXPECT_EQ(r.excluded[0].first_page, 1);
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[1].title, "Contents of domore.sty");
+  EXPECT_EQ(r.chapters[1].first_page, 3);
+}
+
 // Typographic fact: excluded matter (a copyright page, a contents page, an index) is set
 // like prose and hyphenated like it ("lan-" / "guage,"), but its words are not in the corpus;
 // the wording check accounts for excluded pages by their printed tokens, so a join made
