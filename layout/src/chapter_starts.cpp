@@ -208,11 +208,9 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   static const std::regex label_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+([0-9]+|[A-Z]|[IVXLC]+)[.:]?\s*$)");
   double top = 0;
   std::map<long, int> count;
-  std::map<int, size_t> prose_words;  // page -> words of its paragraphs and list items
-  for (size_t i = 0; i < blocks.size(); ++i) {
+  std::map<int, size_t> prose_words = prose_words_by_page(blocks);
+  for (size_t i = 0; i < blocks.size(); ++i)
     if (blocks[i].type == BlockType::Heading) count[typography::half_point_key(sizes[i])]++;
-    if (is_prose(blocks[i])) prose_words[blocks[i].page] += whitespace_token_count(blocks[i].text);
-  }
   // The chapter-title size: the largest heading size that occurs more than once.
   for (const auto& [k, n] : count)
     if (typography::several(n)) top = std::max(top, typography::from_half_point_key(k));
@@ -311,6 +309,13 @@ size_t word_count(const std::vector<const Block*>& bs) {
   for (const auto* b : bs)
     if (is_prose(*b)) n += whitespace_token_count(b->text);
   return n;
+}
+
+std::map<int, size_t> prose_words_by_page(const std::vector<Block>& blocks) {
+  std::map<int, size_t> words;
+  for (const auto& b : blocks)
+    if (is_prose(b)) words[b.page] += whitespace_token_count(b.text);
+  return words;
 }
 
 }  // namespace quire::detail

@@ -2,6 +2,7 @@
 // which layout_document puts together.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
 
 // Words of the prose blocks (paragraphs and list items).
 size_t word_count(const std::vector<const Block*>& bs);
+// The words of each page's prose (word_count's words), by the page its blocks start on; pages
+// with no prose block are not in it.
+std::map<int, size_t> prose_words_by_page(const std::vector<Block>& blocks);
 
 // A footnote goes right after the block that cites it, where a reader meets its mark, when
 // exactly one block of the note's page before it has the mark raised in its text

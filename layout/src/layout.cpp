@@ -24,6 +24,7 @@ using detail::lower_ascii;
 using detail::matter_kind_from_title;
 using detail::outline_starts;
 using detail::place_footnotes;
+using detail::prose_words_by_page;
 using detail::split_title;
 using detail::squash;
 using detail::Start;
@@ -313,11 +314,9 @@ class ChapterCut {
   // pages that hold any hold no more (blocks counted on the page they start on); 0 for a book
   // without prose.
   size_t full_page_words() const {
-    std::map<int, std::vector<const Block*>> by_page;
-    for (const auto& b : flow_.blocks) by_page[b.page].push_back(&b);
     std::vector<size_t> words;
-    for (const auto& [p, bs] : by_page)
-      if (const size_t n = word_count(bs); n > 0) words.push_back(n);
+    for (const auto& [p, n] : prose_words_by_page(flow_.blocks))
+      if (n > 0) words.push_back(n);
     if (words.empty()) return 0;
     const auto at = words.begin() + static_cast<std::ptrdiff_t>(words.size() * 3 / 4);
     std::nth_element(words.begin(), at, words.end());
