@@ -71,6 +71,12 @@ struct Pixels {
   std::vector<unsigned char> rgb;
 };
 
+// The box of the pixels of an image (`n` bytes a pixel, rows `stride` bytes apart) with any
+// byte darker than paper white: the ink a figure's crop is trimmed to. False (and x1 < 0)
+// where every pixel is white.
+bool ink_bounds(const unsigned char* samples, int w, int h, int n, ptrdiff_t stride, int& x0, int& y0, int& x1,
+                int& y1);
+
 // Draws `box` (PDF points) of a page's display list at `dpi` and trims it to the ink
 // (`out` is left empty when there is none). Returns 0 when MuPDF fails. Every figure is
 // drawn through a display list, whether extraction kept it or the renderer made it, so the
