@@ -701,8 +701,19 @@ LinkMemo::Target named_target(fz_context* ctx, pdf_document* pdf, LinkMemo& memo
     return dest_target(ctx, pdf, memo, dest);
   }
   if (auto it = memo.named.find(key); it != memo.named.end()) return it->second;
+  if (memo.shared) {
+    std::lock_guard lock(memo.shared->mutex);
+    if (auto it = memo.shared->named.find(key); it != memo.shared->named.end())
+      return memo.named.emplace(std::move(key), it->second).first->second;
+  }
   LinkMemo::Target t;
-  if (!warns(ctx, [&] { t = dest_target(ctx, pdf, memo, dest); })) memo.named.emplace(std::move(key), t);
+  if (!warns(ctx, [&] { t = dest_target(ctx, pdf, memo, dest); })) {
+    if (memo.shared) {
+      std::lock_guard lock(memo.shared->mutex);
+      memo.shared->named.emplace(key, t);
+    }
+    memo.named.emplace(std::move(key), t);
+  }
   return t;
 }
 
@@ -1510,6 +1521,8 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   if (needs_ocr) needs_ocr->assign(static_cast<size_t>(count), 0);
   const int jobs = std::max(1, std::min(options.jobs, count));
   std::atomic<int> next{0};
+  LinkMemo::Shared shared_targets;
+  if (jobs > 1) main->links.shared = &shared_targets;
   std::vector<Diagnostic> worker_warnings;
   std::mutex warn_mutex;
   Keeper keeper(count, jobs);
@@ -1589,6 +1602,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
       if (!w) {
         w = std::make_unique<MuContext>();
         w->open(path, options.password);
+        w->links.shared = &shared_targets;
       }
       read_page(w.get(), slot, k);
     }
@@ -1684,6 +1698,7 @@ Document extract_mupdf(const std::string& path, const ExtractOptions& options, s
   std::vector<PageDrawings::Impl::Owner*> by_worker(owners.size(), nullptr);
   for (size_t i = 0; i < owners.size(); ++i) {
     if (!owners[i]) continue;
+    owners[i]->links.shared = nullptr;  // (the shared targets end here; a kept context reads no more links)
     std::vector<fz_display_list*> drop;
     bool owns = keeper.release(static_cast<int>(i), drop);
     drop_lists(owners[i]->ctx(), drop);

@@ -31,7 +31,16 @@ struct LinkMemo {
     int page = 0;  // 1-based; 0: the link is left out
     float y = -1;
   };
+  // The named destinations found by any of a book's contexts. A name leads to the same place
+  // whichever context looks it up; each context parses the objects it reads, so the one that
+  // reads the back of the book need not load the front's destinations again (refman.pdf's
+  // links at two jobs: a fifth of the second context's time went to them).
+  struct Shared {
+    std::mutex mutex;
+    std::unordered_map<std::string, Target> named;
+  };
   std::unordered_map<std::string, Target> named;  // a named destination: 'n' or 's', then its bytes
+  Shared* shared = nullptr;                       // the book's, where more than one context reads it
   std::unordered_map<int, int> page_of_object;    // a page object's number -> its 0-based index
   std::unordered_map<int, fz_matrix> ctm_of_object;
   std::unordered_map<int, fz_rect> box_of_page;   // 0-based index -> its media box, transformed
