@@ -77,6 +77,12 @@ bool raises_bracketed_mark(const Line& l) {
 void sizes_from(std::vector<PageSizes>& sizes, BookStats& st) {
   std::map<long, long> size_chars;  // size in 0.1 pt -> characters
   std::map<std::string, std::vector<double>> adv;
+  // (Each font's advances are put together in one allocation: a book of listings measures
+  // millions, and a vector grown page by page copied them two or three times over.)
+  std::map<std::string, size_t> counts;
+  for (const auto& ps : sizes)
+    for (const auto& [k, v] : ps.adv) counts[k] += v.size();
+  for (const auto& [k, c] : counts) adv[k].reserve(c);
   for (auto& ps : sizes) {
     for (const auto& [sz, c] : ps.size_chars.counts()) size_chars[sz] += c;
     for (auto& [k, v] : ps.adv) {
