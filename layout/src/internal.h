@@ -306,8 +306,16 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
 // Caption labels: "Figure 1.1", "Fig. 4", "Table 2" at the start of a text; empty if none.
 std::string caption_label(const std::string& text);
 
-// Share of a page's rows that are contents or index entries: rows ending with page numbers,
-// or holding dot leaders (OCR noise in them tolerated).
-double page_number_line_share(const Page&, const PageLines&, const LayoutOptions&);
+// A row of a page as the contents and index test reads it: its top (the highest of its
+// lines) and whether it is an entry, ending with page numbers or holding dot leaders (OCR
+// noise in them tolerated). Rows without a word are not counted.
+struct NumberRow {
+  double top = 0;
+  bool entry = false;
+};
+std::vector<NumberRow> number_rows(const Page&, const PageLines&, const LayoutOptions&);
+
+// Share of the rows that are entries, among those whose top is in [from, to) (0 without rows).
+double entry_share(const std::vector<NumberRow>& rows, double from = -1e300, double to = 1e300);
 
 }  // namespace quire::detail

@@ -264,7 +264,7 @@ class ChapterCut {
       // A copyright page is a notice, shorter than a full page of the book's text: a page as
       // full as the text's that names its copyright (a reference card's foot line) is text.
       const bool notice = page_words == 0 || word_count(bs) < page_words;
-      if (flow_.number_share[p] >= o_.chapters.page_number_line_share) kind = "contents";
+      if (entries(p)) kind = "contents";
       else if (notice && (text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                           text.find("isbn") != std::string::npos))
         kind = "copyright";
@@ -323,6 +323,14 @@ class ChapterCut {
     return *at;
   }
 
+  // Whether the rows of a page whose tops are in [from, to) read as a list: most of them end
+  // with page numbers or hold dot leaders (number_rows).
+  bool entries(int page, double from = -1e300, double to = 1e300) const {
+    auto it = flow_.number_rows.find(page);
+    return it != flow_.number_rows.end() &&
+           detail::entry_share(it->second, from, to) >= o_.chapters.page_number_line_share;
+  }
+
   // No outline and no chapter headings: one chapter.
   void one_chapter() {
     res_.warnings.push_back(Diagnostic::at("layout", "one-chapter", doc_.file, 0,
@@ -340,13 +348,20 @@ class ChapterCut {
 
   // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers);
   // the title page as the outline's first entry. Empty for a chapter of the corpus.
-  std::string matter_kind(const Chapter& c, const std::vector<const Block*>& bs, size_t i, int numbered_seen) {
+  std::string matter_kind(const Chapter& c, const std::vector<const Block*>& bs, const std::vector<Start>& starts,
+                          size_t i, int numbered_seen) {
     bool exact = false;
     std::string kind = matter_kind_from_title(c.title, &exact);
     int pages = 0, numbered = 0;
     for (int p = c.first_page; p <= c.last_page; ++p) {
       ++pages;
-      if (flow_.number_share[p] >= o_.chapters.page_number_line_share) ++numbered;
+      // A page the chapter shares with the one before or after it reads by the chapter's
+      // own rows, split where its blocks are (assign): a preface that opens under the last
+      // entries of the contents is no list.
+      const double tolerance = o_.chapters.outline_y_tolerance;
+      const double from = p == starts[i].page ? starts[i].y - tolerance : -1e300;
+      const double to = i + 1 < starts.size() && starts[i + 1].page == p ? starts[i + 1].y - tolerance : 1e300;
+      if (entries(p, from, to)) ++numbered;
     }
     const bool listed = pages > 0 && typography::more_than_half(numbered, pages);
     // A title that only begins like a list's ("Contents of domore.sty", a package's code;
@@ -420,7 +435,7 @@ class ChapterCut {
       if (!from_outline_ && !c.blocks.empty() && c.blocks[0].type == BlockType::Heading &&
           c.blocks[0].labels.size() == 1 && c.title == c.blocks[0].labels[0])
         c.title = split_title(c.blocks[0].text).title;
-      const std::string kind = matter_kind(c, bs, i, numbered_seen);
+      const std::string kind = matter_kind(c, bs, starts, i, numbered_seen);
       if (!kind.empty() && !o_.chapters.keep_matter) {
         res_.excluded.push_back({c.title, kind, c.first_page, c.last_page});
         continue;

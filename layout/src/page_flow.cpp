@@ -121,7 +121,7 @@ PageFlow flow_pages(const Document& doc, const LayoutOptions& o, std::vector<Hyp
   const size_t window = kWindowPagesPerJob * static_cast<size_t>(std::max(1, o.jobs));
   std::vector<std::vector<Item>> page_items(n);
   std::vector<PageDecor> page_decor(n);
-  std::vector<double> page_share(n);
+  std::vector<std::vector<NumberRow>> page_rows(n);
   // Blocks are made on this thread, while with more jobs the others read the pages ahead. The
   // texts of a window's blocks are made by parallel_for, which adds a helper while a lane is
   // free (quire/parallel.h): it takes the core that the reading helper leaves idle while it
@@ -148,13 +148,13 @@ PageFlow flow_pages(const Document& doc, const LayoutOptions& o, std::vector<Hyp
     }
     page_items[i] = detail::page_items(*page, lines[i], st, o);
     page_decor[i] = detail::page_decor(*page, o);
-    page_share[i] = page_number_line_share(*page, lines[i], o);
+    page_rows[i] = number_rows(*page, lines[i], o);
   };
   // Feeds page i (its items ready) to the blocks; at the end of a window, makes the texts of
   // the blocks done and lets go the pages no block points at any more.
   auto feed = [&](size_t i) {
     stream.add_page(page_items[i], page_decor[i]);
-    res.number_share[doc.pages[i].number] = page_share[i];
+    res.number_rows[doc.pages[i].number] = std::move(page_rows[i]);
     if ((i + 1) % window != 0 && i + 1 != n) return;
     stream.make_texts();
     const int in_use = stream.first_page_in_use();

@@ -13,7 +13,7 @@ struct PageFlow {
   std::vector<Block> blocks;
   std::vector<double> sizes;           // largest font size of each block (BlockStream::finish)
   std::vector<size_t> join_ends;       // joins logged up to and with each block (BlockStream::finish)
-  std::map<int, double> number_share;  // page -> share of lines ending with a page number
+  std::map<int, std::vector<NumberRow>> number_rows;  // page -> its rows, entries or not (number_rows)
 };
 
 // Measures the book, finds each page's reading order (in parallel, options.jobs) and builds

@@ -2685,6 +2685,44 @@ TEST(ExcludedMatter, ATitleThatBeginsWithContentsIsAListOnlyWhereItsPagesAreOne)
   EXPECT_EQ(r.chapters[1].first_page, 3);
 }
 
+// Typographic fact: a chapter may open partway down a page whose upper part ends the chapter
+// before it: a preface under the last entries of the contents, a package's index under the
+// last lines of its code. Whether it is a list (left out as contents or index) is read from
+// its own rows on that page, not from the whole page's.
+TEST(ExcludedMatter, AChapterOnAPageItSharesIsAListByItsOwnRows) {
+  auto entries = [](std::vector<LineSpec>& page, double top, int n) {
+    for (int i = 0; i < n; ++i)
+      page.push_back({72, top + 12 * i, std::to_string(i + 1) + " Part of the book . . . . . . . . " + std::to_string(3 + i), 10});
+  };
+  // Page 1: the contents' last eight entries, then the preface (four lines of prose): 8 of
+  // the page's 14 rows are entries, more than the share that makes a page a list.
+  std::vector<LineSpec> p1 = {{72, 80, "Contents", 20, false, true}};
+  entries(p1, 120, 8);
+  p1.push_back({72, 250, "1 Preface", 16, false, true});
+  auto pre = filler(280, 4);
+  p1.insert(p1.end(), pre.begin(), pre.end());
+  // Page 2: a chapter of text; page 3: its last four lines, then a list of commands with the
+  // pages they are on (3 of the page's 10 rows end with a page number: under the share).
+  std::vector<LineSpec> p2 = {{72, 80, "2 Start", 16, false, true}};
+  auto body = filler(120, 12);
+  p2.insert(p2.end(), body.begin(), body.end());
+  std::vector<LineSpec> p3 = filler(100, 6);
+  p3.push_back({72, 200, "3 Commands", 16, false, true});
+  for (int i = 0; i < 3; ++i) p3.push_back({72, 230.0 + 12 * i, "\\command" + std::to_string(i) + ", 2", 10});
+  Document d = make_doc({make_page(1, p1), make_page(2, p2), make_page(3, p3)});
+  d.outline = {{"Contents", 1, 1, 70}, {"1 Preface", 1, 1, 240}, {"2 Start", 1, 2, 70}, {"3 Commands", 1, 3, 190}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.excluded.size(), 2u);
+  EXPECT_EQ(r.excluded[0].kind, "contents");
+  EXPECT_EQ(r.excluded[0].title, "Contents");
+  EXPECT_EQ(r.excluded[1].kind, "index");
+  EXPECT_EQ(r.excluded[1].title, "Commands");
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].title, "Preface");
+  EXPECT_EQ(r.chapters[0].first_page, 1);
+  EXPECT_EQ(r.chapters[1].title, "Start");
+}
+
 // Typographic fact: excluded matter (a copyright page, a contents page, an index) is set
 // like prose and hyphenated like it ("lan-" / "guage,"), but its words are not in the corpus;
 // the wording check accounts for excluded pages by their printed tokens, so a join made
