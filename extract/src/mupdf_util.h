@@ -32,9 +32,9 @@ struct LinkMemo {
     float y = -1;
   };
   // The named destinations found by any of a book's contexts. A name leads to the same place
-  // whichever context looks it up; each context parses the objects it reads, so the one that
-  // reads the back of the book need not load the front's destinations again (refman.pdf's
-  // links at two jobs: a fifth of the second context's time went to them).
+  // whichever context looks it up; each context parses the objects it reads, so a context
+  // need not load again a destination another has found (refman.pdf's links at two jobs: a
+  // fifth of the second context's time went to them).
   struct Shared {
     std::mutex mutex;
     std::unordered_map<std::string, Target> named;
