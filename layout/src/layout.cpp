@@ -264,9 +264,10 @@ class ChapterCut {
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
       // A copyright page is a notice, shorter than a full page of the book's text: a page as
       // full as the text's that names its copyright (a reference card's foot line) is text.
+      const auto& page_blocks = bs;
       auto notice = [&] {
         if (!page_words) page_words = full_page_words();
-        return *page_words == 0 || word_count(bs) < *page_words;
+        return *page_words == 0 || word_count(page_blocks) < *page_words;
       };
       if (entries(p)) kind = "contents";
       else if ((text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
