@@ -63,6 +63,9 @@ struct BookStats {
   // its trailing wrap mark (wrap_mark_blank): the mark's own spacing; one blank more is a
   // space of the source the line broke at. -1: no such line.
   double wrap_mark_blank = -1;
+  // The book's text lines (every page's): no more blocks are made from them than there are
+  // lines, figures aside, which is what the block builder reserves room for.
+  size_t lines = 0;
 };
 
 // One typeset row of a column: the lines that share a baseline, left to right.
