@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 #include <filesystem>
 #include <memory>
 #include <type_traits>
@@ -19,20 +20,29 @@ namespace quire {
 namespace {
 
 // The file is read back by the process that wrote it: values go in their in-memory bytes.
+// A page's record is measured first and then written through a cursor into a buffer of that
+// size: appended value by value, each append asked the string for room (a page is written
+// three to four times in a build, after extraction and after each pass that changes it).
 struct Writer {
+  char* p;
   template <class T>
   void put(T v) {
     static_assert(std::is_trivially_copyable_v<T>);
-    out.append(reinterpret_cast<const char*>(&v), sizeof v);
+    std::memcpy(p, &v, sizeof v);
+    p += sizeof v;
   }
   void put(const std::string& s) {
     put(static_cast<uint32_t>(s.size()));
-    out.append(s);
+    bytes(s.data(), s.size());
   }
   void put(const Box& b) {
     put(b.x0), put(b.y0), put(b.x1), put(b.y1);
   }
-  std::string out;
+  void bytes(const void* data, size_t n) {
+    if (n == 0) return;  // (an empty container's data() may be null, which memcpy must not get)
+    std::memcpy(p, data, n);
+    p += n;
+  }
 };
 
 class Reader {
@@ -63,6 +73,10 @@ class Reader {
   void get(Box& b) {
     b.x0 = get<double>(), b.y0 = get<double>(), b.x1 = get<double>(), b.y1 = get<double>();
   }
+  // Every byte of the record read: no more than the page's content was written.
+  void finish() const {
+    if (p != end) throw std::runtime_error("page spill file: a page's record is longer than its content");
+  }
   void need(size_t n) const {
     if (static_cast<size_t>(end - p) < n) throw std::runtime_error("page spill file: a page's record is cut short");
   }
@@ -72,10 +86,34 @@ class Reader {
   const char* end;
 };
 
-// Into `out` (cleared first): each thread reuses one buffer for every page it writes.
-void encode(const Page& page, std::string& out) {
-  Writer w{std::move(out)};
-  w.out.clear();
+// The bytes of a page's record, as encode writes them.
+size_t encoded_size(const Page& page) {
+  constexpr size_t kBox = 4 * sizeof(double);
+  constexpr size_t kSpan = sizeof(uint32_t) + kBox + sizeof(uint32_t) + sizeof(double) + sizeof(uint8_t) +
+                           sizeof(uint32_t) + sizeof(double) + 2 * sizeof(float) + sizeof(uint32_t);
+  constexpr size_t kPath = kBox + sizeof(uint8_t) + sizeof(double) + sizeof(uint32_t);
+  size_t n = sizeof(uint32_t) + page.paths.size() * kPath + sizeof(uint32_t);
+  for (const auto& l : page.lines) {
+    n += kBox + sizeof(int32_t) + sizeof(uint32_t) + l.spans.size() * kSpan;
+    for (const auto& s : l.spans) n += s.text.size() + s.font.size() + s.xs.size() * sizeof(float);
+  }
+  return n;
+}
+
+// A page's record, in a buffer each thread reuses for every page it writes (grown as needed,
+// never cleared: encode writes every byte of the record).
+struct Record {
+  std::unique_ptr<char[]> bytes;
+  size_t capacity = 0, size = 0;
+};
+
+void encode(const Page& page, Record& out) {
+  out.size = encoded_size(page);
+  if (out.capacity < out.size) {
+    out.capacity = std::max(out.size, 2 * out.capacity);
+    out.bytes = std::make_unique_for_overwrite<char[]>(out.capacity);
+  }
+  Writer w{out.bytes.get()};
   w.put(static_cast<uint32_t>(page.lines.size()));
   for (const auto& l : page.lines) {
     w.put(l.bbox);
@@ -92,7 +130,7 @@ void encode(const Page& page, std::string& out) {
       w.put(s.last_advance);
       w.put(s.confidence);
       w.put(static_cast<uint32_t>(s.xs.size()));
-      if (!s.xs.empty()) w.out.append(reinterpret_cast<const char*>(s.xs.data()), s.xs.size() * sizeof(float));
+      w.bytes(s.xs.data(), s.xs.size() * sizeof(float));
     }
   }
   w.put(static_cast<uint32_t>(page.paths.size()));
@@ -102,7 +140,6 @@ void encode(const Page& page, std::string& out) {
     w.put(v.line_width);
     w.put(v.color);
   }
-  out = std::move(w.out);
 }
 
 void decode(const char* bytes, size_t size, Page& page) {
@@ -139,6 +176,7 @@ void decode(const char* bytes, size_t size, Page& page) {
     v.line_width = r.get<double>();
     v.color = r.get<uint32_t>();
   }
+  r.finish();
 }
 
 size_t heap_bytes(const std::string& s) { return s.capacity() > 15 ? s.capacity() + 1 : 0; }
@@ -198,8 +236,9 @@ void PageSpill::settle(size_t index, Page& page) {
 }
 
 void PageSpill::write(size_t index, const Page& page) {
-  thread_local std::string bytes;
-  encode(page, bytes);
+  thread_local Record record;
+  encode(page, record);
+  const std::string_view bytes(record.bytes.get(), record.size);
   Slot& slot = slots_[index];
   if (bytes.size() > slot.capacity) {
     slot.offset = end_.fetch_add(bytes.size());
