@@ -4,6 +4,10 @@
 # ratio to mutool. Instruction counts do not move with the machine's load, so two binaries
 # compare on a shared machine where their wall times would not (they still are not times:
 # cache misses and the second thread are not in them). One job; slow (about 50x a build).
+# Two kinds of instruction count more here than they cost: valgrind's CPU has no SHA
+# extensions, so the file's digest runs nettle's generic code (refman.pdf: 307 M instructions
+# under valgrind, 0.15% of a build's perf samples natively), and a `rep stosb` memset counts
+# once per byte.
 #
 # usage: bench/instructions.sh BOOK.pdf [QUIRE_BINARY...]   (valgrind: apt-get install valgrind)
 set -euo pipefail
