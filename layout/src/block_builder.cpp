@@ -228,10 +228,9 @@ BlockStream::BlockStream(const BookStats& st, const WordEvidence& ev, const Layo
   // Room for the blocks at once: grown by doubling, the blocks were moved again and again,
   // each time into memory the kernel had to fault in and zero (refman.pdf at two jobs: 107
   // of the block builder's thread's 719 samples in push, most of them the kernel zeroing
-  // pages). A text block has a line at least, and a
-  // book's blocks are seldom more than half its lines (the 240-PDF shelf: 170,265 blocks
-  // from 569,658 lines; a slide deck of figures can have more blocks than lines): past that
-  // the vectors grow as before.
+  // pages). A text block has a line at least, and a book's blocks are seldom more than half
+  // its lines (the 240-PDF shelf: 170,265 blocks from 569,658 lines; a slide deck of figures
+  // can have more blocks than lines): past that the vectors grow as before.
   const size_t blocks = st.lines / 2 + 64;
   Builder& b = impl_->b;
   b.out.reserve(blocks);

@@ -231,10 +231,11 @@ BookStats measure(const Document& doc, std::vector<PageLines>& lines, const Layo
   if (words) *words = collect_words(doc, lines, o, measure_page);
   else read_pages(doc, o.jobs, measure_page);
   sizes_from(sizes, st);
-  for (const auto& ps : sizes) st.lines += ps.lines.size();
-  for (const auto& ps : sizes)
+  for (const auto& ps : sizes) {
+    st.lines += ps.lines.size();
     if (ps.wrap_mark_blank >= 0 && (st.wrap_mark_blank < 0 || ps.wrap_mark_blank < st.wrap_mark_blank))
       st.wrap_mark_blank = ps.wrap_mark_blank;
+  }
   st.bracketed_marks = std::any_of(sizes.begin(), sizes.end(), [](const PageSizes& ps) { return ps.bracketed_marks; });
   text_block(doc, sizes, o, st);
   return st;

@@ -256,23 +256,23 @@ class ChapterCut {
     int front_end = starts.empty() ? first_page_ - 1 : starts.front().page - 1;
     for (int p = first_page_; p <= front_end; ++p) by_page[p];
     std::vector<std::pair<std::string, int>> kinds;  // kind per page, in order
-    // (Counted over the whole book, and only where a page names its copyright.)
+    // A copyright page is a notice, shorter than a full page of the book's text: a page as
+    // full as the text's that names its copyright (a reference card's foot line) is text.
+    // (The full page is counted over the whole book, and only where a page names its
+    // copyright.)
     std::optional<size_t> page_words;
+    auto notice = [&](const std::vector<const Block*>& page_blocks) {
+      if (!page_words) page_words = full_page_words();
+      return *page_words == 0 || word_count(page_blocks) < *page_words;
+    };
     for (const auto& [p, bs] : by_page) {
       std::string kind;
       std::string text;
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
-      // A copyright page is a notice, shorter than a full page of the book's text: a page as
-      // full as the text's that names its copyright (a reference card's foot line) is text.
-      const auto& page_blocks = bs;
-      auto notice = [&] {
-        if (!page_words) page_words = full_page_words();
-        return *page_words == 0 || word_count(page_blocks) < *page_words;
-      };
       if (entries(p)) kind = "contents";
       else if ((text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                 text.find("isbn") != std::string::npos) &&
-               notice())
+               notice(bs))
         kind = "copyright";
       else if (word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
       else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page

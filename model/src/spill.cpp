@@ -23,27 +23,69 @@ namespace {
 // A page's record is measured first and then written through a cursor into a buffer of that
 // size: appended value by value, each append asked the string for room (a page is written
 // three to four times in a build, after extraction and after each pass that changes it).
-struct Writer {
+// One walk over the page's fields (put_record) does both, with a sink that counts the bytes
+// and one that copies them.
+struct Measure {
+  size_t size = 0;
+  void raw(const void*, size_t n) { size += n; }
+};
+
+struct Copy {
   char* p;
-  template <class T>
-  void put(T v) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    std::memcpy(p, &v, sizeof v);
-    p += sizeof v;
-  }
-  void put(const std::string& s) {
-    put(static_cast<uint32_t>(s.size()));
-    bytes(s.data(), s.size());
-  }
-  void put(const Box& b) {
-    put(b.x0), put(b.y0), put(b.x1), put(b.y1);
-  }
-  void bytes(const void* data, size_t n) {
+  void raw(const void* data, size_t n) {
     if (n == 0) return;  // (an empty container's data() may be null, which memcpy must not get)
     std::memcpy(p, data, n);
     p += n;
   }
 };
+
+template <class Sink>
+struct Writer {
+  Sink& sink;
+  template <class T>
+  void put(T v) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    sink.raw(&v, sizeof v);
+  }
+  void put(const std::string& s) {
+    put(static_cast<uint32_t>(s.size()));
+    sink.raw(s.data(), s.size());
+  }
+  void put(const Box& b) {
+    put(b.x0), put(b.y0), put(b.x1), put(b.y1);
+  }
+};
+
+template <class Sink>
+void put_record(const Page& page, Sink& sink) {
+  Writer<Sink> w{sink};
+  w.put(static_cast<uint32_t>(page.lines.size()));
+  for (const auto& l : page.lines) {
+    w.put(l.bbox);
+    w.put(static_cast<int32_t>(l.direction));
+    w.put(static_cast<uint32_t>(l.spans.size()));
+    for (const auto& s : l.spans) {
+      w.put(s.text);
+      w.put(s.bbox);
+      w.put(s.font);
+      w.put(s.size);
+      w.put(static_cast<uint8_t>(s.monospace | s.bold << 1 | s.italic << 2 | s.ocr << 3));
+      w.put(s.color);
+      w.put(s.baseline);
+      w.put(s.last_advance);
+      w.put(s.confidence);
+      w.put(static_cast<uint32_t>(s.xs.size()));
+      sink.raw(s.xs.data(), s.xs.size() * sizeof(float));
+    }
+  }
+  w.put(static_cast<uint32_t>(page.paths.size()));
+  for (const auto& v : page.paths) {
+    w.put(v.bbox);
+    w.put(static_cast<uint8_t>(v.fill | v.stroke << 1 | v.paper << 2));
+    w.put(v.line_width);
+    w.put(v.color);
+  }
+}
 
 class Reader {
  public:
@@ -86,20 +128,6 @@ class Reader {
   const char* end;
 };
 
-// The bytes of a page's record, as encode writes them.
-size_t encoded_size(const Page& page) {
-  constexpr size_t kBox = 4 * sizeof(double);
-  constexpr size_t kSpan = sizeof(uint32_t) + kBox + sizeof(uint32_t) + sizeof(double) + sizeof(uint8_t) +
-                           sizeof(uint32_t) + sizeof(double) + 2 * sizeof(float) + sizeof(uint32_t);
-  constexpr size_t kPath = kBox + sizeof(uint8_t) + sizeof(double) + sizeof(uint32_t);
-  size_t n = sizeof(uint32_t) + page.paths.size() * kPath + sizeof(uint32_t);
-  for (const auto& l : page.lines) {
-    n += kBox + sizeof(int32_t) + sizeof(uint32_t) + l.spans.size() * kSpan;
-    for (const auto& s : l.spans) n += s.text.size() + s.font.size() + s.xs.size() * sizeof(float);
-  }
-  return n;
-}
-
 // A page's record, in a buffer each thread reuses for every page it writes (grown as needed,
 // never cleared: encode writes every byte of the record).
 struct Record {
@@ -108,38 +136,15 @@ struct Record {
 };
 
 void encode(const Page& page, Record& out) {
-  out.size = encoded_size(page);
+  Measure measure;
+  put_record(page, measure);
+  out.size = measure.size;
   if (out.capacity < out.size) {
     out.capacity = std::max(out.size, 2 * out.capacity);
     out.bytes = std::make_unique_for_overwrite<char[]>(out.capacity);
   }
-  Writer w{out.bytes.get()};
-  w.put(static_cast<uint32_t>(page.lines.size()));
-  for (const auto& l : page.lines) {
-    w.put(l.bbox);
-    w.put(static_cast<int32_t>(l.direction));
-    w.put(static_cast<uint32_t>(l.spans.size()));
-    for (const auto& s : l.spans) {
-      w.put(s.text);
-      w.put(s.bbox);
-      w.put(s.font);
-      w.put(s.size);
-      w.put(static_cast<uint8_t>(s.monospace | s.bold << 1 | s.italic << 2 | s.ocr << 3));
-      w.put(s.color);
-      w.put(s.baseline);
-      w.put(s.last_advance);
-      w.put(s.confidence);
-      w.put(static_cast<uint32_t>(s.xs.size()));
-      w.bytes(s.xs.data(), s.xs.size() * sizeof(float));
-    }
-  }
-  w.put(static_cast<uint32_t>(page.paths.size()));
-  for (const auto& v : page.paths) {
-    w.put(v.bbox);
-    w.put(static_cast<uint8_t>(v.fill | v.stroke << 1 | v.paper << 2));
-    w.put(v.line_width);
-    w.put(v.color);
-  }
+  Copy copy{out.bytes.get()};
+  put_record(page, copy);
 }
 
 void decode(const char* bytes, size_t size, Page& page) {
