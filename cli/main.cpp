@@ -13,13 +13,16 @@
 // jemalloc's settings for this binary (read by jemalloc at its start). A page the program
 // has freed stays resident for dirty_decay_ms before jemalloc returns it to the system (10 s
 // by default, longer than most builds): the pages a book's extraction frees are then still
-// counted while its layout and export allocate anew. At one second a build of
-// refman.pdf peaked ~20 MB lower at one job (204 -> 186 MB) for the same CPU time. A page
-// handed back costs a fault and the kernel's zeroing when the next stage wants memory again,
-// so the shorter the decay, the more of a build's time goes to faults: one second, now that
-// a long book's extracted pages wait on disk rather than in memory (the spill budget's
-// default, cli/commands.cpp), is faster than half a second and still below the peak the
-// budget used to cost (figures there).
+// counted while its layout and export allocate anew. A page handed back costs a fault and the
+// kernel's zeroing when the next stage wants memory again, so the shorter the decay, the more
+// of a build's time goes to faults, and the lower the peak. Three seconds: medians of three
+// interleaved rounds against one second, refman.pdf at one job 3.48 -> 3.14 s (128 -> 140 MB
+// peak), at two 2.53 -> 2.25 s (147 -> 176 MB); octave.pdf at one job 2.13 -> 1.96 s, at two
+// 1.34 -> 1.30 s (131 MB both); the 240-PDF shelf at two jobs 15.5 -> 14.2 and 15.4 s in two
+// batches (201 -> 229-234 MB). Five seconds: refman.pdf 2.97 s and 2.19 s in the same rounds,
+// within their spread, and the shelf peaked at 249-259 MB on the shelf; ten, 263-270 MB. One second was chosen when a long
+// book's pages all stayed in memory and a longer decay put refman.pdf near 200 MB; with the
+// pages waiting on disk past the spill budget (cli/commands.cpp) the peaks have room.
 //
 // Nothing purges the arenas at once as well: at two jobs each purge makes the kernel flush
 // the other thread's TLB (an interrupt to the other core per page range), and the pages the
@@ -49,7 +52,7 @@
 // same time, 173 -> 169 MB. On a machine with many cores and --jobs to match, the one arena's
 // lock may tell on large allocations: MALLOC_CONF=narenas:N there sets more.
 extern "C" const char* malloc_conf;
-const char* malloc_conf = "dirty_decay_ms:1000,thp:always,narenas:1";
+const char* malloc_conf = "dirty_decay_ms:3000,thp:always,narenas:1";
 #endif
 
 namespace {
