@@ -94,6 +94,11 @@ table() {
   read -r j1 _ _ < <(summary "$work/res-$name-build-j1")
   read -r j2 _ _ < <(summary "$work/res-$name-build-j2")
   read -r c _ _ < <(summary "$work/res-$name-build-cached")
+  if [ -s "$work/res-$name-mutool-2-at-once" ]; then
+    read -r two _ _ < <(summary "$work/res-$name-mutool-2-at-once")
+    awk -v a="$base" -v b="$two" -v n="$name" 'BEGIN{ if (a>0)
+      printf "%-14s this machine'"'"'s second core: two mutools at once take %.2fx one'"'"'s wall time (1.00: two whole cores, 2.00: one)\n", n, b/a }'
+  fi
   range=$(paste -d' ' "$work/res-$name-build-j1" "$work/res-$name-build-j2" |
           awk '$4>0{r=$1/$4; if(NR==1||r<lo)lo=r; if(NR==1||r>hi)hi=r} END{printf "%.2f-%.2fx", lo, hi}')
   awk -v a="$j1" -v b="$j2" -v c="$c" -v n="$name" -v r="$range" -v k="$rounds" 'BEGIN{ if (b>0 && a>0)
@@ -115,7 +120,7 @@ echo "start-up (median of 21 runs): quire --version $(startup "$quire" --version
 if part books; then
 echo "$rounds rounds per book; medians of wall and CPU seconds, largest peak RSS"
 printf "%-14s %6s | %-28s %8s %8s %8s %10s\n" book pages tool wall_s cpu_s rss_mb "x mutool"
-tools=(mutool pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached build-j1-pages-in-memory build-j1-every-page-out)
+tools=(mutool mutool-2-at-once pdftotext extract-j1 extract-j2 build-j1 build-j2 build-cached build-j1-pages-in-memory build-j1-every-page-out)
 for pdf in "${books[@]}"; do
   name=$(basename "$pdf" .pdf)
   pages=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/{print $2}')
@@ -124,6 +129,12 @@ for pdf in "${books[@]}"; do
   measure "$quire" build "$work/in-$name" -o "$work/out3" --jobs 2 --quiet --cache "$work/cache" >/dev/null
   for ((round = 1; round <= rounds; round++)); do
     measure mutool convert -F text -o "$work/m.txt" "$pdf" >>"$work/res-$name-mutool"
+    # Two mutools at once, each on its own core: how much of a second core this machine
+    # gives. On a virtual machine two busy vCPUs can share one physical core (or its
+    # turbo budget), and a build at two jobs can then not go below this row's wall time
+    # times the build's own work over mutool's.
+    measure bash -c "mutool convert -F text -o $work/m1.txt $pdf & mutool convert -F text -o $work/m2.txt $pdf; wait" \
+      >>"$work/res-$name-mutool-2-at-once"
     measure pdftotext "$pdf" "$work/p.txt" >>"$work/res-$name-pdftotext"
     measure "$quire" extract "$pdf" -o "$work/x.jsonl" --jobs 1 >>"$work/res-$name-extract-j1"
     measure "$quire" extract "$pdf" -o "$work/x.jsonl" --jobs 2 >>"$work/res-$name-extract-j2"
