@@ -131,8 +131,8 @@ for pdf in "${books[@]}"; do
     measure mutool convert -F text -o "$work/m.txt" "$pdf" >>"$work/res-$name-mutool"
     # Two mutools at once, each on its own core: how much of a second core this machine
     # gives. On a virtual machine two busy vCPUs can share one physical core (or its
-    # turbo budget), and a build at two jobs can then not go below this row's wall time
-    # times the build's own work over mutool's.
+    # turbo budget): a build's work split evenly over two jobs then runs at the speed this
+    # row shows, not at twice one core's.
     measure bash -c "mutool convert -F text -o $work/m1.txt $pdf & mutool convert -F text -o $work/m2.txt $pdf; wait" \
       >>"$work/res-$name-mutool-2-at-once"
     measure pdftotext "$pdf" "$work/p.txt" >>"$work/res-$name-pdftotext"

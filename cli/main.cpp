@@ -15,14 +15,16 @@
 // by default, longer than most builds): the pages a book's extraction frees are then still
 // counted while its layout and export allocate anew. A page handed back costs a fault and the
 // kernel's zeroing when the next stage wants memory again, so the shorter the decay, the more
-// of a build's time goes to faults, and the lower the peak. Three seconds: medians of three
-// interleaved rounds against one second, refman.pdf at one job 3.48 -> 3.14 s (128 -> 140 MB
-// peak), at two 2.53 -> 2.25 s (147 -> 176 MB); octave.pdf at one job 2.13 -> 1.96 s, at two
-// 1.34 -> 1.30 s (131 MB both); the 240-PDF shelf at two jobs 15.5 -> 14.2 and 15.4 s in two
-// batches (201 -> 229-234 MB). Five seconds: refman.pdf 2.97 s and 2.19 s in the same rounds,
-// within their spread, and the shelf peaked at 249-259 MB on the shelf; ten, 263-270 MB. One second was chosen when a long
-// book's pages all stayed in memory and a longer decay put refman.pdf near 200 MB; with the
-// pages waiting on disk past the spill budget (cli/commands.cpp) the peaks have room.
+// of a build's time goes to faults, and the lower the peak. Three seconds against one, medians
+// of five interleaved rounds of the two builds: refman.pdf at one job 4.66 -> 3.80 s (129 ->
+// 142 MB peak), at two 2.52 -> 2.22 s (154 -> 182 MB); octave.pdf 2.21 -> 2.16 s and 1.46 ->
+// 1.26 s (130 -> 132 MB at two). The choice, from one build under MALLOC_CONF (three rounds,
+// two on the 240-PDF shelf at two jobs): one second, refman.pdf 3.48 s at one job and 2.53 s
+// at two, the shelf 15.5 s and 201-207 MB; three seconds 3.14-3.26 s, 2.25-2.29 s, 14.2-15.4 s
+// and 229-236 MB; five 2.97 s, 2.19 s, 15.0 s and 249-259 MB; ten 3.13 s, 2.22 s, 15.3 s and
+// 263-270 MB. One second was chosen when a long book's pages all stayed in memory and a longer
+// decay put refman.pdf near 200 MB; with the pages waiting on disk past the spill budget
+// (cli/commands.cpp) the peaks have room.
 //
 // Nothing purges the arenas at once as well: at two jobs each purge makes the kernel flush
 // the other thread's TLB (an interrupt to the other core per page range), and the pages the
