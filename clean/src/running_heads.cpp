@@ -72,6 +72,10 @@ struct Row {
   std::string counted;     // the number of a folio with its count ("12 / 233"; see counted_folio())
   std::vector<NumberCandidate> candidates;
   std::optional<NumberCandidate> folio;  // the candidate accepted as the page number
+  // A footnote: the row opens with a raised note mark ("5 http://..."). The same note can
+  // stand at the foot of several pages, its mark masked like a folio, and a running foot
+  // carries no note mark: the row is text, and its number no folio.
+  bool note = false;
   std::string signature;                 // text without the folio, masked
   size_t folio_index = std::string::npos;  // the folio's index in tokens
   int slot = -1;
@@ -264,7 +268,9 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
         if (static_cast<long>(counted) != first && static_cast<long>(counted) != last)
           ends.push_back(static_cast<long>(counted));
       }
+      r.note = page.lines[r.lines.front()].opens_with_note_mark();
       for (long t : ends) {
+        if (r.note) break;
         const std::string_view tok = tokens[static_cast<size_t>(t)];
         const std::string_view core = folio_core(tok);
         if (auto n = parse_page_number(core, o.max_page_number_digits)) {
@@ -702,6 +708,7 @@ void RunningHeadPass::decide() {
     bool folio;
     bool number_only;  // a bare folio, or one with its count (see counted_folio())
     bool size_ok;
+    bool note;  // see Row::note
   };
   std::vector<Brief> brief(rows.size());
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
@@ -710,12 +717,12 @@ void RunningHeadPass::decide() {
     Row& r = *rows[i];
     r.slot = slot_of[i];
     r.folio_index = folio_token(r);
-    r.signature = opener_word_alone(r.tokens) ? std::string() : head_signature(r.tokens, r.folio_index);
+    r.signature = opener_word_alone(r.tokens) || r.note ? std::string() : head_signature(r.tokens, r.folio_index);
     size_t h = 0;
     if (!r.signature.empty())
       h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;
     const bool with_count = r.folio && !r.counted.empty() && r.folio->token == r.counted;
-    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only || with_count, size_ok(r)};
+    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only || with_count, size_ok(r), r.note};
   }, 64);
 
   // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash
@@ -864,7 +871,7 @@ void RunningHeadPass::decide() {
   for (size_t i = 0; i < rows.size(); ++i) {
     const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
-    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok);
+    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok) && !r.note;
     // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
     // (a small digit in a displayed sum can fall in with the page numbers). Type a little
     // smaller than the body will do when the row is the same on nearly every page of its band

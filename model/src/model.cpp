@@ -98,6 +98,15 @@ double Line::baseline() const {
   return largest->baseline;
 }
 
+bool Line::opens_with_note_mark() const {
+  size_t i = 0;
+  while (i < spans.size() && spans[i].text.find_first_not_of(" \t\n") == std::string::npos) ++i;
+  if (i == spans.size() || !mark_text(spans[i].text)) return false;
+  for (size_t k = i + 1; k < spans.size(); ++k)
+    if (!mark_text(spans[k].text)) return raised_against(spans[i], spans[k]);
+  return false;
+}
+
 bool Line::space_before(size_t i) const {
   if (i == 0 || i >= spans.size() || spans[i].text.empty() || is_blank(spans[i].text.front())) return false;
   // The text so far ends with the last byte of the nearest span before that has text.

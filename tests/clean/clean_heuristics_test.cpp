@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 
 #include "test_pages.h"
 
@@ -385,6 +386,31 @@ TEST(PageNumbers, AFootnoteThatBeginsWithThePagesNumberStays) {
   for (int n : {2, 5, 8}) {
     EXPECT_EQ(removed_texts(r, n, "page-number"), (std::vector<std::string>{arabic(n)})) << "page " << n;
     EXPECT_TRUE(has_line(d.pages[static_cast<size_t>(n - 1)], arabic(n) + note(n))) << "page " << n;
+  }
+}
+
+// Typographic fact: a footnote opens with its mark, set raised and smaller than its text, and a
+// running foot carries no note mark. The same note (a URL cited from several pages) stands at
+// the foot's one place under each page's text, its marks (3, 7, 11) masked as a folio's are:
+// it recurs in its slot, but it is the text's, on a page whose text ends high as on the others.
+TEST(RunningHeads, TheSameFootnoteOnSeveralPagesStays) {
+  const std::string url = "http://www.example.org/faq/install-where.html";
+  const std::map<int, int> marks{{3, 3}, {6, 7}, {9, 11}, {12, 14}};
+  Document d = book(14, [&](Page& p) {
+    auto it = marks.find(p.number);
+    if (p.number >= 9 && it != marks.end()) p.lines.resize(30);  // the text ends high: a gap over the note
+    p.lines.push_back(text_line("Chapter 1: Getting the sources", 72, kHeadBaseline));
+    p.lines.push_back(text_line(arabic(p.number), 530, kHeadBaseline));
+    if (it == marks.end()) return;
+    p.lines.push_back(line({span(arabic(it->second), 72, kFootBaseline - 2, 6), span(url, 76, kFootBaseline, 8)}));
+  });
+  CleanResult r = clean_and_account(d);
+  for (const auto& [page, mark] : marks) {
+    EXPECT_TRUE(removed_texts(r, page, "running-head").size() == 1 &&
+                removed_texts(r, page, "running-head")[0] == "Chapter 1: Getting the sources")
+        << "page " << page;
+    EXPECT_TRUE(removed_texts(r, page, "page-number") == std::vector<std::string>{arabic(page)}) << "page " << page;
+    EXPECT_TRUE(has_line(d.pages[static_cast<size_t>(page - 1)], arabic(mark) + " " + url)) << "page " << page;
   }
 }
 

@@ -210,5 +210,31 @@ TEST(LineBaseline, ARaisedMarkAtTheStartDoesNotMoveIt) {
   EXPECT_DOUBLE_EQ(unknown.baseline(), 22);
 }
 
+// A footnote's first line opens with its mark raised against its text; a number at the start
+// of a line in the text's own size (a list's, a folio's), a raised letter (a formula's) or a
+// mark with no text after it opens no note.
+TEST(LineOpensWithNoteMark, ARaisedMarkBeforeTextOnly) {
+  auto line = [](std::vector<std::pair<std::string, std::pair<double, double>>> parts) {
+    Line l;
+    for (auto& [text, sb] : parts) {
+      Span s;
+      s.text = text;
+      s.size = sb.first;
+      s.baseline = sb.second;
+      l.spans.push_back(s);
+    }
+    return l;
+  };
+  EXPECT_TRUE(line({{"5", {6, 668}}, {"http://www.example.org/", {8, 670}}}).opens_with_note_mark());
+  EXPECT_TRUE(line({{" ", {8, 670}}, {"*", {6, 668}}, {"Thanks to the readers.", {8, 670}}}).opens_with_note_mark());
+  EXPECT_TRUE(line({{"[", {6, 236}}, {"1", {6, 236}}, {"]", {6, 236}}, {" After installation", {10, 240}}})
+                  .opens_with_note_mark());
+  EXPECT_FALSE(line({{"5 apples and pears", {10, 240}}}).opens_with_note_mark());
+  EXPECT_FALSE(line({{"5", {10, 240}}, {" apples", {10, 240}}}).opens_with_note_mark());
+  EXPECT_FALSE(line({{"a", {6, 236}}, {"f(a)", {10, 240}}}).opens_with_note_mark());
+  EXPECT_FALSE(line({{"12", {6, 236}}}).opens_with_note_mark());
+  EXPECT_FALSE(line({{"Text", {10, 240}}, {"2", {6, 236}}}).opens_with_note_mark());
+}
+
 }  // namespace
 }  // namespace quire

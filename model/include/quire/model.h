@@ -82,6 +82,9 @@ struct Line {
   // move ("[1] After installation"), so the first span that is no note mark raised against
   // the line's largest; the bottom of its box where no span knows its baseline.
   double baseline() const;
+  // Whether the line is a footnote's first line: it opens with a note mark ("1", "*", "[2]")
+  // raised against the text that follows it on the line.
+  bool opens_with_note_mark() const;
   bool operator==(const Line&) const = default;
 };
 
