@@ -188,7 +188,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
           under_part = is_part[k];
           break;
         }
-    if (e.level == 1 || under_part) out.push_back({e.page, std::max(0.0, e.y), e.title, e.level, is_part[i]});
+    if (e.level == 1 || under_part) out.push_back({e.page, std::max(0.0, e.y), e.title, e.level, is_part[i], e.y >= 0});
   }
   std::stable_sort(out.begin(), out.end(), [](const Start& a, const Start& b) {
     return a.page != b.page ? a.page < b.page : a.y < b.y;

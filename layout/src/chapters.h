@@ -35,6 +35,9 @@ struct Start {
   std::string title;     // as in the outline or as printed
   int level = 1;         // outline level of the chapter entries
   bool part = false;     // a part opener: its pages go to the next chapter
+  // Whether `y` is the outline's: an entry whose destination names its page only (a /Fit
+  // view) opens at the top of its page until its heading is found there.
+  bool placed = true;
 };
 
 // Chapter entries of the outline: the top level, or the level under part entries. Parts

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <regex>
 
@@ -187,6 +188,7 @@ class ChapterCut {
     int chapter_level = 1;
     std::vector<Start> starts = outline_starts(doc_, o_, chapter_level);
     from_outline_ = !starts.empty();
+    if (from_outline_) place_on_page(starts);
     if (!from_outline_) starts = heading_starts(flow_.blocks, flow_.sizes, o_);
     std::vector<const Block*> before;
     const auto parts = assign(starts, before);
@@ -220,6 +222,52 @@ class ChapterCut {
   // prose) are dropped: those words are not in the corpus, and the wording check accounts
   // for excluded pages by their printed tokens, unjoined.
   void keep(const Block* b) { kept_[static_cast<size_t>(b - flow_.blocks.data())] = true; }
+
+  // An outline entry whose destination names its page only says nowhere where on the page
+  // its chapter opens: where two chapters open on one page (an article's "1 Introduction"
+  // and "2 Quick guide"), both cuts stood at its top and the first chapter was empty, and a
+  // chapter opening under the end of the one before took that end. Such an entry opens at
+  // the heading of its page that prints its title (its number may stand before it), the
+  // first one under the chapter opened before it on the page, with the headings set right
+  // above it (a slide's title over its section's, as at the top of a page). A page whose entries would
+  // then open out of the outline's order (a slide's title found for a part, none for its
+  // first chapter above it) keeps them all at its top, as does a page without such headings.
+  void place_on_page(std::vector<Start>& starts) const {
+    std::map<int, std::vector<size_t>> headings;  // page -> its heading blocks, in reading order
+    for (size_t i = 0; i < flow_.blocks.size(); ++i)
+      if (flow_.blocks[i].type == BlockType::Heading) headings[flow_.blocks[i].page].push_back(i);
+    if (headings.empty()) return;
+    for (size_t first = 0; first < starts.size();) {
+      size_t end = first;  // [first, end): the starts of one page, in the outline's order
+      while (end < starts.size() && starts[end].page == starts[first].page) ++end;
+      auto it = headings.find(starts[first].page);
+      bool any = false;
+      std::vector<Start> placed(starts.begin() + static_cast<ptrdiff_t>(first), starts.begin() + static_cast<ptrdiff_t>(end));
+      for (size_t k = 0; it != headings.end() && k < placed.size(); ++k) {
+        Start& s = placed[k];
+        if (s.placed) continue;
+        const std::string title = squash(split_title(s.title).title);
+        if (title.empty()) continue;
+        const double from = k > 0 ? placed[k - 1].y : 0;
+        for (size_t i : it->second) {
+          const Block& b = flow_.blocks[i];
+          if (b.bbox.y0 < from || squash(split_title(b.text).title) != title) continue;
+          // Headings right above it open with it (a slide's title over its section's).
+          size_t top = i;
+          while (top > 0 && flow_.blocks[top - 1].type == BlockType::Heading && flow_.blocks[top - 1].page == b.page &&
+                 flow_.blocks[top - 1].bbox.y0 >= from && flow_.blocks[top - 1].bbox.y0 < flow_.blocks[top].bbox.y0)
+            --top;
+          s.y = flow_.blocks[top].bbox.y0;
+          s.placed = any = true;
+          break;
+        }
+      }
+      const bool in_order = std::is_sorted(placed.begin(), placed.end(),
+                                           [](const Start& a, const Start& b) { return a.y < b.y; });
+      if (any && in_order) std::copy(placed.begin(), placed.end(), starts.begin() + static_cast<ptrdiff_t>(first));
+      first = end;
+    }
+  }
 
   // Blocks -> the start they belong to; `before` gets those before the first chapter.
   std::vector<std::vector<const Block*>> assign(const std::vector<Start>& starts, std::vector<const Block*>& before) const {
@@ -428,6 +476,12 @@ class ChapterCut {
         // twice, the largest thing in memory at this point).
         const size_t at = static_cast<size_t>(b - blocks.data());
         Block nb = std::move(blocks[at]);
+        // The line the outline's entry points at that prints the entry's title is the
+        // chapter's title, whatever its size: a book that sets its titles in the body's size
+        // and weight bold tells them from its text by the outline alone.
+        if (from_outline_ && b == bs.front() && nb.type == BlockType::Paragraph && b->page == starts[i].page &&
+            squash(split_title(nb.text).title) == squash(tp.title))
+          nb.type = BlockType::Heading;
         if (nb.type == BlockType::Heading) {
           nb.level = first_heading && b == bs.front() ? 1 : levels.level_of(nb, flow_.sizes[at]);
           if (nb.level == 1 && b != bs.front()) nb.level = 2;

@@ -2233,6 +2233,79 @@ TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
 }
 
+TEST(Chapters, AnEntryThatNamesItsPageOnlyOpensAtItsHeading) {
+  // Destinations that name a page and no place on it (a /Fit view): two chapters open on
+  // page 2, and the second opens under the first one's end. Each opens at the heading that
+  // prints its title, its number before it. A slide's title set right above the heading
+  // opens with it; on a page where the order of the headings found is not the outline's,
+  // the chapters open at the top of the page, as before.
+  auto p1 = paragraph(72, 100, {"Preface text of the book."});
+  std::vector<LineSpec> p2 = {{72, 100, "1 Getting started", 16, false, true}};
+  auto body = paragraph(72, 130, {"Chapter one text."});
+  p2.insert(p2.end(), body.begin(), body.end());
+  p2.push_back({72, 300, "2 Going further", 16, false, true});
+  auto tail = paragraph(72, 330, {"Chapter two text."});
+  p2.insert(p2.end(), tail.begin(), tail.end());
+  auto more = paragraph(72, 100, {"The end of chapter two, at the top of its page."});
+  std::vector<LineSpec> p3 = more;
+  p3.push_back({72, 200, "Running the Tool", 20, false, true});
+  p3.push_back({72, 240, "3 Options", 16, false, true});
+  auto three = paragraph(72, 270, {"Chapter three text."});
+  p3.insert(p3.end(), three.begin(), three.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2), make_page(3, p3)});
+  d.outline = {{"Preface", 1, 1, -1}, {"Getting started", 1, 2, -1}, {"Going further", 1, 2, -1}, {"Options", 1, 3, -1}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 4u);
+  EXPECT_EQ(r.chapters[1].title, "Getting started");
+  ASSERT_FALSE(r.chapters[1].blocks.empty());
+  EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
+  ASSERT_FALSE(r.chapters[2].blocks.empty());
+  EXPECT_EQ(r.chapters[2].blocks.front().text, "2 Going further");
+  EXPECT_NE(r.chapters[2].blocks.back().text.find("The end of chapter two, at the top of its page."), std::string::npos);
+  ASSERT_FALSE(r.chapters[3].blocks.empty());
+  EXPECT_EQ(r.chapters[3].blocks.front().text, "Running the Tool");
+  EXPECT_EQ(r.chapters[3].blocks.back().text, "Chapter three text.");
+
+  // Out of order: "Going further" is found above "Getting started" on page 2. Both open at
+  // the top of the page, the later entry taking it.
+  d.outline = {{"Preface", 1, 1, -1}, {"Going further", 1, 2, -1}, {"Getting started", 1, 2, -1}, {"Options", 1, 3, -1}};
+  auto swapped = layout_document(d);
+  ASSERT_EQ(swapped.chapters.size(), 4u);
+  EXPECT_TRUE(swapped.chapters[1].blocks.empty() || swapped.chapters[1].blocks.front().text != "2 Going further");
+  ASSERT_FALSE(swapped.chapters[2].blocks.empty());
+  EXPECT_EQ(swapped.chapters[2].blocks.front().text, "1 Getting started");
+}
+
+TEST(Chapters, TheLineAnEntryPointsAtPrintingItsTitleIsTheChaptersHeading) {
+  // A book that sets its titles in the body's size and weight tells them from its text by
+  // the outline alone: the line the entry points at prints its title. A line that prints
+  // other words there stays text.
+  auto chapter = [](int n, const std::string& title, const std::string& text) {
+    std::vector<LineSpec> l = {{72, 100, title, 10}};
+    auto body = paragraph(72, 125, {text + " is the body text of this chapter and goes on.", "More text follows."});
+    l.insert(l.end(), body.begin(), body.end());
+    return make_page(n, l);
+  };
+  Document d = make_doc({chapter(1, "Introduction", "Introduction"), chapter(2, "2 Using anchors", "Anchors")});
+  d.outline = {{"Introduction", 1, 1, 88}, {"Using anchors", 1, 2, 88}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 2u);
+  for (const auto& c : r.chapters) {
+    ASSERT_FALSE(c.blocks.empty());
+    EXPECT_EQ(c.blocks.front().type, BlockType::Heading) << c.title;
+    EXPECT_EQ(c.blocks.front().level, 1) << c.title;
+  }
+  EXPECT_EQ(r.chapters[1].blocks.front().text, "2 Using anchors");
+
+  d.outline = {{"Overview", 1, 1, 88}, {"Anchors in use", 1, 2, 88}};
+  auto other = layout_document(d);
+  ASSERT_EQ(other.chapters.size(), 2u);
+  for (const auto& c : other.chapters) {
+    ASSERT_FALSE(c.blocks.empty());
+    EXPECT_EQ(c.blocks.front().type, BlockType::Paragraph) << c.title;
+  }
+}
+
 TEST(Chapters, ATitlePageTheOutlineNamesByTheBooksTitleIsLeftOut) {
   // Asciidoctor PDF and DocBook bookmark the title page with the book's title. That page
   // (the first, or the first two with the verso, with little prose) is title matter; a
