@@ -208,7 +208,11 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   static const std::regex label_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+([0-9]+|[A-Z]|[IVXLC]+)[.:]?\s*$)");
   double top = 0;
   std::map<long, int> count;
-  std::map<int, size_t> prose_words = prose_words_by_page(blocks);
+  // The words a page sets as text: its prose and its tables (a reference's first page of
+  // tables is no title page).
+  std::map<int, size_t> text_words = prose_words_by_page(blocks);
+  for (const auto& b : blocks)
+    if (b.type == BlockType::Table) text_words[b.page] += whitespace_token_count(b.text);
   for (size_t i = 0; i < blocks.size(); ++i)
     if (blocks[i].type == BlockType::Heading) count[typography::half_point_key(sizes[i])]++;
   // The chapter-title size: the largest heading size that occurs more than once.
@@ -291,7 +295,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
       bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapters.chapter_title_size_tolerance &&
                     !section_in_title_size(i)) ||
                    (flowing && title_size(i));
-      bool title_page = b.page == book_first_page && prose_words[b.page] < o.chapters.min_prose_page_words;
+      bool title_page = b.page == book_first_page && text_words[b.page] < o.chapters.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {
         bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;
         out.push_back({b.page, b.bbox.y0, b.text, 1, part});

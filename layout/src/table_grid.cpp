@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "internal.h"
 #include "quire/parallel.h"
@@ -13,6 +14,7 @@
 #include "quire/typography.h"
 #include "builder.h"
 #include "dictionary.h"
+#include "figures.h"
 #include "note_marks.h"
 #include "page_passes.h"
 #include "tables.h"
@@ -115,6 +117,100 @@ TableColumns table_columns(std::vector<Piece>& pieces, const std::vector<const R
     pieces[k].column = cols.count - 1;
   }
   return cols;
+}
+
+// A table drawn as a grid (ruled_grids), read from its rules: its columns are the room
+// between the rules that part them, its rows the room between the rules across it. A line
+// is in the column where it starts (a cell's text may run on past its column's rule), and
+// the lines of one cell are those between the same rules in one column, however they are
+// set beside the others (middle-aligned, wrapped). Nothing where a row of the table stands
+// in no grid, or where its grids are parted into columns differently page by page.
+struct RuledReading {
+  TableColumns cols;
+  std::vector<long> above;                  // per piece: the line of its cell above it, or -1
+  std::vector<std::pair<int, size_t>> band;  // per piece: its page and row between rules
+};
+
+std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
+                                          const std::vector<std::pair<int, Box>>& bars,
+                                          const std::vector<std::pair<int, Box>>& rules, const LayoutOptions& o) {
+  if (rs.empty() || pieces.empty()) return std::nullopt;
+  const double tol = o.lines.edge_tolerance;
+  struct PageGrid {
+    Box box;
+    std::vector<double> xs;  // the rules between columns, left to right
+    std::vector<double> ys;  // the rules across, top to bottom
+  };
+  std::map<int, PageGrid> of_page;
+  auto inside = [&](const Box& g, const Box& b) {
+    const double mid = (b.y0 + b.y1) / 2;
+    return mid > g.y0 && mid < g.y1 && b.x0 >= g.x0 - tol && b.x1 <= g.x1 + tol;
+  };
+  for (const Row* r : rs) {
+    if (auto it = of_page.find(r->page); it != of_page.end()) {
+      if (!inside(it->second.box, r->bbox)) return std::nullopt;
+      continue;
+    }
+    std::vector<Box> page_rules, page_bars;
+    for (const auto& [pg, b] : rules)
+      if (pg == r->page) page_rules.push_back(b);
+    for (const auto& [pg, b] : bars)
+      if (pg == r->page) page_bars.push_back(b);
+    const std::vector<Box> joined = joined_rules(page_rules, o.figures.rule_max_thickness);
+    PageGrid pg;
+    bool found = false;
+    for (const Box& g : ruled_grids(joined, page_bars, o))
+      if (inside(g, r->bbox)) {
+        pg.box = g;
+        found = true;
+        break;
+      }
+    if (!found) return std::nullopt;
+    auto add = [&](std::vector<double>& at, double v) {
+      if (std::none_of(at.begin(), at.end(), [&](double x) { return std::fabs(x - v) <= tol; }))
+        at.insert(std::upper_bound(at.begin(), at.end(), v), v);
+    };
+    for (const Box& bar : page_bars) {
+      const double x = (bar.x0 + bar.x1) / 2;
+      if (x > pg.box.x0 + tol && x < pg.box.x1 - tol && bar.y1 > pg.box.y0 && bar.y0 < pg.box.y1) add(pg.xs, x);
+    }
+    for (const Box& rule : joined) {
+      const double y = (rule.y0 + rule.y1) / 2;
+      if (std::fabs(rule.x0 - pg.box.x0) <= tol && std::fabs(rule.x1 - pg.box.x1) <= tol && y >= pg.box.y0 - tol &&
+          y <= pg.box.y1 + tol)
+        add(pg.ys, y);
+    }
+    if (pg.xs.empty()) return std::nullopt;
+    of_page.emplace(r->page, std::move(pg));
+  }
+  const size_t columns = of_page.begin()->second.xs.size() + 1;
+  for (const auto& [page, pg] : of_page)
+    if (pg.xs.size() + 1 != columns) return std::nullopt;
+  RuledReading rr;
+  const PageGrid& first = of_page.at(rs.front()->page);
+  rr.cols.count = columns;
+  rr.cols.left.push_back(first.box.x0);
+  rr.cols.left.insert(rr.cols.left.end(), first.xs.begin(), first.xs.end());
+  rr.cols.right = first.xs;
+  rr.cols.right.push_back(first.box.x1);
+  rr.above.assign(pieces.size(), -1);
+  rr.band.resize(pieces.size());
+  std::map<std::tuple<int, size_t, size_t>, size_t> last;  // (page, band, column) -> its lowest piece so far
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    Piece& p = pieces[k];
+    const int page = rs[p.row]->page;
+    const PageGrid& pg = of_page.at(page);
+    p.column = static_cast<size_t>(std::upper_bound(pg.xs.begin(), pg.xs.end(), p.box.x0 + tol) - pg.xs.begin());
+    const size_t band =
+        static_cast<size_t>(std::upper_bound(pg.ys.begin(), pg.ys.end(), (p.box.y0 + p.box.y1) / 2) - pg.ys.begin());
+    rr.band[k] = {page, band};
+    auto [it, fresh] = last.try_emplace({page, band, p.column}, k);
+    if (!fresh) {
+      rr.above[k] = static_cast<long>(it->second);
+      it->second = k;
+    }
+  }
+  return rr;
 }
 
 // Whether a horizontal rule of `rules` (page, rule) lies on `page` between heights `upper`
@@ -436,13 +532,41 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
 void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order,
                          std::vector<HyphenJoin>& log) const {
   std::vector<Piece> pieces = table_pieces(rs);
-  const TableColumns cols = table_columns(pieces, rs, bars, o);
+  const std::optional<RuledReading> ruled = ruled_reading(pieces, rs, bars, rules, o);
+  const TableColumns cols = ruled ? ruled->cols : table_columns(pieces, rs, bars, o);
   const size_t columns = cols.count;
-  const std::vector<long> above = wrapped_lines(pieces, rs, cols, rules, o);
-  const std::vector<long> keep = kept_wraps(pieces, above, rs.size(), columns);
+  std::vector<long> keep;
+  if (ruled) {
+    keep = ruled->above;
+  } else {
+    const std::vector<long> above = wrapped_lines(pieces, rs, cols, rules, o);
+    keep = kept_wraps(pieces, above, rs.size(), columns);
+  }
   const std::vector<Cell> cells = table_cells(pieces, keep, rs, ev, o, log);
   std::vector<std::pair<double, double>> extent;  // each row's top and bottom (of its letters)
-  std::vector<std::vector<size_t>> grid = table_rows(cells, extent);
+  std::vector<std::vector<size_t>> grid;
+  if (ruled) {
+    // A grid's row is the room between two of its rules.
+    std::map<std::pair<int, size_t>, size_t> row_of;  // (page, band) -> row, in page and band order
+    for (size_t k = 0; k < pieces.size(); ++k)
+      if (keep[k] < 0) row_of.emplace(ruled->band[k], 0);
+    size_t n = 0;
+    for (auto& [band, row] : row_of) row = n++;
+    grid.assign(n, {});
+    extent.assign(n, {0, 0});
+    std::vector<bool> seen(n, false);
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      if (keep[k] >= 0) continue;
+      const size_t row = row_of.at(ruled->band[k]);
+      const Cell& c = cells[pieces[k].cell];
+      grid[row].push_back(pieces[k].cell);
+      extent[row] = seen[row] ? std::make_pair(std::min(extent[row].first, c.top), std::max(extent[row].second, c.bottom))
+                              : std::make_pair(c.top, c.bottom);
+      seen[row] = true;
+    }
+  } else {
+    grid = table_rows(cells, extent);
+  }
   b.rows.assign(grid.size(), std::vector<std::string>(columns));
   for (size_t i = 0; i < grid.size(); ++i) {
     std::stable_sort(grid[i].begin(), grid[i].end(), [&](size_t a, size_t c) { return cells[a].box.x0 < cells[c].box.x0; });

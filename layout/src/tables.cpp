@@ -93,6 +93,47 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
   return n;
 }
 
+// Tables drawn as grids: a rule across the table's width under each of its rows, and rules
+// between its columns that cross every row. Whatever stands inside is the table's, however
+// its cells are set: a cell set middle-aligned beside one that wraps sits between the other
+// cells' baselines, a cell too long for its column runs into the next, a cell's text may be
+// set in the typewriter face, and rows without a gap wider than a word space between their
+// cells pass for prose; the grid holds them together all the same. A box ruled above and
+// below (a note, a framed listing) has no rule between: no grid. The grids' boxes, from the
+// page's horizontal rules (joined) and vertical ones.
+std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o) {
+  // Rows of a grid, at the least: two rows between three rules (a frame of two rules with
+  // one between its columns is a box, a listing beside its line numbers as much as a table).
+  constexpr size_t kGridMinRows = 2;
+  const double tol = o.lines.edge_tolerance;
+  std::vector<Box> sorted = rules;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Box& a, const Box& b) { return a.y0 < b.y0; });
+  // Whether a rule between the columns crosses the row between rules `a` and `b`.
+  auto crossed = [&](const Box& a, const Box& b) {
+    return std::any_of(bars.begin(), bars.end(), [&](const Box& bar) {
+      const double x = (bar.x0 + bar.x1) / 2;
+      return x > a.x0 + tol && x < a.x1 - tol && bar.y0 <= a.y1 + tol && bar.y1 >= b.y0 - tol;
+    });
+  };
+  std::vector<Box> grids;
+  std::vector<bool> used(sorted.size(), false);
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    if (used[i]) continue;
+    size_t rows = 0, last = i;
+    for (size_t j = i + 1; j < sorted.size(); ++j) {
+      const Box& a = sorted[last];
+      const Box& b = sorted[j];
+      if (used[j] || std::fabs(a.x0 - b.x0) > tol || std::fabs(a.x1 - b.x1) > tol || b.y0 - a.y1 <= tol) continue;
+      if (!crossed(a, b)) break;
+      used[j] = true;
+      last = j;
+      ++rows;
+    }
+    if (rows >= kGridMinRows) grids.push_back({sorted[i].x0, sorted[i].y0, sorted[i].x1, sorted[last].y1});
+  }
+  return grids;
+}
+
 namespace {
 
 // Whether the cells `head` stand over the cells `row` one to one, each overlapping its own
@@ -176,6 +217,18 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
   auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
     return detail::table_cells(r, opts, min_cells, bars, joined);
   };
+  const std::vector<Box> grids = ruled_grids(joined, bars, o);
+  // The grid a row stands inside, or -1.
+  auto grid_of = [&](const Row& r) -> long {
+    if (r.footnote) return -1;
+    const double tol = o.lines.edge_tolerance;
+    const double mid = (r.bbox.y0 + r.bbox.y1) / 2;
+    for (size_t g = 0; g < grids.size(); ++g)
+      if (mid > grids[g].y0 && mid < grids[g].y1 && r.bbox.x0 >= grids[g].x0 - tol && r.bbox.x1 <= grids[g].x1 + tol)
+        return static_cast<long>(g);
+    return -1;
+  };
+  long cur_grid = -1;  // the grid of the run `cur`, if it is a grid's
   std::vector<const Row*> cur;
   // The page's first run goes on with a table open at the page break when its first row
   // stands in that table's columns: then one row is enough.
@@ -188,7 +241,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
   // (without one, two cells a row are more often a term and its description).
   bool bold_head = false;
   auto flush = [&]() {
-    if (full_rows >= (goes_on ? 1 : o.tables.min_table_rows)) {
+    if (full_rows >= (goes_on || cur_grid >= 0 ? 1 : o.tables.min_table_rows)) {
       for (const Row* r : cur) out[r] = run;
       ++run;
     }
@@ -199,6 +252,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     most_cells = 0;
     bold_head = false;
     goes_on = false;
+    cur_grid = -1;
   };
   for (size_t i = 0; i < items.size(); ++i) {
     const Item& it = items[i];
@@ -207,6 +261,16 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
       continue;
     }
     const Row& r = it.row;
+    // A grid's rows are its run, all of them and nothing else.
+    if (const long g = grid_of(r); g >= 0 || cur_grid >= 0) {
+      if (g != cur_grid) flush();
+      if (g >= 0) {
+        cur_grid = g;
+        cur.push_back(&r);
+        ++full_rows;
+        continue;
+      }
+    }
     const bool next_row = !cur.empty() && next_table_row(*cur.back(), r, o);
     auto cells = table_cells(r, o, o.tables.min_table_cells);
     // A row of one cell fewer over a full row heads a cross table (heads_stub_columns); but a

@@ -16,6 +16,11 @@ namespace quire::detail {
 bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars,
                     const std::vector<Box>& rules);
 
+// Tables drawn as grids: a rule across the table's width under each of its rows, and rules
+// between its columns that cross every row (see tables.cpp). The grids' boxes, from a page's
+// horizontal rules, joined (joined_rules), and its vertical ones.
+std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o);
+
 // Column edges the two rows share: cells flush left or flush right at the same x. The left
 // edge of the first cell does not count, nor the right edge of the last where it reaches
 // the measure's right edge `right`: every line of a justified paragraph shares those (and a

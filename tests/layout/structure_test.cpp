@@ -573,6 +573,113 @@ TEST(Tables, ARuledCellThatRunsPastItsRuleStaysInItsColumn) {
   }
 }
 
+// A grid of rules: one across the table under every row, and between the columns rules that
+// cross every row (DocBook's XSL-FO and dblatex draw each cell's box).
+struct Grid {
+  std::vector<VectorPath> paths;
+  double left, right, top;
+  std::vector<double> columns;  // the rules between columns
+  void row(double height) {
+    paths.push_back(fill({left, top, right, top + 0.4}));
+    for (double x : columns) paths.push_back(fill({x, top, x + 0.4, top + height}));
+    paths.push_back(fill({left, top, left + 0.4, top + height}));
+    paths.push_back(fill({right, top, right + 0.4, top + height}));
+    top += height;
+  }
+  void close() { paths.push_back(fill({left, top, right, top + 0.4})); }
+};
+
+TEST(Tables, AGridHoldsItsCellsHoweverTheyAreSet) {
+  // Inside a grid, rows that read as no table's: a row all in the typewriter face (a
+  // listing's, by itself), a name too long for its column that runs on into the next and
+  // stands above the row's other cells, set middle-aligned, a heading cell that wraps with
+  // a hyphen. The grid makes them one table, a row between each two rules, a cell between
+  // two column rules.
+  std::vector<LineSpec> l = filler(80, 3);
+  Grid g{{}, 64, 520, 130, {190, 300}};
+  g.row(0);
+  l.push_back({68, g.top + 10, "apt syntax", 10, false, true});
+  l.push_back({194, g.top + 10, "apt-get/apt-cache syn-", 10, false, true});
+  l.push_back({194, g.top + 22, "tax", 10, false, true});
+  l.push_back({304, g.top + 10, "description", 10, false, true});
+  g.row(26);
+  l.push_back({68, g.top + 10, "apt update", 10, true});
+  l.push_back({194, g.top + 10, "apt-get update", 10, true});
+  l.push_back({304, g.top + 10, "aptitude update", 10, true});
+  g.row(13);
+  l.push_back({68, g.top + 10, "libterm-readline-gnu-perl", 10, true});  // runs past the rule at 190
+  l.push_back({194, g.top + 16, "379"});
+  l.push_back({304, g.top + 16, "Perl extension for GNU ReadLine"});
+  g.row(26);
+  l.push_back({68, g.top + 10, "apt purge foo", 10, true});
+  l.push_back({194, g.top + 10, "apt-get purge foo", 10, true});
+  l.push_back({304, g.top + 10, "purge foo and its configuration"});
+  g.row(13);
+  g.close();
+  auto tail = filler(g.top + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths = g.paths;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_TRUE(of_type(r, BlockType::Code).empty());
+  const Rows want = {{"apt syntax", "apt-get/apt-cache syntax", "description"},
+                     {"apt update", "apt-get update", "aptitude update"},
+                     {"libterm-readline-gnu-perl", "379", "Perl extension for GNU ReadLine"},
+                     {"apt purge foo", "apt-get purge foo", "purge foo and its configuration"}};
+  ASSERT_EQ(tables[0].rows.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(tables[0].rows[i], want[i]) << i;
+}
+
+TEST(Tables, ABoxRuledAboveAndBelowIsNoGrid) {
+  // A listing framed by a rule above and one below, its line numbers parted from the code
+  // by a rule: two rules across, one band between them. No grid: the listing stays one.
+  std::vector<LineSpec> l = filler(80, 3);
+  Grid g{{}, 64, 520, 130, {90}};
+  g.row(0);
+  const std::vector<std::string> code = {"int main(void) {", "  int n = 0;", "  return n;", "}"};
+  for (size_t i = 0; i < code.size(); ++i) {
+    l.push_back({70, g.top + 12 + 12.0 * static_cast<double>(i), std::to_string(i + 1), 10, true});
+    l.push_back({96, g.top + 12 + 12.0 * static_cast<double>(i), code[i], 10, true});
+  }
+  g.row(56);
+  g.close();
+  auto tail = filler(g.top + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths = g.paths;
+  auto r = layout_document(make_doc({page}));
+  EXPECT_TRUE(of_type(r, BlockType::Table).empty());
+  EXPECT_FALSE(of_type(r, BlockType::Code).empty());
+}
+
+TEST(Tables, AFirstPageOfTablesIsNoTitlePage) {
+  // A reference's first page: its title, then its functions in a grid, and no prose. The
+  // words of its tables make it a page of text, and its title opens the first chapter; a
+  // title page is a first page with little text.
+  std::vector<LineSpec> l = {{72, 90, "Module harfbuzz", 20, false, true}};
+  Grid g{{}, 64, 520, 120, {250}};
+  g.row(0);
+  for (int i = 0; i < 12; ++i) {
+    const std::string name(1, static_cast<char>('a' + i));
+    l.push_back({68, g.top + 10, "Face:get_" + name + " ()", 10, false, true});
+    l.push_back({254, g.top + 10, "Wraps the library's function " + name + " of faces"});
+    g.row(13);
+  }
+  g.close();
+  Page first = make_page(1, l);
+  first.paths = g.paths;
+  std::vector<LineSpec> second = {{72, 90, "Class Font", 20, false, true}};
+  auto body = filler(130, 6);
+  second.insert(second.end(), body.begin(), body.end());
+  auto r = layout_document(make_doc({first, make_page(2, second)}));
+  std::vector<std::string> titles;
+  for (const auto& c : r.chapters) titles.push_back(c.title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Module harfbuzz", "Class Font"}));
+  EXPECT_TRUE(r.excluded.empty());
+}
+
 TEST(Tables, ARuleBetweenRowsEndsACellThatSeemsToWrap) {
   // A row two lines high (its long name was set on a line of its own), its name at the
   // top and its other cells middle-aligned a line lower: the name stands a line under the
