@@ -103,11 +103,12 @@ size_t drop_page_cell_gaps(Page& page) {
 // the row shows fewer pieces than the rows around it. Such a line is split where a word of it
 // starts at a column's left edge, which the rows near it show: cells that start there with
 // another cell to their left that starts where the line's piece before the word starts: the
-// rows share the line's grid. Only a line that is itself a cell (it shares its baseline with
+// rows share the line's grid; or where a column rule is drawn down through the space
+// between two of its words. Only a line that is itself a cell (it shares its baseline with
 // another line, apart from it) is split, so that prose is never cut at a column it happens
 // to cross; and only inside a ruled table, never inside monospace type, whose columns are
-// the listing's own. The words stay as they were; only the space between the two
-// cells goes, as between the cells the engine did part.
+// the listing's own, but at a rule. The words stay as they were; only the space between
+// the two cells goes, as between the cells the engine did part.
 size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
   struct Piece {
     double x0, x1, baseline, size;
@@ -241,6 +242,28 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     }
     return rows >= options.glued_cell_min_rows && most_end - least_end > tolerance;
   };
+  // Whether a rule drawn down between two cells (a ruled table's column rule) runs through
+  // line `i` between x0 and x1: a thin upright path across the line's baseline.
+  struct Bar {
+    double x, y0, y1;
+  };
+  std::vector<Bar> bars;
+  // (At most 2 pt wide, as drawn: a stroke's recorded box less its pad, kStrokeBoxPad; a
+  // frame's upright side is a path of its own only where the frame is drawn side by side.)
+  constexpr double kMaxRuleWidth = 2;
+  for (const auto& path : page.paths) {
+    if (path.paper || (!path.stroke && !path.fill)) continue;
+    const double pad = path.stroke && !path.fill ? path.line_width * (kStrokeBoxPad - 0.5) : 0;
+    const double w = path.bbox.x1 - path.bbox.x0 - 2 * pad, h = path.bbox.y1 - path.bbox.y0 - 2 * pad;
+    if (w <= kMaxRuleWidth && h > 2 * kMaxRuleWidth)
+      bars.push_back({(path.bbox.x0 + path.bbox.x1) / 2, path.bbox.y0 + pad, path.bbox.y1 - pad});
+  }
+  auto bar_between = [&](size_t i, double x0, double x1) {
+    const Piece& p = pieces[i];
+    return std::any_of(bars.begin(), bars.end(), [&](const Bar& b) {
+      return b.x > x0 && b.x < x1 && b.y0 <= p.baseline - 0.5 * p.size && b.y1 >= p.baseline;
+    });
+  };
   struct Glyph {
     size_t span, index;
     char32_t c;
@@ -263,12 +286,21 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
         const auto cps = to_u32(line.spans[si].text);
         for (size_t k = 0; k < cps.size(); ++k) glyphs.push_back({si, k, cps[k], line.spans[si].xs[k]});
       }
+      // Rules drawn through the line's words, not only its spaces, are a drawing's over its
+      // labels (a grid behind a diagram): they part no cells.
+      bool through_words = false;
+      for (size_t k = 0; k + 1 < glyphs.size() && !through_words; ++k)
+        through_words = !is_space_cp(glyphs[k].c) && !is_space_cp(glyphs[k + 1].c) && glyphs[k + 1].x > glyphs[k].x &&
+                        bar_between(i, glyphs[k].x, glyphs[k + 1].x);
       double from = p.x0;  // where the piece before the next cut starts
       for (size_t k = 1; k + 1 < glyphs.size(); ++k) {
         const Glyph &a = glyphs[k - 1], &g = glyphs[k], &b = glyphs[k + 1];
         if (g.c != U' ' || is_space_cp(a.c) || is_space_cp(b.c) || b.x <= a.x) continue;
-        if (line.spans[a.span].monospace || line.spans[b.span].monospace) continue;
-        if (column_edge(i, from, b.x)) {
+        // A column rule drawn through the space parts two cells, in any face; else the
+        // columns the rows around show, never inside monospace type.
+        const bool ruled_apart = !through_words && bar_between(i, g.x, b.x);
+        if (!ruled_apart && (line.spans[a.span].monospace || line.spans[b.span].monospace)) continue;
+        if (ruled_apart || column_edge(i, from, b.x)) {
           cuts.push_back({g.span, g.index});
           from = b.x;
         }

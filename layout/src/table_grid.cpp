@@ -119,6 +119,32 @@ TableColumns table_columns(std::vector<Piece>& pieces, const std::vector<const R
   return cols;
 }
 
+// Whether a horizontal rule of `rules` (page, rule) lies on `page` between heights `upper`
+// and `lower` and under x: a table ruled row by row draws its rules between rows, never
+// inside a cell.
+bool rule_between(const std::vector<std::pair<int, Box>>& rules, int page, double x, double upper, double lower) {
+  return std::any_of(rules.begin(), rules.end(), [&](const auto& pr) {
+    const Box& r = pr.second;
+    const double y = (r.y0 + r.y1) / 2;
+    return pr.first == page && y > upper && y < lower && r.x0 <= x && r.x1 >= x;
+  });
+}
+
+// The advance of a line's first glyph that is not a space; nothing where the glyphs'
+// positions are unknown.
+std::optional<double> first_letter_width(const Line& line) {
+  for (const Span& sp : line.spans) {
+    const std::u32string t = to_u32(sp.text);
+    for (size_t i = 0; i < t.size() && i < sp.xs.size(); ++i) {
+      if (is_space_cp(t[i])) continue;
+      if (i + 1 < sp.xs.size()) return sp.xs[i + 1] - sp.xs[i];
+      if (sp.last_advance > 0) return sp.last_advance;
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // A table drawn as a grid (ruled_grids), read from its rules: its columns are the room
 // between the rules that part them, its rows the room between the rules across it. A line
 // is in the column where it starts (a cell's text may run on past its column's rule), and
@@ -196,6 +222,7 @@ std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std:
   rr.above.assign(pieces.size(), -1);
   rr.band.resize(pieces.size());
   std::map<std::tuple<int, size_t, size_t>, size_t> last;  // (page, band, column) -> its lowest piece so far
+  std::map<std::pair<int, size_t>, double> inset;            // (page, column) -> room left of its text
   for (size_t k = 0; k < pieces.size(); ++k) {
     Piece& p = pieces[k];
     const int page = rs[p.row]->page;
@@ -204,39 +231,27 @@ std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std:
     const size_t band =
         static_cast<size_t>(std::upper_bound(pg.ys.begin(), pg.ys.end(), (p.box.y0 + p.box.y1) / 2) - pg.ys.begin());
     rr.band[k] = {page, band};
+    const double left = p.column == 0 ? pg.box.x0 : pg.xs[p.column - 1];
+    auto [at, first] = inset.try_emplace({page, p.column}, p.box.x0 - left);
+    if (!first) at->second = std::min(at->second, p.box.x0 - left);
     auto [it, fresh] = last.try_emplace({page, band, p.column}, k);
     if (!fresh) {
       rr.above[k] = static_cast<long>(it->second);
       it->second = k;
     }
   }
-  return rr;
-}
-
-// Whether a horizontal rule of `rules` (page, rule) lies on `page` between heights `upper`
-// and `lower` and under x: a table ruled row by row draws its rules between rows, never
-// inside a cell.
-bool rule_between(const std::vector<std::pair<int, Box>>& rules, int page, double x, double upper, double lower) {
-  return std::any_of(rules.begin(), rules.end(), [&](const auto& pr) {
-    const Box& r = pr.second;
-    const double y = (r.y0 + r.y1) / 2;
-    return pr.first == page && y > upper && y < lower && r.x0 <= x && r.x1 >= x;
-  });
-}
-
-// The advance of a line's first glyph that is not a space; nothing where the glyphs'
-// positions are unknown.
-std::optional<double> first_letter_width(const Line& line) {
-  for (const Span& sp : line.spans) {
-    const std::u32string t = to_u32(sp.text);
-    for (size_t i = 0; i < t.size() && i < sp.xs.size(); ++i) {
-      if (is_space_cp(t[i])) continue;
-      if (i + 1 < sp.xs.size()) return sp.xs[i + 1] - sp.xs[i];
-      if (sp.last_advance > 0) return sp.last_advance;
-      return std::nullopt;
-    }
+  // A line runs to its cell's edge where the first letter of the line under it would not
+  // have fitted after it, inside the room the cell leaves on its right as on its left.
+  for (size_t k = 0; k < pieces.size(); ++k) {
+    if (rr.above[k] < 0) continue;
+    Piece& up = pieces[static_cast<size_t>(rr.above[k])];
+    const PageGrid& pg = of_page.at(rr.band[k].first);
+    const double right = up.column < pg.xs.size() ? pg.xs[up.column] : pg.box.x1;
+    const double limit = right - std::max(0.0, inset.at({rr.band[k].first, up.column}));
+    if (const std::optional<double> letter = first_letter_width(*pieces[k].line))
+      up.to_edge = up.box.x1 + *letter > limit - tol;
   }
-  return std::nullopt;
+  return rr;
 }
 
 // Wrapped lines: per column, each piece against the one above it. A line goes on in the

@@ -114,6 +114,35 @@ TEST(GluedCells, MonospaceTypeIsNeverParted) {
   EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 0u);
 }
 
+// A rule drawn down between two columns, from the header's rule to the table's foot.
+VectorPath column_rule(double x) {
+  VectorPath p;
+  p.bbox = {x - 0.2, 88, x + 0.2, 152.4};
+  p.stroke = true;
+  p.line_width = 0.4;
+  return p;
+}
+
+TEST(GluedCells, AColumnRuleThroughTheGapPartsCellsInAnyFace) {
+  // A table ruled column by column: the rule drawn down through the space between two
+  // words of the line says they are two cells, in the typewriter face as in any other, and
+  // whether or not the column shows an edge (numbers set flush right show none).
+  for (const bool monospace : {true, false}) {
+    Page p = table(true, true, monospace);
+    for (auto& l : p.lines)
+      if (l.bbox.x0 == 200) l = line_at("1234", 200, l.spans.front().baseline, monospace);
+    p.paths.push_back(column_rule(190));
+    p.paths.push_back(column_rule(250));
+    EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 1u) << monospace;
+    EXPECT_EQ(p.lines[3].text(), "flush_watermark") << monospace;
+    EXPECT_EQ(p.lines[4].text(), "50") << monospace;
+  }
+  // A rule that runs down beside the gap, not through it, parts nothing.
+  Page p = table(true, true, true);
+  p.paths.push_back(column_rule(215));
+  EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 0u);
+}
+
 TEST(GluedCells, ALineAloneOnItsBaselineIsNeverParted) {
   // Prose across the table's width is no cell, wherever its words fall.
   Page p = table(false, true);
