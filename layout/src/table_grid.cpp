@@ -232,8 +232,8 @@ std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std:
         static_cast<size_t>(std::upper_bound(pg.ys.begin(), pg.ys.end(), (p.box.y0 + p.box.y1) / 2) - pg.ys.begin());
     rr.band[k] = {page, band};
     const double left = p.column == 0 ? pg.box.x0 : pg.xs[p.column - 1];
-    auto [at, first] = inset.try_emplace({page, p.column}, p.box.x0 - left);
-    if (!first) at->second = std::min(at->second, p.box.x0 - left);
+    auto [room, new_column] = inset.try_emplace({page, p.column}, p.box.x0 - left);
+    if (!new_column) room->second = std::min(room->second, p.box.x0 - left);
     auto [it, fresh] = last.try_emplace({page, band, p.column}, k);
     if (!fresh) {
       rr.above[k] = static_cast<long>(it->second);
