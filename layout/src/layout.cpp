@@ -229,9 +229,10 @@ class ChapterCut {
   // chapter opening under the end of the one before took that end. Such an entry opens at
   // the heading of its page that prints its title (its number may stand before it), the
   // first one under the chapter opened before it on the page, with the headings set right
-  // above it (a slide's title over its section's, as at the top of a page). A page whose entries would
-  // then open out of the outline's order (a slide's title found for a part, none for its
-  // first chapter above it) keeps them all at its top, as does a page without such headings.
+  // above it (a slide's title over its section's, as at the top of a page). A page whose
+  // entries would then open out of the outline's order (a slide's title found for a part,
+  // none for its first chapter above it) keeps them all at its top, as does a page without
+  // such headings.
   void place_on_page(std::vector<Start>& starts) const {
     std::map<int, std::vector<size_t>> headings;  // page -> its heading blocks, in reading order
     for (size_t i = 0; i < flow_.blocks.size(); ++i)
@@ -478,7 +479,7 @@ class ChapterCut {
         Block nb = std::move(blocks[at]);
         // The line the outline's entry points at that prints the entry's title is the
         // chapter's title, whatever its size: a book that sets its titles in the body's size
-        // and weight bold tells them from its text by the outline alone.
+        // (bold at most) tells them from its text by the outline alone.
         if (from_outline_ && b == bs.front() && nb.type == BlockType::Paragraph && b->page == starts[i].page &&
             squash(split_title(nb.text).title) == squash(tp.title))
           nb.type = BlockType::Heading;
