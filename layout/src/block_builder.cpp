@@ -253,11 +253,13 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
   if (b.open() && b.type == BlockType::Table)
     for (auto it = b.rows.rbegin(); it != b.rows.rend() && open_cells.empty(); ++it)
       if ((*it)->lines.size() >= o.tables.min_header_table_cells) open_cells = (*it)->lines;
-  find_tables(items, o, b.tables, b.table_run, open_cells, decor.bars, decor.rules);
+  std::vector<RuledGrid> grids;
+  find_tables(items, o, b.tables, b.table_run, open_cells, decor.bars, decor.rules, &grids);
   if (!items.empty()) {
     const int page = items.front().kind == Item::Figure ? items.front().figure.page : items.front().row.page;
     for (const Box& r : decor.rules) b.rules.push_back({page, r});
     for (const Box& r : decor.bars) b.bars.push_back({page, r});
+    for (RuledGrid& g : grids) b.grids.push_back({page, std::move(g)});
   }
   b.find_notes(items, decor);
   b.find_justified_right(items);

@@ -143,6 +143,7 @@ void Builder::make_texts(bool all) {
   const int in_use = first_page_in_use();
   std::erase_if(rules, [&](const auto& r) { return r.first < in_use; });
   std::erase_if(bars, [&](const auto& r) { return r.first < in_use; });
+  std::erase_if(grids, [&](const auto& g) { return g.first < in_use; });
 }
 
 void Builder::strip_title(Block& b) {

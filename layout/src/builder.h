@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "internal.h"
+#include "tables.h"
 
 namespace quire::detail {
 
@@ -58,6 +59,8 @@ struct Builder {
   std::vector<std::pair<int, Box>> rules;
   // Vertical rules of those pages: (page, rule).
   std::vector<std::pair<int, Box>> bars;
+  // Tables drawn as grids on those pages (find_tables): (page, grid).
+  std::vector<std::pair<int, RuledGrid>> grids;
   // Rows of notes on the page being fed (find_notes): their box, and for the row that
   // leads a note, its title.
   struct NoteSpot {

@@ -14,7 +14,6 @@
 #include "quire/typography.h"
 #include "builder.h"
 #include "dictionary.h"
-#include "figures.h"
 #include "note_marks.h"
 #include "page_passes.h"
 #include "tables.h"
@@ -158,66 +157,33 @@ struct RuledReading {
 };
 
 std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std::vector<const Row*>& rs,
-                                          const std::vector<std::pair<int, Box>>& bars,
-                                          const std::vector<std::pair<int, Box>>& rules, const LayoutOptions& o) {
-  if (rs.empty() || pieces.empty()) return std::nullopt;
+                                          const std::vector<std::pair<int, RuledGrid>>& grids, const LayoutOptions& o) {
+  if (rs.empty() || pieces.empty() || grids.empty()) return std::nullopt;
   const double tol = o.lines.edge_tolerance;
-  struct PageGrid {
-    Box box;
-    std::vector<double> xs;  // the rules between columns, left to right
-    std::vector<double> ys;  // the rules across, top to bottom
-  };
-  std::map<int, PageGrid> of_page;
-  auto inside = [&](const Box& g, const Box& b) {
-    const double mid = (b.y0 + b.y1) / 2;
-    return mid > g.y0 && mid < g.y1 && b.x0 >= g.x0 - tol && b.x1 <= g.x1 + tol;
-  };
+  std::map<int, const RuledGrid*> of_page;  // the grid the table stands in, by page
   for (const Row* r : rs) {
     if (auto it = of_page.find(r->page); it != of_page.end()) {
-      if (!inside(it->second.box, r->bbox)) return std::nullopt;
+      if (!grid_holds(*it->second, r->bbox, o)) return std::nullopt;
       continue;
     }
-    std::vector<Box> page_rules, page_bars;
-    for (const auto& [pg, b] : rules)
-      if (pg == r->page) page_rules.push_back(b);
-    for (const auto& [pg, b] : bars)
-      if (pg == r->page) page_bars.push_back(b);
-    const std::vector<Box> joined = joined_rules(page_rules, o.figures.rule_max_thickness);
-    PageGrid pg;
-    bool found = false;
-    for (const Box& g : ruled_grids(joined, page_bars, o))
-      if (inside(g, r->bbox)) {
-        pg.box = g;
-        found = true;
+    const RuledGrid* found = nullptr;
+    for (const auto& [page, g] : grids)
+      if (page == r->page && grid_holds(g, r->bbox, o)) {
+        found = &g;
         break;
       }
-    if (!found) return std::nullopt;
-    auto add = [&](std::vector<double>& at, double v) {
-      if (std::none_of(at.begin(), at.end(), [&](double x) { return std::fabs(x - v) <= tol; }))
-        at.insert(std::upper_bound(at.begin(), at.end(), v), v);
-    };
-    for (const Box& bar : page_bars) {
-      const double x = (bar.x0 + bar.x1) / 2;
-      if (x > pg.box.x0 + tol && x < pg.box.x1 - tol && bar.y1 > pg.box.y0 && bar.y0 < pg.box.y1) add(pg.xs, x);
-    }
-    for (const Box& rule : joined) {
-      const double y = (rule.y0 + rule.y1) / 2;
-      if (std::fabs(rule.x0 - pg.box.x0) <= tol && std::fabs(rule.x1 - pg.box.x1) <= tol && y >= pg.box.y0 - tol &&
-          y <= pg.box.y1 + tol)
-        add(pg.ys, y);
-    }
-    if (pg.xs.empty()) return std::nullopt;
-    of_page.emplace(r->page, std::move(pg));
+    if (!found || found->columns.empty()) return std::nullopt;
+    of_page.emplace(r->page, found);
   }
-  const size_t columns = of_page.begin()->second.xs.size() + 1;
-  for (const auto& [page, pg] : of_page)
-    if (pg.xs.size() + 1 != columns) return std::nullopt;
+  const size_t columns = of_page.begin()->second->columns.size() + 1;
+  for (const auto& [page, g] : of_page)
+    if (g->columns.size() + 1 != columns) return std::nullopt;
   RuledReading rr;
-  const PageGrid& first = of_page.at(rs.front()->page);
+  const RuledGrid& first = *of_page.at(rs.front()->page);
   rr.cols.count = columns;
   rr.cols.left.push_back(first.box.x0);
-  rr.cols.left.insert(rr.cols.left.end(), first.xs.begin(), first.xs.end());
-  rr.cols.right = first.xs;
+  rr.cols.left.insert(rr.cols.left.end(), first.columns.begin(), first.columns.end());
+  rr.cols.right = first.columns;
   rr.cols.right.push_back(first.box.x1);
   rr.above.assign(pieces.size(), -1);
   rr.band.resize(pieces.size());
@@ -226,12 +192,12 @@ std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std:
   for (size_t k = 0; k < pieces.size(); ++k) {
     Piece& p = pieces[k];
     const int page = rs[p.row]->page;
-    const PageGrid& pg = of_page.at(page);
-    p.column = static_cast<size_t>(std::upper_bound(pg.xs.begin(), pg.xs.end(), p.box.x0 + tol) - pg.xs.begin());
+    const RuledGrid& pg = *of_page.at(page);
+    p.column = static_cast<size_t>(std::upper_bound(pg.columns.begin(), pg.columns.end(), p.box.x0 + tol) - pg.columns.begin());
     const size_t band =
-        static_cast<size_t>(std::upper_bound(pg.ys.begin(), pg.ys.end(), (p.box.y0 + p.box.y1) / 2) - pg.ys.begin());
+        static_cast<size_t>(std::upper_bound(pg.rows.begin(), pg.rows.end(), (p.box.y0 + p.box.y1) / 2) - pg.rows.begin());
     rr.band[k] = {page, band};
-    const double left = p.column == 0 ? pg.box.x0 : pg.xs[p.column - 1];
+    const double left = p.column == 0 ? pg.box.x0 : pg.columns[p.column - 1];
     auto [room, new_column] = inset.try_emplace({page, p.column}, p.box.x0 - left);
     if (!new_column) room->second = std::min(room->second, p.box.x0 - left);
     auto [it, fresh] = last.try_emplace({page, band, p.column}, k);
@@ -245,8 +211,8 @@ std::optional<RuledReading> ruled_reading(std::vector<Piece>& pieces, const std:
   for (size_t k = 0; k < pieces.size(); ++k) {
     if (rr.above[k] < 0) continue;
     Piece& up = pieces[static_cast<size_t>(rr.above[k])];
-    const PageGrid& pg = of_page.at(rr.band[k].first);
-    const double right = up.column < pg.xs.size() ? pg.xs[up.column] : pg.box.x1;
+    const RuledGrid& pg = *of_page.at(rr.band[k].first);
+    const double right = up.column < pg.columns.size() ? pg.columns[up.column] : pg.box.x1;
     const double limit = right - std::max(0.0, inset.at({rr.band[k].first, up.column}));
     if (const std::optional<double> letter = first_letter_width(*pieces[k].line))
       up.to_edge = up.box.x1 + *letter > limit - tol;
@@ -547,7 +513,7 @@ std::string table_text(const std::vector<std::vector<std::string>>& rows, const 
 void Builder::table_grid(const std::vector<const Row*>& rs, Block& b, std::vector<RowLine>& order,
                          std::vector<HyphenJoin>& log) const {
   std::vector<Piece> pieces = table_pieces(rs);
-  const std::optional<RuledReading> ruled = ruled_reading(pieces, rs, bars, rules, o);
+  const std::optional<RuledReading> ruled = ruled_reading(pieces, rs, grids, o);
   const TableColumns cols = ruled ? ruled->cols : table_columns(pieces, rs, bars, o);
   const size_t columns = cols.count;
   std::vector<long> keep;

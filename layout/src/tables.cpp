@@ -99,9 +99,8 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // cells' baselines, a cell too long for its column runs into the next, a cell's text may be
 // set in the typewriter face, and rows without a gap wider than a word space between their
 // cells pass for prose; the grid holds them together all the same. A box ruled above and
-// below (a note, a framed listing) has no rule between: no grid. The grids' boxes, from the
-// page's horizontal rules (joined) and vertical ones.
-std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o) {
+// below (a note, a framed listing) has no rule between: no grid.
+std::vector<RuledGrid> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o) {
   // Rows of a grid, at the least: two rows between three rules (a frame of two rules with
   // one between its columns is a box, a listing beside its line numbers as much as a table).
   constexpr size_t kGridMinRows = 2;
@@ -115,7 +114,7 @@ std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Bo
       return x > a.x0 + tol && x < a.x1 - tol && bar.y0 <= a.y1 + tol && bar.y1 >= b.y0 - tol;
     });
   };
-  std::vector<Box> grids;
+  std::vector<RuledGrid> grids;
   std::vector<bool> used(sorted.size(), false);
   for (size_t i = 0; i < sorted.size(); ++i) {
     if (used[i]) continue;
@@ -129,9 +128,32 @@ std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Bo
       last = j;
       ++rows;
     }
-    if (rows >= kGridMinRows) grids.push_back({sorted[i].x0, sorted[i].y0, sorted[i].x1, sorted[last].y1});
+    if (rows < kGridMinRows) continue;
+    RuledGrid g;
+    g.box = {sorted[i].x0, sorted[i].y0, sorted[i].x1, sorted[last].y1};
+    auto add = [&](std::vector<double>& at, double v) {  // once each, within edge_tolerance
+      if (std::none_of(at.begin(), at.end(), [&](double x) { return std::fabs(x - v) <= tol; }))
+        at.insert(std::upper_bound(at.begin(), at.end(), v), v);
+    };
+    for (const Box& bar : bars) {
+      const double x = (bar.x0 + bar.x1) / 2;
+      if (x > g.box.x0 + tol && x < g.box.x1 - tol && bar.y1 > g.box.y0 && bar.y0 < g.box.y1) add(g.columns, x);
+    }
+    for (const Box& rule : rules) {
+      const double y = (rule.y0 + rule.y1) / 2;
+      if (std::fabs(rule.x0 - g.box.x0) <= tol && std::fabs(rule.x1 - g.box.x1) <= tol && y >= g.box.y0 - tol &&
+          y <= g.box.y1 + tol)
+        add(g.rows, y);
+    }
+    grids.push_back(std::move(g));
   }
   return grids;
+}
+
+bool grid_holds(const RuledGrid& g, const Box& b, const LayoutOptions& o) {
+  const double tol = o.lines.edge_tolerance;
+  const double mid = (b.y0 + b.y1) / 2;
+  return mid > g.box.y0 && mid < g.box.y1 && b.x0 >= g.box.x0 - tol && b.x1 <= g.box.x1 + tol;
 }
 
 namespace {
@@ -212,20 +234,16 @@ bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const st
 // share a page).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
                  const std::vector<const Line*>& open_cells, const std::vector<Box>& bars,
-                 const std::vector<Box>& rules) {
+                 const std::vector<Box>& rules, std::vector<RuledGrid>* grids_out) {
   const std::vector<Box> joined = joined_rules(rules, o.figures.rule_max_thickness);
   auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
     return detail::table_cells(r, opts, min_cells, bars, joined);
   };
-  const std::vector<Box> grids = ruled_grids(joined, bars, o);
+  std::vector<RuledGrid> grids = ruled_grids(joined, bars, o);
   // The grid a row stands inside, or -1.
   auto grid_of = [&](const Row& r) -> long {
-    if (r.footnote) return -1;
-    const double tol = o.lines.edge_tolerance;
-    const double mid = (r.bbox.y0 + r.bbox.y1) / 2;
-    for (size_t g = 0; g < grids.size(); ++g)
-      if (mid > grids[g].y0 && mid < grids[g].y1 && r.bbox.x0 >= grids[g].x0 - tol && r.bbox.x1 <= grids[g].x1 + tol)
-        return static_cast<long>(g);
+    for (size_t g = 0; g < grids.size() && !r.footnote; ++g)
+      if (grid_holds(grids[g], r.bbox, o)) return static_cast<long>(g);
     return -1;
   };
   long cur_grid = -1;  // the grid of the run `cur`, if it is a grid's
@@ -328,6 +346,7 @@ void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& r
     most_cells = std::max(most_cells, cells.size());
   }
   flush();
+  if (grids_out) *grids_out = std::move(grids);
 }
 
 }  // namespace quire::detail

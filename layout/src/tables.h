@@ -16,10 +16,19 @@ namespace quire::detail {
 bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const std::vector<Box>& bars,
                     const std::vector<Box>& rules);
 
-// Tables drawn as grids: a rule across the table's width under each of its rows, and rules
-// between its columns that cross every row (see tables.cpp). The grids' boxes, from a page's
-// horizontal rules, joined (joined_rules), and its vertical ones.
-std::vector<Box> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o);
+// A table drawn as a grid: a rule across the table's width under each of its rows, and rules
+// between its columns that cross every row (see tables.cpp).
+struct RuledGrid {
+  Box box;
+  std::vector<double> columns;  // x of the rules between its columns, left to right
+  std::vector<double> rows;     // y of the rules across it, top to bottom
+};
+
+// The grids of a page, from its horizontal rules, joined (joined_rules), and its vertical ones.
+std::vector<RuledGrid> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o);
+
+// Whether a line or row with box `b` stands inside grid `g`.
+bool grid_holds(const RuledGrid& g, const Box& b, const LayoutOptions& o);
 
 // Column edges the two rows share: cells flush left or flush right at the same x. The left
 // edge of the first cell does not count, nor the right edge of the last where it reaches
@@ -35,10 +44,11 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // page's items its run number, counting on from `run` (a run never spans pages: its rows
 // share a page). `open_cells`: the cells of a table open at the page break; `bars`: the
 // page's vertical rules (ruled_apart); `rules`: its horizontal rules (a ruled table's cells
-// may stand as close as a word space).
+// may stand as close as a word space). `grids`, where given, receives the page's grids
+// (ruled_grids), from which table_grid reads the tables inside them.
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
                  const std::vector<const Line*>& open_cells = {}, const std::vector<Box>& bars = {},
-                 const std::vector<Box>& rules = {});
+                 const std::vector<Box>& rules = {}, std::vector<RuledGrid>* grids = nullptr);
 
 
 }  // namespace quire::detail

@@ -587,6 +587,15 @@ struct Grid {
     top += height;
   }
   void close() { paths.push_back(fill({left, top, right, top + 0.4})); }
+  // The grid closed under its last row and laid out on a page with `lines` and text under it.
+  LayoutResult lay_out(std::vector<LineSpec> lines) {
+    close();
+    auto tail = filler(top + 30, 3);
+    lines.insert(lines.end(), tail.begin(), tail.end());
+    Page page = make_page(1, lines);
+    page.paths = paths;
+    return layout_document(make_doc({page}));
+  }
 };
 
 TEST(Tables, AGridHoldsItsCellsHoweverTheyAreSet) {
@@ -615,12 +624,7 @@ TEST(Tables, AGridHoldsItsCellsHoweverTheyAreSet) {
   l.push_back({194, g.top + 10, "apt-get purge foo", 10, true});
   l.push_back({304, g.top + 10, "purge foo and its configuration"});
   g.row(13);
-  g.close();
-  auto tail = filler(g.top + 30, 3);
-  l.insert(l.end(), tail.begin(), tail.end());
-  Page page = make_page(1, l);
-  page.paths = g.paths;
-  auto r = layout_document(make_doc({page}));
+  auto r = g.lay_out(l);
   auto tables = of_type(r, BlockType::Table);
   ASSERT_EQ(tables.size(), 1u);
   EXPECT_TRUE(of_type(r, BlockType::Code).empty());
@@ -644,12 +648,7 @@ TEST(Tables, ABoxRuledAboveAndBelowIsNoGrid) {
     l.push_back({96, g.top + 12 + 12.0 * static_cast<double>(i), code[i], 10, true});
   }
   g.row(56);
-  g.close();
-  auto tail = filler(g.top + 30, 3);
-  l.insert(l.end(), tail.begin(), tail.end());
-  Page page = make_page(1, l);
-  page.paths = g.paths;
-  auto r = layout_document(make_doc({page}));
+  auto r = g.lay_out(l);
   EXPECT_TRUE(of_type(r, BlockType::Table).empty());
   EXPECT_FALSE(of_type(r, BlockType::Code).empty());
 }
