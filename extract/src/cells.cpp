@@ -9,6 +9,8 @@
 #include "quire/spill.h"
 #include "quire/text.h"
 
+#include <unicode/uchar.h>
+
 namespace quire::detail {
 
 size_t drop_page_cell_gaps(Page& page) {
@@ -109,6 +111,16 @@ size_t drop_page_cell_gaps(Page& page) {
 // to cross; and only inside a ruled table, never inside monospace type, whose columns are
 // the listing's own, but at a rule. The words stay as they were; only the space between
 // the two cells goes, as between the cells the engine did part.
+//
+// Inside a ruled table a line is also parted where a glyph steps back over the one before
+// it, or down or up to another baseline at the line's full size: a cell's text too wide for
+// its column runs on under the next cell's, or on to the next cell set lower, and the
+// engine reads both as one line with no space between ("xdg-desktop-portal" and "V:229",
+// "text,ps" and "convert"). Glyphs that step back or aside on purpose stay: an accent or a
+// combining mark set over its letter, a sign built of glyphs set over each other, a smaller
+// sub- or superscript, a logo's letters kerned back ("TeX", "LaTeX": a letter set up to
+// two fifths of an em back under the one before), and a line that steps back glyph by
+// glyph (right-to-left text in its logical order).
 size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
   struct Piece {
     double x0, x1, baseline, size;
@@ -146,6 +158,18 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
       if (q.x1 <= p.x0) p.left = q.right = true;
       if (q.x0 >= p.x1) p.right = q.left = true;
     }
+  // A line the engine made of cells on two baselines (a cell set lower than the one it is
+  // glued to) stands beside the cells on its last span's baseline as well.
+  for (size_t i : horizontal) {
+    Piece last = pieces[i];
+    last.baseline = page.lines[i].spans.back().baseline;
+    if (same_baseline(pieces[i], last)) continue;
+    for (size_t j : horizontal) {
+      if (j == i || !same_baseline(last, pieces[j])) continue;
+      if (pieces[j].x1 <= last.x0) pieces[i].left = true;
+      if (pieces[j].x0 >= last.x1) pieces[i].right = true;
+    }
+  }
   // Whether a word of line `k` starts at x (after a space).
   auto word_at = [&](size_t k, double x, double tolerance) {
     for (const auto& s : page.lines[k].spans) {
@@ -270,6 +294,31 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     float x;
   };
   std::vector<Glyph> glyphs;
+  // Whether glyph k of line i starts another cell than the glyph before it (the second
+  // paragraph above): between letters or digits of the line's full size, with the line
+  // going forward on both sides, it stands on another baseline or starts left of where that
+  // glyph ends (known for the last glyph of a span; its start otherwise) by more than a
+  // kern. (Signs are left alone: a mathematical symbol is built of glyphs set over each
+  // other, and a large operator stands on a baseline of its own.)
+  auto steps_back = [&](size_t i, size_t k) {
+    if (k < 2 || k + 1 >= glyphs.size()) return false;
+    const Glyph &before = glyphs[k - 2], &a = glyphs[k - 1], &b = glyphs[k], &after = glyphs[k + 1];
+    if (is_space_cp(a.c) || is_space_cp(b.c) || a.x <= before.x || after.x <= b.x) return false;
+    const auto& spans = page.lines[i].spans;
+    const double size = pieces[i].size;
+    if (spans[a.span].size < 0.9 * size || spans[b.span].size < 0.9 * size) return false;
+    for (const char32_t c : {a.c, b.c})
+      if (!u_isalnum(static_cast<UChar32>(c)) || is_unmapped_cp(c)) return false;
+    // (Set lower or higher by more than a sub- or superscript is, at the full size.)
+    if (std::fabs(spans[a.span].baseline - spans[b.span].baseline) > options.glued_cell_baseline_step * size) return true;
+    const double back = options.glued_cell_step_back * size;
+    if (a.span == b.span && a.index + 1 < spans[a.span].xs.size()) return b.x < a.x - back;
+    // After the last glyph of a span, whose end is known, the glyph after b starts left of
+    // that end as well: a run set under the glyph, not one letter kerned back under it (the
+    // "A" of LaTeX's logo).
+    const double end = a.x + spans[a.span].last_advance;
+    return b.x < end - back && after.x < end - back;
+  };
   size_t splits = 0;
   std::vector<Line> out;
   bool changed = false;
@@ -278,8 +327,12 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     const Piece& p = pieces[i];
     bool usable = p.size > 0 && (p.left || p.right) && ruled(i);
     for (const auto& s : line.spans) usable = usable && !s.ocr && s.xs.size() == utf8_length(s.text);
-    // The cuts, as (span, code point of the space), in reading order.
-    std::vector<std::pair<size_t, size_t>> cuts;
+    // The cuts, in reading order: at a space, which goes, or before a glyph that steps back.
+    struct Cut {
+      size_t span, index;  // the space's code point, or the glyph's
+      bool space;
+    };
+    std::vector<Cut> cuts;
     if (usable) {
       glyphs.clear();
       for (size_t si = 0; si < line.spans.size(); ++si) {
@@ -294,6 +347,11 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
                         bar_between(i, glyphs[k].x, glyphs[k + 1].x);
       double from = p.x0;  // where the piece before the next cut starts
       for (size_t k = 1; k + 1 < glyphs.size(); ++k) {
+        if (steps_back(i, k)) {
+          cuts.push_back({glyphs[k].span, glyphs[k].index, false});
+          from = glyphs[k].x;
+          continue;
+        }
         const Glyph &a = glyphs[k - 1], &g = glyphs[k], &b = glyphs[k + 1];
         if (g.c != U' ' || is_space_cp(a.c) || is_space_cp(b.c) || b.x <= a.x) continue;
         // A column rule drawn through the space parts two cells, in any face; else the
@@ -301,7 +359,7 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
         const bool ruled_apart = !through_words && bar_between(i, g.x, b.x);
         if (!ruled_apart && (line.spans[a.span].monospace || line.spans[b.span].monospace)) continue;
         if (ruled_apart || column_edge(i, from, b.x)) {
-          cuts.push_back({g.span, g.index});
+          cuts.push_back({g.span, g.index, true});
           from = b.x;
         }
       }
@@ -331,23 +389,29 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     for (size_t si = 0; si < line.spans.size(); ++si) {
       Span s = std::move(line.spans[si]);
       size_t taken = 0;  // code points of the span already given to earlier pieces
-      while (c < cuts.size() && cuts[c].first == si) {
-        const size_t at = cuts[c].second - taken;  // the space, in what is left of s
+      while (c < cuts.size() && cuts[c].span == si) {
+        const size_t at = cuts[c].index - taken;  // the cut's code point, in what is left of s
+        const size_t skip = cuts[c].space ? 1 : 0;
         const auto cps = to_u32(s.text);
         Span left = s, right = s;
         left.text = from_u32(cps.substr(0, at));
         left.xs.assign(s.xs.begin(), s.xs.begin() + static_cast<long>(at));
-        right.text = from_u32(cps.substr(at + 1));
-        right.xs.assign(s.xs.begin() + static_cast<long>(at + 1), s.xs.end());
+        right.text = from_u32(cps.substr(at + skip));
+        right.xs.assign(s.xs.begin() + static_cast<long>(at + skip), s.xs.end());
         if (!left.text.empty()) {
-          left.last_advance = s.xs[at] - s.xs[at - 1];
-          left.bbox.x1 = s.xs[at];
+          // A glyph that steps back starts left of the end of the one before: that glyph's
+          // advance is taken as the step to it from the glyph before it.
+          const float advance = cuts[c].space ? s.xs[at] - s.xs[at - 1]
+                                : at >= 2     ? s.xs[at - 1] - s.xs[at - 2]
+                                              : s.last_advance;
+          left.last_advance = advance;
+          left.bbox.x1 = s.xs[at - 1] + advance;
           piece.spans.push_back(std::move(left));
         }
         close_piece();
         ++splits;
         if (!right.xs.empty()) right.bbox.x0 = right.xs.front();
-        taken += at + 1;
+        taken += at + skip;
         s = std::move(right);
         ++c;
       }

@@ -26,6 +26,12 @@ constexpr OptionField<ExtractOptions> kTable[] = {
      "The rows that show a column's edge are within this distance above or below the line."},
     {"glued_cell_min_rows", &ExtractOptions::glued_cell_min_rows, "rows",
      "How many rows must show a column's edge for a line to be parted there."},
+    {"glued_cell_step_back", &ExtractOptions::glued_cell_step_back, "em",
+     "Inside a ruled table, a line is parted before a glyph that starts this far left of where the glyph before it "
+     "ends: a cell's text run on under the next cell's."},
+    {"glued_cell_baseline_step", &ExtractOptions::glued_cell_baseline_step, "em",
+     "Inside a ruled table, a line is parted before a glyph of its full size set this far above or below the one "
+     "before it: a cell's text run on to the next cell, set lower."},
     {"monospace_tolerance", &ExtractOptions::monospace_tolerance, "share of advance",
      "Glyph advances of a typewriter face agree within this share of their median (rounding of glyph positions)."},
     {"monospace_min_samples", &ExtractOptions::monospace_min_samples, "advances",

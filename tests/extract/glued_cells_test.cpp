@@ -143,6 +143,84 @@ TEST(GluedCells, AColumnRuleThroughTheGapPartsCellsInAnyFace) {
   EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 0u);
 }
 
+// The table with its second row's first cell set as `cell`, and the line it makes the one
+// line the engine read.
+Page table_with_cell(const Line& cell) {
+  Page p = table(false, true);
+  p.lines[3] = cell;
+  return p;
+}
+
+// `first` with the spans of `second` after it, as one line.
+Line glued(Line first, const Line& second) {
+  for (const auto& s : second.spans) first.spans.push_back(s);
+  first.bbox = first.bbox.united(second.bbox);
+  return first;
+}
+
+TEST(GluedCells, ACellRunOnUnderTheNextIsPartedWhereItStepsBack) {
+  // "flush_watermark" ends at 175, past its column: the next cell, set on the same
+  // baseline from 166, or in another face and lower (from 171 or from 176) with the rest of
+  // its row (the row's cells set in the middle of its height, under the name's top line), is
+  // glued to it with no space between.
+  for (const float x : {166.0f, 171.0f, 176.0f}) {
+    const bool lower = x != 166;
+    Line next = line_at("V:12", x, lower ? 122 : 116);
+    if (lower) next.spans.front().font = "DejaVuSans";
+    Page p = table_with_cell(glued(line_at("flush_watermark", 100, 116, true), next));
+    if (lower) {
+      p.lines[4] = line_at("50", 200, 122);
+      p.lines[5] = line_at("percent", 260, 122);
+    }
+    ASSERT_EQ(p.lines[3].text(), "flush_watermarkV:12");
+    EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 1u) << x;
+    EXPECT_EQ(p.lines[3].text(), "flush_watermark") << x;
+    EXPECT_EQ(p.lines[4].text(), "V:12") << x;
+    EXPECT_FLOAT_EQ(static_cast<float>(p.lines[3].bbox.x1), 175) << x;
+    EXPECT_FLOAT_EQ(static_cast<float>(p.lines[4].bbox.x0), x) << x;
+  }
+  // Within one span, as the engine gives a run of one face: the glyph after "text,ps"
+  // (its "p" at 125, "s" at 130) starts at 126.
+  Line l = line_at("text,psconvert", 100, 116);
+  auto& xs = l.spans.front().xs;
+  for (size_t i = 7; i < xs.size(); ++i) xs[i] = 126 + kAdvance * static_cast<float>(i - 7);
+  l.bbox.x1 = l.spans.front().bbox.x1 = xs.back() + kAdvance;
+  Page p = table_with_cell(l);
+  EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 1u);
+  EXPECT_EQ(p.lines[3].text(), "text,ps");
+  EXPECT_EQ(p.lines[4].text(), "convert");
+  EXPECT_FLOAT_EQ(static_cast<float>(p.lines[3].bbox.x1), 135);
+  EXPECT_FLOAT_EQ(static_cast<float>(p.lines[4].bbox.x0), 126);
+}
+
+TEST(GluedCells, GlyphsThatStepBackOrAsideOnPurposeStay) {
+  // An accent set over its letter before it (as TeX builds "é"): the letter starts 2 pt
+  // left of the accent.
+  Line accented = line_at("caf\u00b4e au lait", 100, 116);
+  accented.spans.front().xs[4] = accented.spans.front().xs[3] - 2;
+  // A superscript over a subscript, smaller than the line's type, set at the subscript's x.
+  Line indexed = glued(glued(line_at("x", 100, 116), line_at("i", 105, 118)), line_at("2 + y", 105, 111));
+  indexed.spans[1].size = indexed.spans[2].size = 7;
+  // Right-to-left text in its logical order: every glyph left of the one before.
+  Line backwards = line_at("abcdef", 100, 116);
+  for (size_t i = 0; i < 6; ++i) backwards.spans.front().xs[i] = 125 - kAdvance * static_cast<float>(i);
+  // LaTeX's logo, in a face that gives every glyph one size: its "A" set two fifths of an em
+  // back under the "L", the "T" after it where the "L" ends.
+  const Line latex = glued(glued(line_at("L", 100, 116), line_at("a", 101, 115)), line_at("TeX", 105, 116));
+  // A note mark raised at the full size, by less than a cell's line ("mode" and "1", 3 pt up).
+  const Line raised = glued(line_at("mode", 100, 116), line_at("1 on", 120, 113));
+  // TeX's logo: its "E" set a sixth of an em back and lowered, its "X" an eighth back.
+  const Line logo = glued(glued(line_at("T", 100, 116), line_at("E", 103.33f, 118.15)), line_at("X rules", 107.08f, 116));
+  // A sign built of two glyphs, the second set back over the first and higher.
+  const Line sign = glued(line_at("a \u00b7", 100, 116), line_at("\u2227 b", 108, 112));
+  for (const Line& cell : {accented, indexed, backwards, latex, raised, logo, sign}) {
+    Page p = table_with_cell(cell);
+    const auto before = texts(p);
+    EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 0u) << cell.text();
+    EXPECT_EQ(texts(p), before);
+  }
+}
+
 TEST(GluedCells, ALineAloneOnItsBaselineIsNeverParted) {
   // Prose across the table's width is no cell, wherever its words fall.
   Page p = table(false, true);

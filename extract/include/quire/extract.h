@@ -48,6 +48,14 @@ struct ExtractOptions {
   double glued_cell_edge_tolerance = 0.15;
   double glued_cell_reach = 10;
   size_t glued_cell_min_rows = 2;
+  // Inside a ruled table, a line is also parted before a glyph that starts more than this
+  // many ems left of where the glyph before it ends (a kern is less: TeX's logo sets its "E"
+  // a sixth of an em back): a cell's text too wide for its column, run on under the next
+  // cell's.
+  double glued_cell_step_back = 0.25;
+  // ... and before a glyph of the line's full size set this many ems above or below the
+  // one before it (a sub- or superscript is smaller).
+  double glued_cell_baseline_step = 0.4;
   // Monospace (decided here for every stage): a font and size whose glyph advances, sampled
   // over the book (at least monospace_min_samples of them), lie within monospace_tolerance of
   // their median for a monospace_share of them is a typewriter face; so is a span whose own
