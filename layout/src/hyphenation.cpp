@@ -29,7 +29,7 @@ bool has_vowel(const std::u32string& w) {
 
 // Rules 4 and 5 below: whether the hyphen between the word parts `left` and `right` is the
 // word's, for a break rules 1-3 leave open. `compound_goes_on`: the line after the break
-// goes on with another hyphen.
+// goes on with another hyphen, or the word before it has one.
 bool keep_by_evidence(const std::u32string& left, const std::u32string& right, bool compound_goes_on,
                       const WordEvidence& ev, const LayoutOptions& o) {
   bool keep;
@@ -97,9 +97,10 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
     return patterns && !patterns->allow_break(lower(left), lower(right));
   };
   if (hyph > 0 || joined > 0) keep = hyph > joined;
-  // A compound goes on after the break ("state-of-" "the-art"), unless the book has the
+  // A compound goes on around the break ("state-of-" "the-art"), unless the book has the
   // joined piece as a word ("spread-" "sheet-like", with "spreadsheets" elsewhere) or the
-  // dictionary knows it and not the piece after the break ("lit-" "tle-endian").
+  // dictionary knows it and not the piece after the break ("lit-" "tle-endian",
+  // "well-estab-" "lished" from a typesetter that breaks the parts of a compound).
   else if (compound_goes_on) keep = !(stem_seen() || (dictionary_knows(left + right) && !dictionary_knows(right)));
   else if (camel(left) || camel(right)) keep = false;
   else if (digit(left) || digit(right) || upper(right.front())) keep = true;
@@ -135,8 +136,9 @@ bool keep_by_evidence(const std::u32string& left, const std::u32string& right, b
 //     "ab" seen and "a-b" never seen -> remove; both seen -> the more frequent form
 //     (a tie removes: hyphenation breaks outnumber compounds split at their hyphen);
 //  5. neither seen:
-//     a. the next line goes on with another hyphen ("next-" "to-last") -> keep: a
-//        compound of several parts;
+//     a. the next line goes on with another hyphen ("next-" "to-last"), or the line's
+//        last word has one before the break ("fonts-crosextra-" "caladea") -> keep: a
+//        compound of several parts (TeX never breaks a word after a hyphen of its own);
 //     b. a part in camel case ("LbxChange-" "Property") -> remove: identifiers are
 //        hyphenated by the typesetter, never written with a hyphen inside;
 //     c. a part with a digit ("x86-" "64") or a second part starting with a capital
@@ -203,7 +205,9 @@ std::string join_hyphenated(const std::string& before, const std::string& after,
               !has_vowel(right))) {
     keep = true;
   } else {
-    const bool compound_goes_on = e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1]);
+    // (Or came before it: "fonts-crosextra-" "caladea".)
+    const bool compound_goes_on = (e + 1 < a.size() && is_hyphen_cp(a[e]) && is_word_cp(a[e + 1])) ||
+                                  (s >= 2 && is_hyphen_cp(b[s - 1]) && is_word_cp(b[s - 2]));
     keep = keep_by_evidence(left, right, compound_goes_on, ev, o);
   }
   if (keep) return before + after;

@@ -668,7 +668,10 @@ INSTANTIATE_TEST_SUITE_P(
         DictionaryCase{{"prefix_hyphenated_where_closed", "re-", "usable", "output re-directed", "re-usable"}, "re-usable"},
         // A compound goes on after the break, and its first piece is a word broken in two
         // ("tle" is no word).
-        DictionaryCase{{"compound_goes_on", "lit-", "tle-endian", "", "little-endian"}, "lit-tle-endian"}),
+        DictionaryCase{{"compound_goes_on", "lit-", "tle-endian", "", "little-endian"}, "lit-tle-endian"},
+        // A compound before the break whose last part a typesetter broke in two: the
+        // dictionary knows the joined part, and "lished" is no word.
+        DictionaryCase{{"compound_before", "well-estab-", "lished", "", "well-established"}, "well-estab-lished"}),
     [](const auto& info) { return std::string(info.param.c.name); });
 
 // The paragraph's token where `line_end` and `line_start` meet, with the English dictionary
@@ -768,6 +771,11 @@ INSTANTIATE_TEST_SUITE_P(
         HyphenCase{"compound_goes_on", "state-of-", "the-art", "", "state-of-the-art"},
         // ...unless the book has the joined piece as a word (here inflected).
         HyphenCase{"compound_goes_on_joined_seen", "spread-", "sheet-like", "two spreadsheets", "spreadsheet-like"},
+        // A compound that began before the break, its last part broken off at a hyphen
+        // (a package name in a narrow column)...
+        HyphenCase{"compound_before", "fonts-crosextra-", "caladea", "", "fonts-crosextra-caladea"},
+        // ...unless the book has the joined part as a word.
+        HyphenCase{"compound_before_joined_seen", "co-proc-", "essor", "a processor", "co-processor"},
         // A note mark after the word ("memo-" "ry1"): the letters decide, as for "memory".
         HyphenCase{"note_mark", "memo-", "ry1", "the memory of it", "memory1"},
         // A part with a digit of its own keeps its hyphen.
