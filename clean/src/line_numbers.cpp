@@ -269,12 +269,24 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
       const double gap_left = n.bbox.x0 - left_edge, gap_right = right_edge - n.bbox.x1;
       if (gap_left >= o.line_number_far_side_ratio * gap_right) any_left = false;
     }
+    // Prose on the row between the number and a code line: the number stands in a table's
+    // column, not in the listing's margin ("stdin", "standard input", "0").
+    auto prose_between = [&](double x0, double x1) {
+      for (size_t oi = 0; oi < page.lines.size(); ++oi) {
+        if (oi == li || facts[oi].code || facts[oi].number || std::abs(facts[oi].baseline - c.baseline) > o.baseline_tolerance)
+          continue;
+        const Box& b = page.lines[oi].bbox;
+        if (b.x0 >= x0 && b.x1 <= x1 && has_visible(page.lines[oi].text())) return true;
+      }
+      return false;
+    };
     for (size_t ci : code) {
       if (std::abs(facts[ci].baseline - c.baseline) > o.baseline_tolerance) continue;
       const Line& k = page.lines[ci];
       // A number raised against the line beside it is a note's mark: see raised_in_line.
       if (std::any_of(k.spans.begin(), k.spans.end(), [&](const Span& s) { return raised_against(n.spans.front(), s); }))
         continue;
+      if (prose_between(std::min(k.bbox.x1, n.bbox.x1), std::max(k.bbox.x0, n.bbox.x0))) continue;
       // No limit on the distance: an indented code line stands far from the margin column.
       if (k.bbox.x0 >= n.bbox.x1 && !any_left && distinct_style(n.spans.front(), first_visible(k), o)) {
         c.beside_code = true;

@@ -590,6 +590,29 @@ TEST(LineNumbers, DataLinesStartingWithNumbersStay) {
   EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
 }
 
+// Typographic fact: a listing's numbers stand next to its code, with white space between.
+// A table whose first column holds code and whose last holds consecutive numbers ("stdin",
+// "standard input", "0") has prose between the two: the numbers are its column.
+TEST(LineNumbers, NumbersBeyondProseFromTheCodeAreATablesColumn) {
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"stdin", "standard input"}, {"stdout", "standard output"}, {"stderr", "standard error"}};
+  for (const bool prose : {true, false}) {
+    Page p = body_page(1, "", 5);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const double base = 200 + 12.0 * static_cast<double>(i);
+      p.lines.push_back(line({span(rows[i].first, 70, base, 9, "Mono", true)}));
+      if (prose) p.lines.push_back(line({span(rows[i].second, 220, base, 10, "Roman")}));
+      p.lines.push_back(line({span(arabic(static_cast<int>(i)), 370, base, 10, "Roman")}));
+    }
+    Document d = one_page(std::move(p));
+    CleanResult r = clean_and_account(d);
+    // Without the prose the numbers are a margin column set right of the code.
+    EXPECT_EQ(removed_texts(r, 1, "line-number").size(), prose ? 0u : rows.size()) << prose;
+    if (prose)
+      for (const char* n : {"0", "1", "2"}) EXPECT_TRUE(has_line(d.pages[0], n)) << n;
+  }
+}
+
 // Typographic fact: a line number is a word of its own, set apart from the code by white space.
 // A table's date column whose year is set in another font ("2014" then "-10-28", no space
 // between) starts with numbers that may even advance by the row count between them (2014 on
