@@ -97,7 +97,7 @@ class HeadingLevels {
   HeadingLevels(const Document& doc, int chapter_level, const std::vector<Block>& blocks,
                 const std::vector<double>& sizes) {
     for (const auto& e : doc.outline)
-      if (e.page > 0) subs_.push_back({e.page, squash(split_title(e.title).title), e.level - chapter_level + 1});
+      if (e.page > 0) subs_.push_back({e.page, e.y, squash(split_title(e.title).title), e.level - chapter_level + 1});
     for (size_t i = 0; i < blocks.size(); ++i)
       if (blocks[i].type == BlockType::Heading)
         if (int lv = outline_level(blocks[i]); lv > 0) size_levels_[typography::half_point_key(sizes[i])][lv]++;
@@ -105,6 +105,24 @@ class HeadingLevels {
       if (blocks[i].type == BlockType::Heading) heading_sizes_.push_back(typography::to_half_point(sizes[i]));
     std::sort(heading_sizes_.begin(), heading_sizes_.end(), std::greater<>());
     heading_sizes_.erase(std::unique(heading_sizes_.begin(), heading_sizes_.end()), heading_sizes_.end());
+  }
+
+  // Whether an outline entry below the chapter level points at paragraph `b` and `b` prints
+  // its title: the entry names a place on b's page at b's top (within `tolerance`) or above
+  // it, below `above` (the bottom of the block before b on its page, or the page's top).
+  // The title may follow its section's number ("5.9.2.1", "A.2"), which outlines leave out.
+  bool names_heading(const Block& b, double above, double tolerance) const {
+    std::string key;
+    for (const auto& s : subs_) {
+      if (s.page != b.page || s.y < 0 || s.y > b.bbox.y0 + tolerance || s.y < above - tolerance || s.key.empty()) continue;
+      if (key.empty()) key = squash(b.text);
+      if (key.size() < s.key.size() || key.compare(key.size() - s.key.size(), s.key.size(), s.key) != 0) continue;
+      const std::string number = key.substr(0, key.size() - s.key.size());
+      size_t k = !number.empty() && number[0] >= 'a' && number[0] <= 'z' ? 1 : 0;
+      while (k < number.size() && number[k] >= '0' && number[k] <= '9') ++k;
+      if (k == number.size() && (number.size() != 1 || number[0] < 'a')) return true;
+    }
+    return false;
   }
 
   int level_of(const Block& b, double size) const {
@@ -133,6 +151,7 @@ class HeadingLevels {
   // Outline entries below the chapter level.
   struct Sub {
     int page;
+    double y;  // -1: the entry names its page only
     std::string key;
     int level;
   };
@@ -472,7 +491,12 @@ class ChapterCut {
       chapter_pages(c, starts, i, bs);
       bool first_heading = true;
       c.blocks.reserve(bs.size());
+      int before_page = 0;  // the page the block before b stands on wholly (0: none), and its bottom
+      double before_bottom = 0;
       for (const auto* b : bs) {
+        const double above = before_page == b->page ? before_bottom : 0;
+        before_page = std::max(b->page, b->last_page) == b->page ? b->page : 0;
+        before_bottom = b->bbox.y1;
         // Each block is in one chapter: it moves there (a copy would hold the book's blocks
         // twice, the largest thing in memory at this point).
         const size_t at = static_cast<size_t>(b - blocks.data());
@@ -482,6 +506,12 @@ class ChapterCut {
         // (bold at most) tells them from its text by the outline alone.
         if (from_outline_ && b == bs.front() && nb.type == BlockType::Paragraph && b->page == starts[i].page &&
             squash(split_title(nb.text).title) == squash(tp.title))
+          nb.type = BlockType::Heading;
+        // So is a paragraph an entry below the chapter level points at that prints the
+        // entry's title: a section heading set in the body's size and a face the book's
+        // other headings do not share (a word in bold typewriter among bold sans).
+        if (from_outline_ && b != bs.front() && nb.type == BlockType::Paragraph &&
+            levels.names_heading(nb, above, o_.chapters.outline_y_tolerance))
           nb.type = BlockType::Heading;
         if (nb.type == BlockType::Heading) {
           nb.level = first_heading && b == bs.front() ? 1 : levels.level_of(nb, flow_.sizes[at]);

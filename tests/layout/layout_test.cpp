@@ -2314,6 +2314,57 @@ TEST(Chapters, TheLineAnEntryPointsAtPrintingItsTitleIsTheChaptersHeading) {
   }
 }
 
+TEST(Chapters, AParagraphAnEntryBelowTheChapterPointsAtPrintingItsTitleIsAHeading) {
+  // A section heading set in the body's size, part of it in another face ("5.9.2.1
+  // Removing packages from" in bold sans, "Incoming" in bold typewriter), is a heading
+  // because the outline's entry for it points at it and it prints the entry's title after
+  // its number. The same words elsewhere on the page, or at the place of an entry with
+  // another title, stay text.
+  std::vector<LineSpec> l = {{72, 100, "5 Managing packages", 16, false, true}};
+  auto body = paragraph(72, 125, {"Packages come and go, and this chapter says how they are handled.", "More text follows."});
+  l.insert(l.end(), body.begin(), body.end());
+  l.push_back({72, 170, "5.9.2.1 Removing packages from", 10, false, true});
+  l.push_back({230, 170, "Incoming", 10, true, false});  // (bold by its face, not by its font's flag)
+  auto more = paragraph(72, 190, {"In the past it was possible to remove packages from the queue, but no longer.", "It ends here."});
+  l.insert(l.end(), more.begin(), more.end());
+  l.push_back({72, 235, "Removing packages from Incoming", 10});
+  auto last = paragraph(72, 255, {"The words above, set as text, are no heading of the outline's.", "The end."});
+  l.insert(l.end(), last.begin(), last.end());
+  Document d = make_doc({make_page(1, l)});
+  auto heading_of = [](const LayoutResult& r, const std::string& text) -> const Block* {
+    for (const auto& c : r.chapters)
+      for (const auto& b : c.blocks)
+        if (b.text == text) return &b;
+    return nullptr;
+  };
+  d.outline = {{"Managing packages", 1, 1, 88}, {"Removing packages from Incoming", 4, 1, 158}};
+  auto r = layout_document(d);
+  const Block* h = heading_of(r, "5.9.2.1 Removing packages from Incoming");
+  ASSERT_NE(h, nullptr);
+  EXPECT_EQ(h->type, BlockType::Heading);
+  EXPECT_EQ(h->level, 4);
+  const Block* text = heading_of(r, "Removing packages from Incoming");
+  ASSERT_NE(text, nullptr);
+  EXPECT_EQ(text->type, BlockType::Paragraph);
+
+  // The entry points lower, at the words set as text: that line is the heading it names.
+  d.outline[1].y = 223;
+  auto lower = layout_document(d);
+  const Block* numbered = heading_of(lower, "5.9.2.1 Removing packages from Incoming");
+  ASSERT_NE(numbered, nullptr);
+  EXPECT_EQ(numbered->type, BlockType::Paragraph);
+  const Block* named = heading_of(lower, "Removing packages from Incoming");
+  ASSERT_NE(named, nullptr);
+  EXPECT_EQ(named->type, BlockType::Heading);
+
+  // An entry with another title at the place names no heading there.
+  d.outline[1] = {"Removing uploads", 4, 1, 158};
+  auto other = layout_document(d);
+  const Block* plain = heading_of(other, "5.9.2.1 Removing packages from Incoming");
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(plain->type, BlockType::Paragraph);
+}
+
 TEST(Chapters, ATitlePageTheOutlineNamesByTheBooksTitleIsLeftOut) {
   // Asciidoctor PDF and DocBook bookmark the title page with the book's title. That page
   // (the first, or the first two with the verso, with little prose) is title matter; a
