@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <regex>
+#include <span>
 
 #include "figures.h"
 #include "internal.h"
@@ -98,6 +99,8 @@ class HeadingLevels {
                 const std::vector<double>& sizes) {
     for (const auto& e : doc.outline)
       if (e.page > 0) subs_.push_back({e.page, e.y, squash(split_title(e.title).title), e.level - chapter_level + 1});
+    // By page (in the outline's order within a page): a block looks at its page's entries only.
+    std::stable_sort(subs_.begin(), subs_.end(), [](const Sub& a, const Sub& b) { return a.page < b.page; });
     for (size_t i = 0; i < blocks.size(); ++i)
       if (blocks[i].type == BlockType::Heading)
         if (int lv = outline_level(blocks[i]); lv > 0) size_levels_[typography::half_point_key(sizes[i])][lv]++;
@@ -113,8 +116,8 @@ class HeadingLevels {
   // The title may follow its section's number ("5.9.2.1", "A.2"), which outlines leave out.
   bool names_heading(const Block& b, double above, double tolerance) const {
     std::string key;
-    for (const auto& s : subs_) {
-      if (s.page != b.page || s.y < 0 || s.y > b.bbox.y0 + tolerance || s.y < above - tolerance || s.key.empty()) continue;
+    for (const auto& s : on_page(b.page, b.page)) {
+      if (s.y < 0 || s.y > b.bbox.y0 + tolerance || s.y < above - tolerance || s.key.empty()) continue;
       if (key.empty()) key = squash(b.text);
       if (key.size() < s.key.size() || key.compare(key.size() - s.key.size(), s.key.size(), s.key) != 0) continue;
       const std::string number = key.substr(0, key.size() - s.key.size());
@@ -141,8 +144,8 @@ class HeadingLevels {
  private:
   int outline_level(const Block& b) const {
     std::string key = squash(b.text);
-    for (const auto& s : subs_)
-      if (std::abs(s.page - b.page) <= 1 && !s.key.empty() && key.size() >= s.key.size() &&
+    for (const auto& s : on_page(b.page - 1, b.page + 1))
+      if (!s.key.empty() && key.size() >= s.key.size() &&
           key.compare(key.size() - s.key.size(), s.key.size(), s.key) == 0)
         return s.level;
     return 0;
@@ -155,7 +158,13 @@ class HeadingLevels {
     std::string key;
     int level;
   };
-  std::vector<Sub> subs_;
+  std::vector<Sub> subs_;  // by page
+  // The entries naming pages first..last.
+  std::span<const Sub> on_page(int first, int last) const {
+    auto from = std::lower_bound(subs_.begin(), subs_.end(), first, [](const Sub& s, int p) { return s.page < p; });
+    auto to = std::upper_bound(from, subs_.end(), last, [](int p, const Sub& s) { return p < s.page; });
+    return {from, to};
+  }
   // Heading sizes -> levels, learned from the headings the outline names.
   std::map<long, std::map<int, int>> size_levels_;
   std::vector<double> heading_sizes_;  // largest first
