@@ -608,8 +608,9 @@ TEST(LineNumbers, NumbersBeyondProseFromTheCodeAreATablesColumn) {
     CleanResult r = clean_and_account(d);
     // Without the prose the numbers are a margin column set right of the code.
     EXPECT_EQ(removed_texts(r, 1, "line-number").size(), prose ? 0u : rows.size()) << prose;
-    if (prose)
+    if (prose) {
       for (const char* n : {"0", "1", "2"}) EXPECT_TRUE(has_line(d.pages[0], n)) << n;
+    }
   }
 }
 
