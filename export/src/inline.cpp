@@ -199,7 +199,7 @@ Block without_prefix(const Block& b, size_t cps) {
   std::erase_if(out.links, [&](TextLink& l) { return clip(l.at, l.len); });
   out.marks.clear();
   for (const auto& mk : b.marks)
-    if (mk.at >= cps) out.marks.push_back({mk.at - cps, mk.mark});
+    if (mk.at >= cps) out.marks.push_back({mk.at - cps, mk.mark, mk.glued});
   return out;
 }
 

@@ -45,6 +45,18 @@ std::string printed_note_mark(const Block& b) {
 
 }  // namespace
 
+int note_pointed_at(const std::vector<NoteExtent>& notes, double y, const LayoutOptions& o) {
+  int below = -1, around = -1;
+  for (size_t k = 0; k < notes.size(); ++k) {
+    const NoteExtent& n = notes[k];
+    if (n.top >= y - o.lines.edge_tolerance && n.top - y <= o.styles.anchor_reach &&
+        (below < 0 || n.top < notes[static_cast<size_t>(below)].top))
+      below = static_cast<int>(k);
+    if (n.top <= y && y <= n.bottom) around = static_cast<int>(k);
+  }
+  return below >= 0 ? below : around;
+}
+
 void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
   // Anchors, in book order; a repeated id takes the next free "-2", "-3". A footnote's is
   // "note-" and its mark ("note-3"), or "footnote" where it has none: a link from its mark
@@ -83,19 +95,18 @@ void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o) {
   // heading or at a float's top).
   std::stable_sort(places.begin(), places.end(),
                    [](const Place& a, const Place& b) { return a.page != b.page ? a.page < b.page : a.y < b.y; });
+  std::vector<const Place*> on_page;
+  std::vector<NoteExtent> extents;
   auto find = [&](int page, double y) -> const Place* {
     if (y >= 0) {
-      // The note whose first line starts at the point, or nearest below it (a destination
-      // is set at the note's top, or a line or so above it, inside the note printed before),
-      // else the note around it.
-      const Place *below = nullptr, *around = nullptr;
-      for (const auto& n : notes) {
-        if (n.page != page) continue;
-        if (n.y >= y - o.lines.edge_tolerance && n.y - y <= o.styles.anchor_reach && (!below || n.y < below->y))
-          below = &n;
-        if (n.y <= y && y <= n.bottom) around = &n;
-      }
-      if (below || around) return below ? below : around;
+      on_page.clear();
+      extents.clear();
+      for (const auto& n : notes)
+        if (n.page == page) {
+          on_page.push_back(&n);
+          extents.push_back({n.y, n.bottom});
+        }
+      if (const int k = note_pointed_at(extents, y, o); k >= 0) return on_page[static_cast<size_t>(k)];
     }
     const Place* best = nullptr;
     for (const auto& p : places) {

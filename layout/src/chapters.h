@@ -65,8 +65,12 @@ std::map<int, size_t> prose_words_by_page(const std::vector<Block>& blocks);
 // exactly one block of the note's page before it has the mark raised in its text
 // (Block::raised); otherwise it stays at the end of its page. Notes cited by one block keep
 // their order; a note cited in a list goes after the list. Where the citing block has that
-// mark once, the mark is taken out of both texts into their Block::marks.
-void place_footnotes(std::vector<Chapter>& chapters);
+// mark once, the mark is taken out of both texts into their Block::marks. Where no block
+// has the mark raised, a mark printed on the baseline touching the word before it ("mode.1")
+// cites the note when it is the whole text of a link that leads to the note: it is taken out
+// as a glued mark (NoteMark::glued), as is the note's own mark touching its first word
+// ("1Even").
+void place_footnotes(std::vector<Chapter>& chapters, const LayoutOptions& o);
 
 // Figures: the first block of the chapter that cites them ("see Figure 3-2").
 void link_figure_references(std::vector<Chapter>& chapters);

@@ -49,18 +49,60 @@ std::optional<std::pair<std::string, std::vector<NoteMark>>> take_marks(const st
     if (text.compare(byte, m->mark.size(), m->mark) != 0) return std::nullopt;
     byte += m->mark.size();
     cp += code_points(m->mark);
-    if (!left.empty() && left.back() == ' ') left.pop_back();
-    const bool space_after = byte < text.size() && text[byte] == ' ';
-    if (space_after && (left.empty() || (byte + 1 < text.size() && closes(text[byte + 1])))) {
-      ++byte;
-      ++cp;
+    if (!m->glued) {  // (a glued mark has no space of its own on either side)
+      if (!left.empty() && left.back() == ' ') left.pop_back();
+      const bool space_after = byte < text.size() && text[byte] == ' ';
+      if (space_after && (left.empty() || (byte + 1 < text.size() && closes(text[byte + 1])))) {
+        ++byte;
+        ++cp;
+      }
     }
-    marks.push_back({code_points(left), m->mark});
+    marks.push_back({code_points(left), m->mark, m->glued});
   }
   left.append(text, byte);
   const bool tidy = !left.empty() && left.front() != ' ' && left.back() != ' ' && left.find("  ") == std::string::npos;
   if (!tidy || text_with_marks(left, marks) != text) return std::nullopt;
   return std::make_pair(std::move(left), std::move(marks));
+}
+
+// A mark printed on the baseline in the text's own size ("mode.1", "ways2 to", "example 1:",
+// "filesystem. 1"): the whole text of a link that leads to the note, after the text's first
+// code point and before its end, a space or punctuation. Such marks in `b` citing the
+// note (on page `page`; `notes` are that page's footnotes, `self` the note's place among
+// them), as RaisedMarks at the code point where each starts; one that touches a character
+// that is no space is glued (NoteMark::glued).
+std::vector<RaisedMark> linked_marks(const Block& b, const std::u32string& mark, int page,
+                                     const std::vector<NoteExtent>& notes, int self, const LayoutOptions& o) {
+  std::vector<RaisedMark> found;
+  if (b.targets.empty()) return found;
+  const std::u32string t = to_u32(b.text);
+  for (const auto& target : b.targets) {
+    if (target.page != page || target.y < 0 || target.link >= b.links.size()) continue;
+    const TextLink& l = b.links[target.link];
+    if (l.at == 0 || l.at + l.len > t.size() || t.substr(l.at, l.len) != mark) continue;
+    const size_t end = l.at + l.len;
+    const bool space_after = end == t.size() || is_space_cp(t[end]);
+    if (!space_after && !is_punctuation_cp(t[end])) continue;
+    if (note_pointed_at(notes, target.y, o) != self) continue;
+    found.push_back({l.at, from_u32(mark), true, !(is_space_cp(t[l.at - 1]) && space_after)});
+  }
+  return found;
+}
+
+// The mark a note opens with (`mark`, its code points), as it is printed in `text`: a word of
+// its own, perhaps with a full stop or parenthesis ("1", "1.", "1)"), or glued to the note's
+// first word ("1Even"). Empty when the note does not open so.
+std::optional<RaisedMark> own_mark(const std::string& text, const std::u32string& mark) {
+  const auto toks = whitespace_tokens(text);
+  if (toks.empty() || text.compare(0, toks[0].size(), toks[0]) != 0) return std::nullopt;
+  const std::string first(toks[0]);
+  const std::u32string points = mark_points(first);
+  if (points == mark || points == mark + U"." || points == mark + U")") return RaisedMark{0, first, true};
+  const std::string glued = from_u32(mark);
+  const std::u32string t = to_u32(first);
+  if (first.rfind(glued, 0) == 0 && t.size() > mark.size() && is_letter_cp(t[mark.size()]))
+    return RaisedMark{0, glued, true, true};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -92,7 +134,8 @@ std::u32string footnote_mark(const std::string& text) {
 }
 
 
-void place_footnotes(std::vector<Chapter>& chapters) {
+void place_footnotes(std::vector<Chapter>& chapters, const LayoutOptions& o) {
+  std::vector<NoteExtent> notes;  // the footnotes of a page
   for (auto& c : chapters) {
     auto& bs = c.blocks;
     for (size_t i = 0; i < bs.size(); ++i) {
@@ -102,6 +145,10 @@ void place_footnotes(std::vector<Chapter>& chapters) {
       const int page = bs[i].page;
       size_t citing = i;
       int citing_blocks = 0;
+      auto may_cite = [&](const Block& b) {
+        return b.type == BlockType::Paragraph || b.type == BlockType::ListItem || b.type == BlockType::Note ||
+               b.type == BlockType::Table || b.type == BlockType::Caption;
+      };
       // The block of the note's page that cites it. A note opened by a bracketed mark on
       // the chapter's last page, which no block of the page cites, is one of the notes
       // gathered at the chapter's end (asciidoctor-pdf's): any block of the chapter.
@@ -110,9 +157,7 @@ void place_footnotes(std::vector<Chapter>& chapters) {
         if (whole_chapter && (citing_blocks > 0 || !gathered)) break;
         for (size_t k = 0; k < i; ++k) {
           const Block& b = bs[k];
-          if (b.type != BlockType::Paragraph && b.type != BlockType::ListItem && b.type != BlockType::Note &&
-              b.type != BlockType::Table && b.type != BlockType::Caption)
-            continue;
+          if (!may_cite(b)) continue;
           if (!whole_chapter && (b.page > page || std::max(b.page, b.last_page) < page)) continue;
           if (std::any_of(b.raised.begin(), b.raised.end(), [&](const RaisedMark& m) { return mark_points(m.mark) == mark; })) {
             citing = k;
@@ -120,25 +165,52 @@ void place_footnotes(std::vector<Chapter>& chapters) {
           }
         }
       }
-      if (citing_blocks != 1) continue;
-      // The mark, once in the citing text and opening the note as a word of its own
-      // ("1 The ..."), comes out of both.
-      RaisedMark* cited = nullptr;
-      int same = 0;
-      for (auto& m : bs[citing].raised)
-        if (mark_points(m.mark) == mark) {
-          cited = &m;
-          ++same;
+      // No block has the mark raised: one whose link to the note is the mark, glued to the
+      // word before it.
+      std::vector<RaisedMark> linked;
+      if (citing_blocks == 0) {
+        notes.clear();
+        int self = -1;
+        for (size_t k = 0; k < bs.size(); ++k)
+          if (bs[k].type == BlockType::Footnote && bs[k].page == page) {
+            if (k == i) self = static_cast<int>(notes.size());
+            notes.push_back({bs[k].bbox.y0, bs[k].bbox.y1});
+          }
+        for (size_t k = 0; k < i; ++k) {
+          const Block& b = bs[k];
+          if (!may_cite(b) || b.page > page || std::max(b.page, b.last_page) < page) continue;
+          if (auto found = linked_marks(b, mark, page, notes, self, o); !found.empty()) {
+            citing = k;
+            ++citing_blocks;
+            linked = std::move(found);
+          }
         }
-      // (The note may print its mark with a full stop or parenthesis: "1." "1)".)
-      const auto toks = whitespace_tokens(bs[i].text);
-      const RaisedMark own{0, toks.empty() ? std::string() : toks[0], true};
-      const std::u32string own_points = mark_points(own.mark);
-      const bool opens = own_points == mark || own_points == mark + U"." || own_points == mark + U")";
-      if (same == 1 && !cited->cited && cited->at != std::string::npos && opens &&
-          take_marks(bs[citing].text, {cited}) && take_marks(bs[i].text, {&own})) {
-        cited->cited = true;
-        bs[i].raised = {own};
+      }
+      if (citing_blocks != 1) continue;
+      // The mark, once in the citing text and opening the note ("1 The ...", "1Even ..."),
+      // comes out of both.
+      const std::optional<RaisedMark> own = own_mark(bs[i].text, mark);
+      if (linked.size() == 1) {
+        if (own && take_marks(bs[citing].text, {&linked[0]}) && take_marks(bs[i].text, {&*own})) {
+          auto& raised = bs[citing].raised;
+          raised.insert(std::upper_bound(raised.begin(), raised.end(), linked[0],
+                                         [](const RaisedMark& a, const RaisedMark& b) { return a.at < b.at; }),
+                        linked[0]);
+          bs[i].raised = {*own};
+        }
+      } else if (linked.empty()) {
+        RaisedMark* cited = nullptr;
+        int same = 0;
+        for (auto& m : bs[citing].raised)
+          if (mark_points(m.mark) == mark) {
+            cited = &m;
+            ++same;
+          }
+        if (same == 1 && !cited->cited && cited->at != std::string::npos && own &&
+            take_marks(bs[citing].text, {cited}) && take_marks(bs[i].text, {&*own})) {
+          cited->cited = true;
+          bs[i].raised = {*own};
+        }
       }
       size_t at = citing + 1;
       if (bs[citing].type == BlockType::ListItem)

@@ -296,6 +296,14 @@ void remap_inline(Block& b, const std::string& before);
 // and points each internal link at the anchor of the place it leads to; a link that leads
 // out of the chapters is dropped.
 void anchor_links(std::vector<Chapter>& chapters, const LayoutOptions& o);
+// Of a page's footnotes (each one's top and bottom), the one a link pointing at height `y` of
+// the page leads to: the note whose first line starts at the point, or nearest below it (a
+// destination is set at the note's top, or a line or so above it, inside the note printed
+// before), else the note around it. -1 when none is.
+struct NoteExtent {
+  double top = 0, bottom = 0;
+};
+int note_pointed_at(const std::vector<NoteExtent>& notes, double y, const LayoutOptions& o);
 
 // Code text of rows of one listing: columns from glyph positions and the font's advance.
 std::string code_text(const std::vector<const Row*>& rows, const BookStats&, const LayoutOptions&,

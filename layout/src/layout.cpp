@@ -240,7 +240,7 @@ class ChapterCut {
         std::vector<Removal>().swap(b.dropped);
       }
     std::stable_sort(res_.removed.begin(), res_.removed.end(), removal_order);
-    place_footnotes(res_.chapters);
+    place_footnotes(res_.chapters, o_);
     link_figure_references(res_.chapters);
     detail::anchor_links(res_.chapters, o_);
   }

@@ -309,10 +309,11 @@ Json to_json(const Block& b) {
     if (b.referenced_by >= 0) j["referenced_by"] = b.referenced_by;
   } else {
     j["text"] = b.text;
-    // Note marks taken out of the text: [[code point, "1"], ...].
+    // Note marks taken out of the text: [[code point, "1"], ...], a glued one [at, "1", "glued"].
     if (!b.marks.empty()) {
       Json marks = Json::array();
-      for (const auto& m : b.marks) marks.push_back(Json::array({m.at, m.mark}));
+      for (const auto& m : b.marks)
+        marks.push_back(m.glued ? Json::array({m.at, m.mark, "glued"}) : Json::array({m.at, m.mark}));
       j["marks"] = std::move(marks);
     }
     // A chapter heading's opener label ("Chapter 1", "Appendix A"), printed with the title
@@ -353,7 +354,8 @@ Block block_from_json(const Json& j) {
   b.level = get_or<int>(j, "level", 0);
   b.text = get_or<std::string>(j, "text", "");
   if (auto it = j.find("marks"); it != j.end())
-    for (const auto& m : *it) b.marks.push_back({m.at(0).get<size_t>(), m.at(1).get<std::string>()});
+    for (const auto& m : *it)
+      b.marks.push_back({m.at(0).get<size_t>(), m.at(1).get<std::string>(), m.size() > 2 && m.at(2) == "glued"});
   b.image = get_or<std::string>(j, "image", "");
   if (auto it = j.find("labels"); it != j.end()) b.labels = it->get<std::vector<std::string>>();
   b.figure_ref = get_or<std::string>(j, "ref", "");
@@ -565,7 +567,11 @@ void write_json(JsonWriter& w, const Block& b, std::string_view (*href)(std::str
     w.key("text").string(b.text);
     if (!b.marks.empty()) {
       w.key("marks").begin_array();
-      for (const auto& m : b.marks) w.begin_array().integer(m.at).string(m.mark).end_array();
+      for (const auto& m : b.marks) {
+        w.begin_array().integer(m.at).string(m.mark);
+        if (m.glued) w.string("glued");
+        w.end_array();
+      }
       w.end_array();
     }
     if (!b.labels.empty()) write_strings(w.key("labels"), b.labels);

@@ -164,9 +164,10 @@ std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& 
       ++cp;
     }
     out += as_piece(text.substr(from, byte - from));
-    if (as == MarksAs::Words && byte > 0) out += as_piece(" ");
+    const bool apart = as == MarksAs::Words && !m.glued;  // (a glued mark is printed touching its words)
+    if (apart && byte > 0) out += as_piece(" ");
     out += mark ? mark(m.mark) : m.mark;
-    if ((as == MarksAs::Words || byte == 0) && byte < text.size() && text[byte] != ' ') out += as_piece(" ");
+    if ((apart || (as == MarksAs::Printed && byte == 0)) && byte < text.size() && text[byte] != ' ') out += as_piece(" ");
   }
   out += as_piece(text.substr(byte));
   return out;

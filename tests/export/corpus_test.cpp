@@ -103,7 +103,7 @@ TEST(Corpus, KeysInTheSpecOrder) {
 
   Json manifest = Json::parse(read(out.path / "manifest.json"));
   EXPECT_EQ(keys(manifest), (Keys{"format", "generator", "title", "books", "sections", "notes", "gaps"}));
-  EXPECT_EQ(manifest["format"], "quire-corpus/5");
+  EXPECT_EQ(manifest["format"], "quire-corpus/6");
   EXPECT_EQ(keys(manifest["books"][0]), (Keys{"id", "title", "authors", "source", "chapters"}));
   EXPECT_EQ(keys(manifest["books"][0]["chapters"][0]), chapter_keys);
   // Without a map: one section per book with all its chapters.

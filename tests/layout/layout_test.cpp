@@ -1583,11 +1583,21 @@ TEST(Footnotes, NotesGatheredAtTheChaptersEndUnderBracketedMarks) {
   }
 }
 
+// The paragraph that opens "The first" and the footnote of the last chapter.
+std::pair<const Block*, const Block*> citing_and_note(const LayoutResult& r) {
+  const Block *citing = nullptr, *note = nullptr;
+  for (const auto& b : r.chapters.back().blocks) {
+    if (b.type == BlockType::Footnote) note = &b;
+    if (b.type == BlockType::Paragraph && b.text.rfind("The first", 0) == 0) citing = &b;
+  }
+  return {citing, note};
+}
+
 TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
   // A mark cited by one block of the page comes out of its text, and out of the note it
   // opens, into Block::marks: putting the marks back gives the texts as read from the page
-  // (where a raised mark is a word of its own). Cited by two blocks, or opening a note glued
-  // to its first word, the mark stays in the texts.
+  // (where a raised mark is a word of its own). A note's own mark glued to its first word
+  // ("1The") comes out as a glued mark. Cited by two blocks, the mark stays in the texts.
   enum Case { Cited, CitedBeforeComma, NoteNumberedWithStop, CitedTwice, GluedNote };
   for (Case c : {Cited, CitedBeforeComma, NoteNumberedWithStop, CitedTwice, GluedNote}) {
     auto first = paragraph(72, 100, {"The first paragraph of the page cites a note in its", "second line, after this word",
@@ -1613,17 +1623,13 @@ TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
     }
     if (c == CitedTwice) add_note_mark(p.lines[4], "1", true);
     auto r = layout_document(make_doc({p}));
-    const Block *citing = nullptr, *note = nullptr;
-    for (const auto& b : r.chapters.back().blocks) {
-      if (b.type == BlockType::Footnote) note = &b;
-      if (b.type == BlockType::Paragraph && b.text.rfind("The first", 0) == 0) citing = &b;
-    }
+    const auto [citing, note] = citing_and_note(r);
     ASSERT_TRUE(citing && note) << c;
     const std::string read = p.lines[0].text() + " " + p.lines[1].text() + " " + p.lines[2].text();
     EXPECT_NE(read.find(c == CitedBeforeComma ? "word 1 , and" : "word 1 and"), std::string::npos) << read;
     EXPECT_EQ(text_with_marks(citing->text, citing->marks), read) << c;
     EXPECT_EQ(text_with_marks(note->text, note->marks), note_printed) << c;
-    if (c == Cited || c == CitedBeforeComma || c == NoteNumberedWithStop) {
+    if (c != CitedTwice) {
       const std::string before = "The first paragraph of the page cites a note in its second line, after this word";
       const std::string comma = c == CitedBeforeComma ? "," : "";
       EXPECT_EQ(citing->text, before + comma + " and then goes on to its end.");
@@ -1631,7 +1637,9 @@ TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
       EXPECT_EQ(text_with_marks(citing->text, citing->marks, MarksAs::Printed),
                 before + "1" + comma + " and then goes on to its end.");
       EXPECT_EQ(note->text, "The note in the small size at the foot of the page.");
-      EXPECT_EQ(note->marks, (std::vector<NoteMark>{{0, c == NoteNumberedWithStop ? "1." : "1"}}));
+      EXPECT_EQ(note->marks, (std::vector<NoteMark>{{0, c == NoteNumberedWithStop ? "1." : "1", c == GluedNote}}));
+      EXPECT_EQ(text_with_marks(note->text, note->marks, MarksAs::Printed),
+                (c == NoteNumberedWithStop ? "1. " : "1 ") + note->text);
     } else {
       EXPECT_EQ(citing->text, read) << c;
       EXPECT_TRUE(citing->marks.empty()) << c;
@@ -1639,6 +1647,74 @@ TEST(Footnotes, TheMarkComesOutOfBothTextsIntoMarks) {
       EXPECT_TRUE(note->marks.empty()) << c;
     }
     for (const auto& j : r.joins) EXPECT_EQ((j.before + j.after + j.joined).find_first_of("\x01\x02"), std::string::npos);
+  }
+}
+
+TEST(Footnotes, AMarkOnTheBaselineLinkedToItsNoteComesOutGlued) {
+  // DocBook's print stylesheets may set a note's mark in the text's own size on its baseline,
+  // touching the word before it ("mode.1"), linked to the note at the page's foot, which
+  // opens with its mark touching its first word ("1Even the older vim"). The link's text is
+  // the mark: it comes out of both texts as a glued mark, which goes back with no space put
+  // in. Without the link, or with a link that leads elsewhere (here: to the page's top), the
+  // "1" is the word's, and both texts keep it.
+  enum Case { Glued, GluedBeforeComma, SetApart, Unlinked, LinkedElsewhere };
+  for (Case c : {Glued, GluedBeforeComma, SetApart, Unlinked, LinkedElsewhere}) {
+    auto lines = paragraph(72, 100, {"The first paragraph of the page cites a note in its", "second line, after this word",
+                                     "and then goes on to its end."});
+    const std::string note_printed = "1The note in the small size at the foot of the page.";
+    lines.push_back({72, 700, note_printed, 8});
+    Page p = make_page(1, lines);
+    Line& line = p.lines[1];
+    Span m = line.spans.back();
+    const double x = line.spans.back().bbox.x1 + (c == SetApart ? 0.333 * m.size : 0);
+    m.text = c == SetApart ? " 1" : "1";  // (set apart by a space of its own)
+    m.xs = {static_cast<float>(x)};
+    if (c == SetApart) m.xs.insert(m.xs.begin(), static_cast<float>(line.spans.back().bbox.x1));
+    m.last_advance = static_cast<float>(0.5 * m.size);
+    m.bbox.x0 = x;
+    m.bbox.x1 = x + 0.5 * m.size;
+    line.spans.push_back(m);
+    line.bbox.x1 = m.bbox.x1;
+    if (c == GluedBeforeComma) {
+      Span comma = m;
+      comma.text = ",";
+      comma.xs = {static_cast<float>(m.bbox.x1)};
+      comma.bbox.x0 = m.bbox.x1;
+      comma.bbox.x1 = m.bbox.x1 + 3;
+      line.spans.push_back(comma);
+      line.bbox.x1 = comma.bbox.x1;
+    }
+    if (c != Unlinked) {
+      LinkArea to;
+      to.bbox = m.bbox;
+      to.page = 1;
+      to.y = c == LinkedElsewhere ? 90 : 698;
+      p.links.push_back(to);
+    }
+    const std::string read = p.lines[0].text() + " " + p.lines[1].text() + " " + p.lines[2].text();
+    const std::string before = "The first paragraph of the page cites a note in its second line, after this word";
+    const std::string printed = before + (c == SetApart ? " 1 " : c == GluedBeforeComma ? "1, " : "1 ");
+    ASSERT_EQ(read.substr(0, printed.size()), printed) << c;
+    auto r = layout_document(make_doc({p}));
+    const auto [citing, note] = citing_and_note(r);
+    ASSERT_TRUE(citing && note) << c;
+    EXPECT_EQ(text_with_marks(citing->text, citing->marks), read) << c;
+    EXPECT_EQ(text_with_marks(note->text, note->marks), note_printed) << c;
+    if (c == Unlinked || c == LinkedElsewhere) {
+      EXPECT_EQ(citing->text, read) << c;
+      EXPECT_TRUE(citing->marks.empty()) << c;
+      EXPECT_EQ(note->text, note_printed) << c;
+      EXPECT_TRUE(note->marks.empty()) << c;
+      continue;
+    }
+    const std::string after = c == GluedBeforeComma ? ", and then goes on to its end." : " and then goes on to its end.";
+    EXPECT_EQ(citing->text, before + after) << c;
+    EXPECT_EQ(citing->marks, (std::vector<NoteMark>{{before.size(), "1", c != SetApart}})) << c;
+    EXPECT_TRUE(citing->links.empty()) << c;  // (the link was the mark's)
+    EXPECT_EQ(text_with_marks(citing->text, citing->marks, MarksAs::Printed), before + "1" + after) << c;
+    EXPECT_EQ(note->text, "The note in the small size at the foot of the page.");
+    EXPECT_EQ(note->marks, (std::vector<NoteMark>{{0, "1", true}}));
+    EXPECT_EQ(note->anchor, "note-1");
   }
 }
 

@@ -155,7 +155,7 @@ Book sample_book() {
   Block note;
   note.type = BlockType::Footnote;
   note.text = "The note.";
-  note.marks = {{0, "1"}};
+  note.marks = {{0, "1", true}};
   note.page = note.last_page = 11;
   note.bbox = {90, 700, 400, 710};
   Block item;
@@ -340,7 +340,7 @@ std::vector<Block> writer_blocks() {
   full.labels = {"Chapter 1", "", "a\nb"};
   full.figure_ref = "Figure 2";
   full.referenced_by = 4;
-  full.marks = {{0, "1"}, {5, "\u00b2"}};
+  full.marks = {{0, "1"}, {5, "\u00b2"}, {7, "3", true}};
   full.drawn_marker = true;
   full.term = true;
   full.styles = {{0, 3, InlineStyle::Code}, {4, 2, InlineStyle::Emphasis}, {7, 1, InlineStyle::Strong}};
@@ -350,7 +350,7 @@ std::vector<Block> writer_blocks() {
   full.header_rows = 2;
   full.kind = "tip";
   full.title = "TIP";
-  full.raised = {{3, "1", true}};
+  full.raised = {{3, "1", true}, {5, "2", true, true}};
   full.targets = {{1, 5, 100.5}};
   full.dropped = {{20, {1, 2, 3, 4}, "Name Size", kRepeatedTableHeader}};
   for (BlockType t : {BlockType::Heading, BlockType::Paragraph, BlockType::Code, BlockType::ListItem, BlockType::Caption,

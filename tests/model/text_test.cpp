@@ -174,6 +174,15 @@ TEST(TextWithMarks, PutsEachMarkBackWhereItStood) {
   EXPECT_EQ(text_with_marks("memory, and", {{6, "1"}}, MarksAs::Printed), "memory1, and");
   EXPECT_EQ(text_with_marks("The note.", {{0, "1"}}, MarksAs::Printed), "1 The note.");
   EXPECT_EQ(text_with_marks("word b", {{4, "1"}, {4, "2"}}, MarksAs::Printed), "word12 b");
+  // A glued mark, printed touching the text beside it, goes back with no space put in, as
+  // words as well as printed; at a note's start, printed for reading, a space follows it.
+  EXPECT_EQ(text_with_marks("mode.", {{5, "1", true}}), "mode.1");
+  EXPECT_EQ(text_with_marks("ways to", {{4, "2", true}}), "ways2 to");
+  EXPECT_EQ(text_with_marks("example :", {{8, "1", true}}), "example 1:");
+  EXPECT_EQ(text_with_marks("Even the", {{0, "1", true}}), "1Even the");
+  EXPECT_EQ(text_with_marks("ways to", {{4, "2", true}}, MarksAs::Printed), "ways2 to");
+  EXPECT_EQ(text_with_marks("Even the", {{0, "1", true}}, MarksAs::Printed), "1 Even the");
+  EXPECT_EQ(text_with_marks("a word. b", {{6, "1", true}, {7, "2"}}), "a word1. 2 b");
   auto upper = [](std::string_view s) {
     std::string u(s);
     for (auto& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -28,7 +28,7 @@ inline constexpr const char* kVersion = QUIRE_VERSION;
 inline constexpr const char* kIntermediateFormat = "quire-pages/1";
 // Version of the corpus quire build writes (docs/spec/corpus.md): in the manifest and every
 // book.json, in the cache's keys, and checked by quire merge.
-inline constexpr const char* kCorpusFormat = "quire-corpus/5";
+inline constexpr const char* kCorpusFormat = "quire-corpus/6";
 
 struct Box {
   double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
@@ -215,19 +215,26 @@ struct HyphenJoin {
 
 // A note mark taken out of a block's text ("1" of "memory.¹"): `mark` as printed, put back
 // at code point `at` of the text, right after the word it follows (see text_with_marks). A
-// footnote's own mark is at 0.
+// footnote's own mark is at 0. `glued`: the mark was printed in the text's size on its
+// baseline, touching the text beside it ("mode.1", "ways2 to", "example 1:", "1Even"), so that
+// on the page it is part of a word rather than a word of its own; it goes back right before
+// code point `at`, with no space put in.
 struct NoteMark {
   size_t at = 0;
   std::string mark;
+  bool glued = false;
   bool operator==(const NoteMark&) const = default;
 };
 
 // Layout's own: a mark set raised and smaller in a block's text, at code point `at` of it;
-// `cited` once a footnote of the page is found to be its note.
+// `cited` once a footnote of the page is found to be its note. `glued`: a mark set on the
+// baseline touching the text beside it (NoteMark::glued), found by its link to the note or
+// opening the note.
 struct RaisedMark {
   size_t at = 0;
   std::string mark;  // as printed ("1", "¹", "*")
   bool cited = false;
+  bool glued = false;
   bool operator==(const RaisedMark&) const = default;
 };
 
@@ -260,7 +267,8 @@ std::optional<BlockType> block_type_from_string(const std::string&);
 // the text before and after it: the text as quire reads it from the page (Line::text sets a
 // raised mark apart), which the wording check compares. As printed, a mark touches the
 // word before it, and at the start is followed by a space: for reading. `piece` renders
-// the text between marks and `mark` a mark (as they are, by default).
+// the text between marks and `mark` a mark (as they are, by default). A glued mark
+// (NoteMark::glued) goes back where it stood with no space put in, as printed.
 enum class MarksAs { Words, Printed };
 std::string text_with_marks(std::string_view text, const std::vector<NoteMark>& marks, MarksAs as = MarksAs::Words,
                             const std::function<std::string(std::string_view)>& piece = {},
