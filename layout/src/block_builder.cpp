@@ -72,7 +72,8 @@ void Builder::push(Block b, const std::vector<const Row*>& rs, bool text) {
         sh.words += last_words;
       }
       const std::string& t = rs[sh.rows - 1]->text;
-      sh.sentence_end = rs[sh.rows - 1]->full_stop && !ends_with_colon(t) && last_words >= o.blocks.sentence_min_words;
+      sh.colon_end = ends_with_colon(t);
+      sh.sentence_end = rs[sh.rows - 1]->full_stop && !sh.colon_end && last_words >= o.blocks.sentence_min_words;
       sh.broken_end = t.size() >= 2 && t.back() == '-' && std::isalpha(static_cast<unsigned char>(t[t.size() - 2]));
     }
   }

@@ -90,6 +90,7 @@ void Builder::make_texts(bool all) {
     if (to > from && captioned[to - 1]) --to;
   }
   to = find_terms(from, to);
+  find_spaced_headings(from, to);
   const size_t n = to - from;
   std::vector<std::vector<HyphenJoin>> logged(n);
   constexpr size_t kBlocksPerTask = 16;  // blocks a thread takes at once: the order of work only

@@ -41,6 +41,7 @@ struct Builder {
     size_t words = 0;           // whitespace-separated words of the rows there
     bool sentence_end = false;  // the last row ends a sentence (words and a full stop, not a colon)
     bool broken_end = false;    // the last row ends with a hyphen after a letter (a word goes on)
+    bool colon_end = false;     // the last row ends with a colon (a label of what follows)
     size_t rows = 0;
     double first_baseline = 0, last_baseline = 0, size = 0;
     double book_indent = -1;  // the book's paragraph indent so far (first_indents), -1: none yet
@@ -148,6 +149,10 @@ struct Builder {
   // list is one row again, at the head of the description's block. Returns `to` less the
   // blocks that were the term alone.
   size_t find_terms(size_t from, size_t to);
+  // Headings set in the body's size and bold without a number (definition_terms.cpp):
+  // retypes as headings the one-line paragraphs of [from, to) that stand nearer the
+  // paragraph under them than the block over them (spaced_heading_gap_ratio).
+  void find_spaced_headings(size_t from, size_t to);
   bool term_pair(size_t i) const;
 
   // A note whose title is its text's first words: the title leaves the text, which starts

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "page_builder.h"
 #include "quire/clean.h"
@@ -316,6 +317,38 @@ TEST(Lists, AnItemsTitleLineOverItsTextIsTheItem) {
             "Most of the conversions are done to full precision, but not those by write, which the digits option "
             "governs.");
   EXPECT_EQ(paragraphs[2].text, "The header line has no entry for the row names.");
+}
+
+// Typographic fact: a heading binds to the text under it. A bold line in the body's size,
+// unnumbered, standing nearer the paragraph under it (at its edge) than the paragraph over
+// it is a heading (Asciidoctor's fourth and fifth section levels, LaTeX's starred
+// subsubsections in some classes). Set as far from both, ending with a colon (a label of
+// what follows: "Returns:"), over a line that opens in bold (Texinfo's @item over @itemx),
+// or not bold, it is a paragraph.
+TEST(Headings, ABoldLineInTheBodySizeNearerTheTextUnderItIsAHeading) {
+  enum Case { Nearer, AsFar, Colon, BoldUnder, NotBold };
+  for (Case c : {Nearer, AsFar, Colon, BoldUnder, NotBold}) {
+    auto lines = filler(100, 3);
+    lines.push_back({72, 136, "and a last line that ends short.", 10});
+    const std::string title = c == Colon ? "Returns:" : "Examining dangling objects";
+    const double at = 136 + (c == AsFar ? 24 : 32), under = at + 24;
+    lines.push_back({72, at, title, 10, false, c != NotBold});
+    lines.push_back({72, under, c == BoldUnder ? "-persistent-downloads" : "In some situations the reflog may not be able to",
+                     10, false, c == BoldUnder});
+    lines.push_back({72, under + 12, "save you, for example when a branch was deleted.", 10});
+    auto more = paragraph(72, under + 40, {"Another paragraph follows the first one and ends", "here, at the end of the text."});
+    lines.insert(lines.end(), more.begin(), more.end());
+    auto r = layout_document(make_doc({make_page(1, lines)}));
+    std::optional<BlockType> type;
+    for (const auto& ch : r.chapters)
+      for (const auto& b : ch.blocks)
+        if (b.text == title) type = b.type;
+    std::string all;
+    for (const auto& ch : r.chapters)
+      for (const auto& b : ch.blocks) all += std::string(to_string(b.type)) + ": " + b.text + "\n";
+    ASSERT_TRUE(type) << c << all;
+    EXPECT_EQ(*type, c == Nearer ? BlockType::Heading : BlockType::Paragraph) << c;
+  }
 }
 
 // Definition lists: a term at one edge, its description set in under it; the list repeats
