@@ -1751,6 +1751,57 @@ TEST(Footnotes, AMarkOnTheBaselineLinkedToItsNoteComesOutGlued) {
   }
 }
 
+TEST(Footnotes, AMarkLinkedFromATablesCellStaysInTheCell) {
+  // A table's text is made from its cells: a mark glued to a cell ("40961", linked to the
+  // note) cites the note, which goes after the table, but stays in the cell and the text, as
+  // a table's raised marks do (a text set in columns is never tidy enough to take a mark
+  // out of); so does the note's own.
+  std::vector<LineSpec> l = filler(100, 4);
+  double baseline = 180;
+  for (const auto& row : std::vector<std::vector<std::pair<double, std::string>>>{
+           {{72, "Parameter"}, {200, "Default"}, {300, "Unit"}},
+           {{72, "flush_interval"}, {200, "500"}, {300, "ms"}},
+           {{72, "max_batch"}, {200, "4096"}, {300, "records"}}}) {
+    for (const auto& [x, text] : row) l.push_back({x, baseline, text});
+    baseline += 12;
+  }
+  auto tail = filler(baseline + 20, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  const std::string note_printed = "1The note in the small size at the foot of the page.";
+  l.push_back({72, 700, note_printed, 8});
+  Page p = make_page(1, l);
+  Line* cell = nullptr;
+  for (auto& line : p.lines)
+    if (line.text() == "4096") cell = &line;
+  ASSERT_TRUE(cell);
+  Span m = cell->spans.back();
+  m.text = "1";
+  m.xs = {static_cast<float>(m.bbox.x1)};
+  m.bbox.x0 = m.bbox.x1;
+  m.bbox.x1 = m.bbox.x0 + 0.5 * m.size;
+  cell->spans.push_back(m);
+  cell->bbox.x1 = m.bbox.x1;
+  LinkArea to;
+  to.bbox = m.bbox;
+  to.page = 1;
+  to.y = 698;
+  p.links.push_back(to);
+  auto r = layout_document(make_doc({p}));
+  const auto& bs = r.chapters.back().blocks;
+  size_t table = bs.size(), note = bs.size();
+  for (size_t i = 0; i < bs.size(); ++i) {
+    if (bs[i].type == BlockType::Table) table = i;
+    if (bs[i].type == BlockType::Footnote) note = i;
+  }
+  ASSERT_LT(table, bs.size());
+  ASSERT_LT(note, bs.size());
+  EXPECT_EQ(note, table + 1);
+  EXPECT_NE(bs[table].text.find("40961"), std::string::npos) << bs[table].text;
+  EXPECT_TRUE(bs[table].marks.empty());
+  EXPECT_EQ(bs[note].text, note_printed);
+  EXPECT_TRUE(bs[note].marks.empty());
+}
+
 // The rule over a page's footnotes: two fifths of the measure, from its left edge, at `y`.
 VectorPath footnote_rule(double y) {
   VectorPath rule;
