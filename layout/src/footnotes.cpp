@@ -65,9 +65,10 @@ std::optional<std::pair<std::string, std::vector<NoteMark>>> take_marks(const st
   return std::make_pair(std::move(left), std::move(marks));
 }
 
-// A mark printed on the baseline in the text's own size ("mode.1", "ways2 to", "example 1:",
-// "filesystem. 1"): the whole text of a link that leads to the note, after the text's first
-// code point and before its end, a space or punctuation. Such marks in `b` citing the
+// A mark the citing text keeps as read, not found raised (DocBook's "mode.1", set in the
+// text's size on its baseline; "ways2 to", "example 1:", "filesystem. 1"): the whole text of
+// a link that leads to the note, after the text's first code point and before its end, a
+// space or punctuation. Such marks in `b` citing the
 // note (on page `page`; `notes` are that page's footnotes, `self` the note's place among
 // them), as RaisedMarks at the code point where each starts; one that touches a character
 // that is no space is glued (NoteMark::glued).
@@ -165,8 +166,8 @@ void place_footnotes(std::vector<Chapter>& chapters, const LayoutOptions& o) {
           }
         }
       }
-      // No block has the mark raised: one whose link to the note is the mark, glued to the
-      // word before it.
+      // No block has the mark raised: the one whose link to the note has the mark as its
+      // whole text cites it.
       std::vector<RaisedMark> linked;
       if (citing_blocks == 0) {
         notes.clear();
