@@ -149,7 +149,8 @@ struct Builder {
   // list is one row again, at the head of the description's block. Returns `to` less the
   // blocks that were the term alone.
   size_t find_terms(size_t from, size_t to);
-  // Headings set in the body's size and bold without a number (definition_terms.cpp):
+  // Headings set in the body's size and bold without a number (continuation.cpp, beside
+  // is_heading):
   // retypes as headings the one-line paragraphs of [from, to) that stand nearer the
   // paragraph under them than the block over them (spaced_heading_gap_ratio).
   void find_spaced_headings(size_t from, size_t to);

@@ -37,6 +37,34 @@ bool Builder::is_heading(const Row& r) const {
          r.bbox.x1 < r.col_left + o.blocks.numbered_heading_max_width * (r.col_right - r.col_left);
 }
 
+// A heading in the body's size, bold, without a number: a line standing alone is a heading
+// only by where it stands. It binds to the paragraph under it, set at its edge, closer than
+// to the block over it (a definition list's term has its description set in; a bold lead-in
+// line or a paragraph's one bold line stands as far from the text before as after).
+void Builder::find_spaced_headings(size_t from, size_t to) {
+  for (size_t i = std::max<size_t>(from, 1); i < to && i + 1 < out.size(); ++i) {
+    if (out[i].type != BlockType::Paragraph || out[i + 1].type != BlockType::Paragraph || text_rows[i].size() != 1)
+      continue;
+    const Row& r = *text_rows[i].front();
+    const Shape &above = shapes[i - 1], &ts = shapes[i], &below = shapes[i + 1];
+    if (!r.bold || r.mono || r.footnote || r.marker || r.drawn_marker || r.caption || !ts.flush || !ts.short_end ||
+        ts.gapped || ts.sentence_end || ts.broken_end || ts.words > o.blocks.max_term_words || ts.colon_end)
+      continue;  // ("Returns:" over what a function returns is a label of the text under it)
+    if (!typography::same_size(r.size, st.body_size, o.blocks.line_size_tolerance)) continue;
+    if (above.page != ts.page || above.column != ts.column || below.page != ts.page || below.column != ts.column)
+      continue;
+    // (The text under it opens in no bold face: Texinfo's @item over its @itemx, terms at one
+    // edge over a description set in further down.)
+    if (!below.flush || std::fabs(below.left - ts.left) > o.lines.edge_tolerance || text_rows[i + 1].empty())
+      continue;
+    const Row& next = *text_rows[i + 1].front();
+    if (next.bold || (!next.span_fonts.empty() && (next.span_fonts.front() & kSpanBold))) continue;
+    const double over = ts.first_baseline - above.last_baseline, under = below.first_baseline - ts.last_baseline;
+    if (under <= 0 || over - under < o.blocks.spaced_heading_gap_ratio * r.size) continue;
+    out[i].type = BlockType::Heading;
+  }
+}
+
 bool Builder::continues_broken_name(const Row& r, const Row& prev) {
   // The line before ends in the typewriter face in mid-sentence, on a character a URL or a
   // long name is broken after (TeX's \url and Texinfo's @url break after these), and the line
