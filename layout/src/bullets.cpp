@@ -16,20 +16,21 @@ namespace quire::detail {
 // Whether a list's bullet is drawn before the row's first word: browsers print a disc or a
 // square as a path, not as a character. A small mark, about as wide as high, its middle in
 // the row's x-height, shortly left of the row.
+bool bullet_shape_before(const Box& b, double baseline, double x0, double em, const LayoutOptions& o) {
+  const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
+  if (std::min(w, h) < o.notes.bullet_min_ratio * em || std::max(w, h) > o.notes.bullet_max_ratio * em) return false;
+  if (std::max(w, h) > o.notes.bullet_aspect_max * std::min(w, h)) return false;  // a dash or a bar, not a bullet
+  if (cy < baseline - o.notes.bullet_rise_max_ratio * em || cy > baseline - o.notes.bullet_rise_min_ratio * em)
+    return false;
+  return b.x1 <= x0 - o.notes.bullet_gap_min_ratio * em && b.x1 >= x0 - o.notes.bullet_reach_ratio * em;
+}
+
 bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o) {
-  const double em = r.size;
   for (const auto& p : page.paths) {
     // A stroked mark's box takes in its joins (see kStrokeBoxPad): its shape lies inside.
     const double e = p.stroke && !p.fill ? std::min(kStrokeBoxPad * p.line_width, std::min(p.bbox.width(), p.bbox.height()) / 2) : 0;
-    const Box b{p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e};
-    const double w = b.width(), h = b.height(), cy = (b.y0 + b.y1) / 2;
-    if (std::min(w, h) < o.notes.bullet_min_ratio * em || std::max(w, h) > o.notes.bullet_max_ratio * em) continue;
-    if (std::max(w, h) > o.notes.bullet_aspect_max * std::min(w, h)) continue;  // a dash or a bar, not a bullet
-    if (cy < r.baseline - o.notes.bullet_rise_max_ratio * em || cy > r.baseline - o.notes.bullet_rise_min_ratio * em)
-      continue;
-    if (b.x1 > r.bbox.x0 - o.notes.bullet_gap_min_ratio * em || b.x1 < r.bbox.x0 - o.notes.bullet_reach_ratio * em)
-      continue;
-    return true;
+    if (bullet_shape_before({p.bbox.x0 + e, p.bbox.y0 + e, p.bbox.x1 - e, p.bbox.y1 - e}, r.baseline, r.bbox.x0, r.size, o))
+      return true;
   }
   return false;
 }

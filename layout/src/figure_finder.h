@@ -70,6 +70,7 @@ struct Item {
   bool rule = false;  // a thin, long, axis-aligned path
   bool flat = false;  // a path filled and not stroked
   bool paper = false;  // painted in the paper's colour on bare paper (VectorPath::paper)
+  uint32_t color = 0;  // a path's colour (VectorPath::color)
 };
 
 struct Cluster {
@@ -150,6 +151,8 @@ class Finder {
   bool structural(const Item& it, const Box& hull) const;
   bool spanning_rule(const Cluster& c) const;
   bool text_block(const std::vector<size_t>& inside, const Box& h) const;
+  bool text_mark(const Item& it) const;
+  bool text_ground(const Item& it) const;
   bool badges(const Cluster& c) const;
   bool banner(const Cluster& c, const std::vector<size_t>& inside) const;
   bool bleeding_bar(const Cluster& c) const;

@@ -1,6 +1,8 @@
 // Figure kinds: a cluster of drawing is a figure unless it is typographic furniture (rules,
 // a box of text, a bar, badges, a banner), told apart by its geometry and the text inside it.
 #include "figure_finder.h"
+#include "page_passes.h"
+#include "quire/typography.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +21,7 @@ void Finder::collect_items() {
     it.rule = thin <= o_.figures.rule_max_thickness && len >= o_.figures.rule_min_length;
     it.flat = p.fill && !p.stroke;
     it.paper = p.paper;
+    it.color = p.color;
     // Paper-coloured paint behind lines of prose is the page's background (browsers paint
     // one behind all the text), not a figure's blank canvas.
     if (it.paper && std::any_of(page_.lines.begin(), page_.lines.end(), [&](const Line& l) {
@@ -140,11 +143,26 @@ Verdict Finder::classify(const Cluster& c) const {
   if (std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].paper; })) return v;
   bool any_image = false, rules_only = true, boxed = false;
   double drawing = 0;
+  // Paint in the colour of a box's ground, on it, shows nothing: a browser paints each line of
+  // a listing's code on the grey of the listing's box in the same grey.
+  std::vector<const Item*> grounds;
+  for (size_t i : c.items)
+    if (items_[i].flat && structural(items_[i], h)) grounds.push_back(&items_[i]);
+  auto unseen = [&](const Item& it) {
+    const double e = o_.lines.edge_tolerance;
+    return it.flat && std::any_of(grounds.begin(), grounds.end(), [&](const Item* g) {
+             return g->color == it.color && it.box.x0 >= g->box.x0 - e && it.box.x1 <= g->box.x1 + e &&
+                    it.box.y0 >= g->box.y0 - e && it.box.y1 <= g->box.y1 + e;
+           });
+  };
   for (size_t i : c.items) {
     const Item& it = items_[i];
+    if (!grounds.empty() && !structural(it, h) && unseen(it)) continue;
     any_image |= it.image;
     // (Paint of the paper's colour shows nothing: the white cells a table is painted with.)
-    rules_only &= it.rule || it.paper || corner(it, h);
+    // (So do a table's words set on a grey ground as code, inside its rules; but not a mark
+    // before a word, which in a drawing is an arrow's head.)
+    rules_only = rules_only && (it.rule || it.paper || corner(it, h) || text_ground(it));
     if (structural(it, h)) {
       boxed = true;
     } else if (it.image || !(it.rule || it.paper)) {
@@ -187,37 +205,52 @@ Verdict Finder::classify(const Cluster& c) const {
 
 // Badges and highlights: flat shapes no taller than a few lines, each behind a text of its
 // own, are that text's background: a small one (a section number's coloured square) or one
-// the text fills (a highlighted word). A drawing's filled shapes are taller, stand without
-// text or with a short label in much room (a stack of layers), or come with strokes.
-bool Finder::badges(const Cluster& c) const {
-  if (body_size_ <= 0) return false;
+// the text fills (a highlighted word, a word set as code on a grey ground). So are the marks
+// around such text, as a browser draws them: a rule under the glyphs of a line (a link's
+// underline: a shape the line shares all of, its glyphs across it) and a list's bullet before
+// a line (drawn as a disc or a ring, not set as a character). A drawing's filled shapes are
+// taller, stand without text or with a short label in much room (a stack of layers), or come
+// with strokes.
+bool Finder::text_mark(const Item& it) const {
+  if (body_size_ <= 0 || it.image || it.box.height() > o_.figures.badge_max_ratio * body_size_) return false;
+  const bool bullet = std::any_of(page_.lines.begin(), page_.lines.end(), [&](const Line& l) {
+    return !l.spans.empty() && bullet_shape_before(it.box, l.baseline(), l.bbox.x0, l.spans.front().size, o_);
+  });
+  return bullet || text_ground(it);  // (a bullet: a disc filled or a ring stroked)
+}
+
+// The ground or the underline of a text (see text_mark).
+bool Finder::text_ground(const Item& it) const {
+  if (body_size_ <= 0 || it.image || !(it.flat || it.rule)) return false;
   const double most = o_.figures.badge_max_ratio * body_size_;
-  for (size_t i : c.items) {
-    const Item& it = items_[i];
-    if (!it.flat || it.box.height() > most) return false;
-    // Glyphs of the lines that share most of the shape's height and stand on it.
-    double first = it.box.x1, last = it.box.x0;
-    for (const auto& l : page_.lines) {
-      const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
-      if (shared < o_.figures.badge_line_share * l.bbox.height()) continue;
-      for (const auto& sp : l.spans) {
-        for (float x : sp.xs)
-          if (x >= it.box.x0 - o_.lines.edge_tolerance && x < it.box.x1) {
-            first = std::min(first, static_cast<double>(x));
-            last = std::max(last, static_cast<double>(x) + o_.figures.badge_glyph_width_ratio * sp.size);
-          }
-        if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
-          first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
-          last = std::max(last, std::min(sp.bbox.x1, it.box.x1));
+  if (it.box.height() > most) return false;
+  // Glyphs of the lines that share most of the shape's height (or of theirs, for a shape
+  // lower than a line) and stand on it.
+  double first = it.box.x1, last = it.box.x0;
+  for (const auto& l : page_.lines) {
+    const double shared = std::min(l.bbox.y1, it.box.y1) - std::max(l.bbox.y0, it.box.y0);
+    if (shared < o_.figures.badge_line_share * std::min(l.bbox.height(), it.box.height())) continue;
+    for (const auto& sp : l.spans) {
+      for (float x : sp.xs)
+        if (x >= it.box.x0 - o_.lines.edge_tolerance && x < it.box.x1) {
+          first = std::min(first, static_cast<double>(x));
+          last = std::max(last, static_cast<double>(x) + o_.figures.badge_glyph_width_ratio * sp.size);
         }
+      if (sp.xs.empty() && sp.bbox.x1 > it.box.x0 && sp.bbox.x0 < it.box.x1) {  // no glyph positions
+        first = std::min(first, std::max(sp.bbox.x0, it.box.x0));
+        last = std::max(last, std::min(sp.bbox.x1, it.box.x1));
       }
     }
-    if (last <= first) return false;  // no text on it
-    const bool small = it.box.width() <= most;
-    const bool filled = last - first >= o_.figures.highlight_text_share * it.box.width();
-    if (!small && !filled) return false;
   }
-  return true;
+  if (last <= first) return false;  // no text on it
+  const bool small = it.box.width() <= most;
+  const bool filled = last - first >= o_.figures.highlight_text_share * it.box.width();
+  return small || filled;
+}
+
+// A cluster of such marks alone is its text's, not a drawing.
+bool Finder::badges(const Cluster& c) const {
+  return std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return text_mark(items_[i]); });
 }
 
 // A bar that runs off the page: filled shapes, at most a few, each reaching past the page's
@@ -232,13 +265,19 @@ bool Finder::bleeding_bar(const Cluster& c) const {
   return true;
 }
 
-// A banner: one flat shape, a few times as high as the one row of text it carries, which
-// starts near its left edge (a heading on a coloured band). A drawing's box holds its label
+// A banner: one box (a flat shape, perhaps framed), a few times as high as the one row of
+// text it carries, which starts near its left edge (a heading on a coloured band, a macro's
+// name in a framed box). A drawing's box holds its label
 // in the middle (a layer of a stack), and a drawing of one box with a word in it is rare.
 bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
-  if (c.items.size() != 1 || inside.empty()) return false;
-  const Item& it = items_[c.items.front()];
-  if (!it.flat || it.image) return false;
+  if (inside.empty()) return false;
+  // One box: a ground, perhaps with a rule drawn round it (an outline alone, round a word, is
+  // a drawing's node).
+  if (std::any_of(c.items.begin(), c.items.end(),
+                  [&](size_t i) { return items_[i].image || !structural(items_[i], c.hull); }) ||
+      std::none_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].flat; }))
+    return false;
+  const Box& box = c.hull;
   const Line& first = page_.lines[inside.front()];
   const double base = first.baseline();
   double size = 0, left = first.bbox.x0;
@@ -249,8 +288,8 @@ bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
     size = std::max(size, s);
     left = std::min(left, l.bbox.x0);
   }
-  return size > 0 && it.box.height() <= o_.figures.banner_max_ratio * size &&
-         left - it.box.x0 <= o_.figures.banner_max_ratio * size;
+  return size > 0 && box.height() <= o_.figures.banner_max_ratio * size &&
+         left - box.x0 <= o_.figures.banner_max_ratio * size;
 }
 
 // Lines of a code listing or of prose: mostly monospace or covering much of the box, and
@@ -258,18 +297,26 @@ bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
 bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
   if (inside.empty()) return false;
   double covered = 0, chars = 0, mono = 0;
-  size_t stacked = 0;
-  for (size_t i : inside) {
-    const Line& l = page_.lines[i];
+  std::vector<char> monospace(inside.size());  // most of the line's characters
+  for (size_t k = 0; k < inside.size(); ++k) {
+    const Line& l = page_.lines[inside[k]];
     covered += area(intersection(l.bbox, h));
+    double line_chars = 0, line_mono = 0;
     for (const auto& sp : l.spans) {
-      double n = static_cast<double>(sp.text.size());
-      chars += n;
-      if (sp.monospace) mono += n;
+      const double n = static_cast<double>(sp.text.size());
+      line_chars += n;
+      if (sp.monospace) line_mono += n;
     }
+    chars += line_chars;
+    mono += line_mono;
+    monospace[k] = typography::more_than_half(line_mono, line_chars);
+  }
+  size_t stacked = 0;
+  for (size_t k = 0; k < inside.size(); ++k) {
+    const Line& l = page_.lines[inside[k]];
     const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
-    for (size_t j : inside) {
-      const Line& m = page_.lines[j];
+    for (size_t q = 0; q < inside.size(); ++q) {
+      const Line& m = page_.lines[inside[q]];
       const Box& o = m.bbox;
       double gap = std::max(o.y0 - l.bbox.y1, l.bbox.y0 - o.y1);
       // Glyph boxes of consecutive lines may overlap a little, and a lot where a symbol
@@ -277,7 +324,12 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       // by their baselines.
       const double other_size = m.spans.empty() ? o.height() : m.spans.front().size;
       bool same_row = std::fabs(m.baseline() - l.baseline()) < o_.lines.same_row_ratio * std::min(size, other_size);
-      if (j != i && !same_row && gap <= o_.blocks.paragraph_gap_ratio * size) {
+      // (A listing's lines stack with a blank line of the listing between them, a line's
+      // height and one more gap, where they start at one margin.)
+      const double line_gap = o_.blocks.paragraph_gap_ratio * size;
+      const bool listing = monospace[k] && monospace[q] && std::fabs(l.bbox.x0 - o.x0) <= o_.lines.edge_tolerance;
+      const double blank = listing ? l.bbox.height() + line_gap : 0;
+      if (q != k && !same_row && gap <= line_gap + blank) {
         ++stacked;
         break;
       }
@@ -287,8 +339,19 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
   const bool textual = mono >= o_.figures.text_box_mono_share * chars ||
                        covered >= o_.figures.text_box_cover_ratio * area(h) ||
                        std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
-  const bool rows =
-      inside.size() == 1 || static_cast<double>(stacked) >= o_.figures.text_box_stacked_share * inside.size();
+  // (So does one line with a label beside it: a one-line listing and its button's label. A
+  // row of labels, none longer than the others together, is a drawing's.)
+  const Line& first = page_.lines[inside.front()];
+  size_t longest = 0, row_chars = 0;
+  const bool one_row = std::all_of(inside.begin(), inside.end(), [&](size_t i) {
+    const Line& l = page_.lines[i];
+    const double size = l.spans.empty() ? l.bbox.height() : l.spans.front().size;
+    const size_t n = code_points(l.text());
+    longest = std::max(longest, n);
+    row_chars += n;
+    return std::fabs(l.baseline() - first.baseline()) < o_.lines.same_row_ratio * size;
+  }) && typography::more_than_half(longest, row_chars);
+  const bool rows = one_row || static_cast<double>(stacked) >= o_.figures.text_box_stacked_share * inside.size();
   return textual && rows;
 }
 

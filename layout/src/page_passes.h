@@ -126,6 +126,9 @@ std::vector<SideLabel> side_labels(const std::vector<const Line*>& lines, const 
 // square as a path, not as a character. A small mark, about as wide as high, its middle in
 // the row's x-height, shortly left of the row.
 bool drawn_bullet_before(const Row& r, const Page& page, const LayoutOptions& o);
+// The shape of it: whether a mark whose shape has box `b` is such a bullet before text of size
+// `em` on `baseline` whose first word starts at `x0`.
+bool bullet_shape_before(const Box& b, double baseline, double x0, double em, const LayoutOptions& o);
 // Sets Row::marker of a row opened by one character, then a space, whose next line hangs
 // under its second word: a list item whose bullet no font names one (a scan's "•" read as
 // "e"). `rows`: a page's rows, each column's in reading order.

@@ -254,6 +254,97 @@ TEST(Figures, BadgesAndHighlightsBehindTextAreNotFigures) {
   EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
 }
 
+TEST(Figures, ABrowsersListBulletsAndLinkUnderlinesBesideWordsOnAGreyGroundAreNotFigures) {
+  // A browser prints an argument list: each item's bullet drawn as a disc (a ring one level
+  // down, stroked), its name set as code on a grey ground, its type a link underlined by a
+  // thin fill under its glyphs. Marks of the words beside and under them, not a drawing. The
+  // same shapes with no words to mark are one.
+  auto list = [](bool words) {
+    Page p = letter_page();
+    add_paragraph(p, 72, 150, 3);
+    add_fill(p, {62, 203, 65, 206}, 0x333333);  // a disc before the first item
+    add_fill(p, {70, 199, 114, 212});           // "callback" on grey
+    add_fill(p, {120, 210.8, 170, 211.55}, 0x3e7a38);
+    add_stroke(p, {84, 219, 87, 222}, 0.75);  // a ring before the second
+    add_fill(p, {88, 213, 106, 226});
+    add_fill(p, {110, 224.8, 145, 225.55}, 0x3e7a38);
+    if (words) {
+      add_line(p, 72, 200, "callback", kBody, true);
+      add_line(p, 120, 200, "<Function>");
+      add_line(p, 90, 214, "err", kBody, true);
+      add_line(p, 110, 214, "<Error>");
+    }
+    add_paragraph(p, 72, 240, 3);
+    return find_figures(p, LayoutOptions{}).size();
+  };
+  EXPECT_EQ(list(true), 0u);
+  EXPECT_EQ(list(false), 1u);
+}
+
+TEST(Figures, ACodeBoxWhoseLinesArePaintedInItsOwnGreyIsNotAFigure) {
+  // A browser paints a listing's box grey and each line's code element on it in the same
+  // grey, then a button ("COPY") in a corner. Grey on the same grey shows nothing; what
+  // shows is a box of code with a button in it.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {72, 110, 540, 214}, 0xf2f2f2);
+  for (int i = 0; i < 6; ++i) {
+    add_fill(p, {80, 118 + 13.0 * i, 330, 128 + 13.0 * i}, 0xf2f2f2);
+    add_line(p, 80, 118 + 13.0 * i, std::string(50, 'x'), 9, true);
+  }
+  add_fill(p, {470, 194, 532, 207}, 0x3e7a38);
+  add_line(p, 486, 196, "COPY", 7.5);
+  add_paragraph(p, 72, 230, 3);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, AShortListingIsTextWithABlankLineOrAButtonBesideIt) {
+  // A box of two lines of code with a blank line of the listing between them, and a box of
+  // one line of code with a button's label beside it on its row: listings, not drawings. Two
+  // short labels in sans far apart in a box are one (a stack of layers).
+  auto box = [](const std::vector<std::pair<double, std::string>>& rows, bool mono, bool button) {
+    Page p = letter_page();
+    add_paragraph(p, 72, 60, 3);
+    add_fill(p, {72, 110, 540, 171}, 0xf2f2f2);
+    for (const auto& [y, text] : rows) add_line(p, 80, y, text, 9, mono);
+    if (button) {
+      add_fill(p, {470, 146, 532, 160}, 0x3e7a38);
+      add_line(p, 486, 148, "COPY", 7.5);
+    }
+    add_paragraph(p, 72, 190, 3);
+    return find_figures(p, LayoutOptions{}).size();
+  };
+  EXPECT_EQ(box({{120, "import { appendFile } from 'node:fs';"}, {147, "appendFile('message.txt', 'data');"}}, true, false), 0u);
+  EXPECT_EQ(box({{148, "const stream = require('node:stream');"}}, true, true), 0u);
+  EXPECT_EQ(box({{112, "Server"}, {150, "Client"}}, false, false), 1u);
+}
+
+TEST(Figures, AFramedBoxAroundOneRowOfTextIsItsBanner) {
+  // A macro's name set in a white box with a rule drawn round it (the ground and the frame
+  // two shapes): the name's banner, as a coloured band is a heading's.
+  Page p = letter_page();
+  add_paragraph(p, 72, 60, 3);
+  add_fill(p, {78, 110, 534, 134}, 0xffffff);
+  add_stroke(p, {72, 104, 540, 140}, 0.7);
+  add_line(p, 86, 116, "Macro: L_MARGIN <left margin>", 11);
+  add_paragraph(p, 72, 150, 3);
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
+TEST(Figures, ATablesRulesWithWordsOnAGreyGroundInItsCellsAreNotAFigure) {
+  // A browser's ruled table whose first column's names are set as code on a grey ground:
+  // rules and the words' grounds, no drawing.
+  Page p = letter_page();
+  for (double y : {100.0, 116.0, 132.0, 148.0, 164.0}) add_fill(p, {100, y, 500, y + 0.75}, 0xaaaaaa);
+  for (double x : {100.0, 250.0, 380.0, 500.0}) add_fill(p, {x, 100, x + 0.75, 164}, 0xaaaaaa);
+  for (int row = 0; row < 4; ++row) {
+    add_fill(p, {106, 103 + 16.0 * row, 156, 114 + 16.0 * row});
+    add_line(p, 108, 102 + 16 * row, "S_IRUSR", kBody, true);
+    for (double x : {260.0, 390.0}) add_line(p, x, 102 + 16 * row, "cell");
+  }
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
 TEST(Figures, HeadingOnAColouredBandIsNotAFigure) {
   // A heading style that sets the title on a full-width coloured band (HTML printed): one
   // flat shape a few times the height of the one row of text on it is that text's banner.
