@@ -19,6 +19,9 @@ constexpr OptionField<CleanOptions> kTable[] = {
      "Fewest pages with text needed to find a printed area inside the paper."},
     {"baseline_tolerance", &CleanOptions::baseline_tolerance, "pt",
      "Lines whose baselines differ by at most this share one head row, and rows on different pages one slot."},
+    {"overprint_share", &CleanOptions::overprint_share, "share of line height",
+     "...unless their boxes overlap across by more than this share of the lower one's height: lines printed over each "
+     "other are two rows, each furniture only by its own evidence."},
     {"min_recurrence", &CleanOptions::min_recurrence, "pages",
      "A head text must recur on this many pages in one slot: a head naming the chapter recurs only within it."},
     {"head_mid_page_ratio", &CleanOptions::head_mid_page_ratio, "ratio of pages",

@@ -28,6 +28,7 @@
 #include "internal.h"
 #include "quire/spill.h"
 #include "quire/text.h"
+#include "quire/typography.h"
 
 namespace quire::clean_detail {
 
@@ -76,6 +77,11 @@ struct Row {
   // stand at the foot of several pages, its mark masked like a folio, and a running foot
   // carries no note mark: the row is text, and its number no folio.
   bool note = false;
+  // The lines of its band printed over its lines, or under them (a browser prints a fixed
+  // element on every page over the text that stands there); at one baseline the two are rows
+  // of their own, not one row. Indexes into the page's lines.
+  std::vector<size_t> overprints;
+  bool layered = false;  // one of two layers or more at its baseline (see overprint_layers)
   std::string signature;                 // text without the folio, masked
   size_t folio_index = std::string::npos;  // the folio's index in tokens
   int slot = -1;
@@ -212,8 +218,38 @@ struct Bands {
   bool in_foot(const Line& l, double height) const { return l.bbox.y1 > foot * height && !in_head(l, height); }
 };
 
+// Whether lines `a` and `b` of a page are printed over each other: their boxes share more than
+// half the lower one's height, and across more than overprint_share of it (no kerning or
+// overhang brings two lines of a row that close), and their texts differ (a line printed
+// twice to embolden it is one line).
+bool overprint(const Line& a, const Line& b, const CleanOptions& o) {
+  const double lower = std::min(a.bbox.height(), b.bbox.height());
+  const double across = std::min(a.bbox.x1, b.bbox.x1) - std::max(a.bbox.x0, b.bbox.x0);
+  const double down = std::min(a.bbox.y1, b.bbox.y1) - std::max(a.bbox.y0, b.bbox.y0);
+  return across > o.overprint_share * lower && typography::more_than_half(down, lower) && a.text() != b.text();
+}
+
+// The lines of one baseline, in_band[from, to), left to right, in layers: a line printed
+// over a line of a layer goes to the next (one layer where nothing is printed over anything).
+std::vector<std::vector<size_t>> overprint_layers(const Page& page, const std::vector<std::pair<double, size_t>>& in_band,
+                                                  size_t from, size_t to, const CleanOptions& o) {
+  std::vector<size_t> ids;
+  for (size_t k = from; k < to; ++k) ids.push_back(in_band[k].second);
+  std::stable_sort(ids.begin(), ids.end(), [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
+  std::vector<std::vector<size_t>> layers;
+  for (size_t id : ids) {
+    auto fits = std::find_if(layers.begin(), layers.end(), [&](const std::vector<size_t>& layer) {
+      return std::none_of(layer.begin(), layer.end(), [&](size_t other) { return overprint(page.lines[id], page.lines[other], o); });
+    });
+    if (fits == layers.end()) layers.push_back({id});
+    else fits->push_back(id);
+  }
+  return layers;
+}
+
 // The rows of one page's head and foot bands: the head band's first, each band's from the
-// smallest baseline down.
+// smallest baseline down. Lines printed over each other at one baseline are rows of their own
+// (overprint_layers).
 std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions& o, const Bands& bands) {
   std::vector<Row> rows;
   if (page.height <= 0) return rows;
@@ -228,63 +264,70 @@ std::vector<Row> page_band_rows(const Page& page, size_t pi, const CleanOptions&
     for (size_t i = 0; i < in_band.size();) {
       size_t j = i + 1;
       while (j < in_band.size() && in_band[j].first - in_band[j - 1].first <= o.baseline_tolerance) ++j;
-      Row r;
-      r.page = pi;
-      r.top = top;
-      double base = in_band[i].first;
-      r.key = top ? base : page.height - base;
-      r.base = base;
-      for (size_t k = i; k < j; ++k) r.lines.push_back(in_band[k].second);
-      std::stable_sort(r.lines.begin(), r.lines.end(),
-                       [&](size_t a, size_t b) { return page.lines[a].bbox.x0 < page.lines[b].bbox.x0; });
-      bool read_by_ocr = false;
-      for (size_t li : r.lines) {
-        if (!r.text.empty()) r.text += ' ';
-        r.text += page.lines[li].text();
-        r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
-        for (const auto& s : page.lines[li].spans) read_by_ocr = read_by_ocr || s.ocr;
-      }
+      const std::vector<std::vector<size_t>> layers = overprint_layers(page, in_band, i, j, o);
+      const double base = in_band[i].first;
       i = j;
-      split_tokens(r);
-      const auto& tokens = r.tokens;
-      if (tokens.empty()) continue;
-      // The number stands at the start or the end of the row, perhaps beside decoration
-      // ("— 12 —", "2 | Chapter 1").
-      long first = -1, last = -1;
-      for (size_t t = 0; t < tokens.size(); ++t)
-        if (has_alnum(tokens[t])) {
-          if (first < 0) first = static_cast<long>(t);
-          last = static_cast<long>(t);
+      for (const auto& layer : layers) {
+        Row r;
+        r.page = pi;
+        r.top = top;
+        r.key = top ? base : page.height - base;
+        r.base = base;
+        r.lines = layer;
+        r.layered = layers.size() > 1;
+        for (size_t li : layer)
+          for (const auto& [b, other] : in_band)
+            if (other != li && overprint(page.lines[li], page.lines[other], o)) r.overprints.push_back(other);
+        std::sort(r.overprints.begin(), r.overprints.end());
+        r.overprints.erase(std::unique(r.overprints.begin(), r.overprints.end()), r.overprints.end());
+        bool read_by_ocr = false;
+        for (size_t li : r.lines) {
+          if (!r.text.empty()) r.text += ' ';
+          r.text += page.lines[li].text();
+          r.max_size = std::max(r.max_size, line_max_size(page.lines[li]));
+          for (const auto& s : page.lines[li].spans) read_by_ocr = read_by_ocr || s.ocr;
         }
-      if (first < 0) continue;
-      r.number_only = first == last;
-      r.decorated = r.number_only && decorated(r);
-      std::vector<long> ends{first};
-      if (last != first) ends.push_back(last);
-      // A folio with its count may stand inside the row ("Page 12 of 233").
-      const size_t counted = counted_folio(tokens, o.max_page_number_digits);
-      if (counted != std::string_view::npos) {
-        r.counted = std::string(tokens[counted]);
-        if (static_cast<long>(counted) != first && static_cast<long>(counted) != last)
-          ends.push_back(static_cast<long>(counted));
-      }
-      r.note = page.lines[r.lines.front()].opens_with_note_mark();
-      for (long t : ends) {
-        if (r.note) break;
-        const std::string_view tok = tokens[static_cast<size_t>(t)];
-        const std::string_view core = folio_core(tok);
-        if (auto n = parse_page_number(core, o.max_page_number_digits)) {
-          NumberCandidate c{*n, std::string(tok), t == first || t != last, false};
-          c.label_match = label_matches(core, *n, page.label, o.max_page_number_digits);
-          r.candidates.push_back(c);
+        split_tokens(r);
+        const auto& tokens = r.tokens;
+        if (tokens.empty()) continue;
+        // The number stands at the start or the end of the row, perhaps beside decoration
+        // ("— 12 —", "2 | Chapter 1").
+        long first = -1, last = -1;
+        for (size_t t = 0; t < tokens.size(); ++t)
+          if (has_alnum(tokens[t])) {
+            if (first < 0) first = static_cast<long>(t);
+            last = static_cast<long>(t);
+          }
+        if (first < 0) continue;
+        r.number_only = first == last;
+        r.decorated = r.number_only && decorated(r);
+        std::vector<long> ends{first};
+        if (last != first) ends.push_back(last);
+        // A folio with its count may stand inside the row ("Page 12 of 233").
+        const size_t counted = counted_folio(tokens, o.max_page_number_digits);
+        if (counted != std::string_view::npos) {
+          r.counted = std::string(tokens[counted]);
+          if (static_cast<long>(counted) != first && static_cast<long>(counted) != last)
+            ends.push_back(static_cast<long>(counted));
         }
-        // OCR reads a printed number's ones as i, l or I and its zeros as o or O ("11" as
-        // "ii"): read so, the number may stand in the page sequence where the letters do not.
-        if (const std::string digits = read_by_ocr ? ocr_digits(core) : std::string(); !digits.empty())
-          if (auto a = parse_arabic(digits, o.max_page_number_digits))
-            r.candidates.push_back({ParsedNumber{NumberKind::Arabic, *a}, std::string(tok), t == first || t != last, false});
+        r.note = page.lines[r.lines.front()].opens_with_note_mark();
+        for (long t : ends) {
+          if (r.note) break;
+          const std::string_view tok = tokens[static_cast<size_t>(t)];
+          const std::string_view core = folio_core(tok);
+          if (auto n = parse_page_number(core, o.max_page_number_digits)) {
+            NumberCandidate c{*n, std::string(tok), t == first || t != last, false};
+            c.label_match = label_matches(core, *n, page.label, o.max_page_number_digits);
+            r.candidates.push_back(c);
+          }
+          // OCR reads a printed number's ones as i, l or I and its zeros as o or O ("11" as
+          // "ii"): read so, the number may stand in the page sequence where the letters do not.
+          if (const std::string digits = read_by_ocr ? ocr_digits(core) : std::string(); !digits.empty())
+            if (auto a = parse_arabic(digits, o.max_page_number_digits))
+              r.candidates.push_back({ParsedNumber{NumberKind::Arabic, *a}, std::string(tok), t == first || t != last, false});
+        }
+        rows.push_back(std::move(r));
       }
-      rows.push_back(std::move(r));
     }
   }
   // Moving a row moves a short text to another address: its token views are made again
@@ -490,6 +533,7 @@ struct RunningHeadPass::State {
   std::vector<std::pair<size_t, size_t>> page_group;   // per page: [begin, end) in rows
   std::vector<char> furniture;                         // per row: is furniture
   std::vector<char> small_type;                        // per row: evidenced furniture in small type
+  std::vector<char> over_text;  // per row: evidenced furniture printed over the text, on nearly every page
   double min_gap = 0;
   // Written by cut_page.
   PageRemovals logged;
@@ -709,6 +753,8 @@ void RunningHeadPass::decide() {
     bool number_only;  // a bare folio, or one with its count (see counted_folio())
     bool size_ok;
     bool note;  // see Row::note
+    bool overprinted;  // see Row::overprints
+    bool layered;      // see Row::layered
   };
   std::vector<Brief> brief(rows.size());
   auto size_ok = [&](const Row& r) { return body <= 0 || r.max_size <= body * o.head_max_size_ratio; };
@@ -722,19 +768,21 @@ void RunningHeadPass::decide() {
     if (!r.signature.empty())
       h = (std::hash<std::string_view>()(r.signature) ^ (static_cast<size_t>(r.slot) * 0x9E3779B97F4A7C15ULL)) | 1;
     const bool with_count = r.folio && !r.counted.empty() && r.folio->token == r.counted;
-    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only || with_count, size_ok(r), r.note};
+    brief[i] = {r.page, h, r.slot, r.top, r.folio.has_value(), r.number_only || with_count, size_ok(r), r.note,
+                !r.overprints.empty(), r.layered};
   }, 64);
 
   // Pages per (slot, signature), counted as the rows go by in page order. Looked up by hash
   // in an open-addressing table; rows whose hashes meet are compared by slot and text, so a
   // collision never merges two signatures.
-  std::vector<int> signature_pages(rows.size(), 0);
+  std::vector<int> signature_pages(rows.size(), 0), signature_overprinted(rows.size(), 0);
   {
     struct Group {
       size_t hash;
       size_t first_row;  // a row with this slot and signature
       size_t last_page;
       int pages;
+      int overprinted = 0;  // rows printed over other lines of their pages
     };
     std::vector<Group> groups;
     std::vector<size_t> group_of(rows.size(), kNone);
@@ -748,7 +796,7 @@ void RunningHeadPass::decide() {
       for (;; at = (at + 1) & (capacity - 1)) {
         if (table[at] == kNone) {
           table[at] = groups.size();
-          groups.push_back({r.signature_hash, i, r.page, 0});
+          groups.push_back({r.signature_hash, i, r.page, 0, 0});
           break;
         }
         const Group& g = groups[table[at]];
@@ -761,10 +809,14 @@ void RunningHeadPass::decide() {
         g.last_page = r.page;
         ++g.pages;
       }
+      g.overprinted += r.overprinted;
       group_of[i] = table[at];
     }
     for (size_t i = 0; i < rows.size(); ++i)
-      if (group_of[i] != kNone) signature_pages[i] = groups[group_of[i]].pages;
+      if (group_of[i] != kNone) {
+        signature_pages[i] = groups[group_of[i]].pages;
+        signature_overprinted[i] = groups[group_of[i]].overprinted;
+      }
   }
 
   // A head's text stands in its slot; a line that recurs there because the book sets it
@@ -868,10 +920,13 @@ void RunningHeadPass::decide() {
   }
   st.furniture.resize(rows.size());
   st.small_type.resize(rows.size());
+  st.over_text.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) {
     const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
-    else st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || r.size_ok) && !r.note;
+    else
+      st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || (r.size_ok && !r.layered)) &&
+                        !r.note;
     // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
     // (a small digit in a displayed sum can fall in with the page numbers). Type a little
     // smaller than the body will do when the row is the same on nearly every page of its band
@@ -883,6 +938,10 @@ void RunningHeadPass::decide() {
                        signature_pages[i] >= o.min_recurrence && body > 0 &&
                        (rows[i]->max_size <= body * o.furniture_small_ratio ||
                         (everywhere && rows[i]->max_size < body * o.furniture_smaller_ratio));
+    // So does a row the same on nearly every page and printed over the text on some (a
+    // browser's fixed header, printed wherever the page's text stands): it is set off from
+    // nothing, and no body line is printed over another.
+    st.over_text[i] = st.furniture[i] && evidenced[i] && everywhere && signature_overprinted[i] >= o.min_recurrence;
   }
 
   // ...and furniture is set off from the text block by more than a line of body text: the
@@ -914,8 +973,21 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
     size_t end = k;
     while (end < stop && rows[by_edge[end]]->top == rows[by_edge[k]]->top) ++end;
     long cut = -1;
-    for (size_t m = k; m < end && st.furniture[by_edge[m]]; ++m) {
+    for (size_t m = k; m < end; ++m) {
       const Row& r = *rows[by_edge[m]];
+      if (!st.furniture[by_edge[m]]) {
+        // The text a row of furniture is printed over stays, and the walk goes on to that row.
+        auto over = [&](const Row& a, const Row& b) {
+          for (size_t x : a.lines)
+            for (size_t y : b.lines)
+              if (overprint(page.lines[x], page.lines[y], o)) return true;
+          return false;
+        };
+        const bool under = std::any_of(by_edge.begin() + static_cast<long>(m) + 1, by_edge.begin() + static_cast<long>(end),
+                                       [&](size_t q) { return st.over_text[q] && over(r, *rows[q]); });
+        if (under) continue;
+        break;
+      }
       // Distance to the nearest line further inside the page.
       double gap = -1;
       for (double b : bases) {
@@ -931,9 +1003,11 @@ const std::vector<size_t>& RunningHeadPass::cut_page(size_t pi) {
       // no line number or line of text carries the same total on every page.
       const bool decorated_folio =
           r.folio.has_value() && (r.decorated || (!r.counted.empty() && r.folio->token == r.counted));
-      if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]] || decorated_folio) cut = static_cast<long>(m);
+      if (gap < 0 || gap >= st.min_gap || st.small_type[by_edge[m]] || st.over_text[by_edge[m]] || decorated_folio)
+        cut = static_cast<long>(m);
     }
     for (long m = static_cast<long>(k); m <= cut; ++m) {
+      if (!st.furniture[by_edge[static_cast<size_t>(m)]]) continue;  // (text printed under furniture)
       const Row& r = *rows[by_edge[static_cast<size_t>(m)]];
       log_row(page, r, st.logged[pi]);
       for (size_t li : r.lines) drop.push_back(li);

@@ -288,6 +288,48 @@ TEST(RunningHeads, SmallPrintHeaderAndFooterCloseToTheTextAreRemoved) {
   }
 }
 
+// Typographic fact: a browser prints a fixed element ("Skip to content") at one place on every
+// page, over whatever text the page has there: the same line on every page, printed over a
+// line of text on some. It is furniture however near the text stands (it is set off from
+// nothing), and the text under it, a line of the page's own or one a few glyphs of it touch,
+// stays, as does every body line below it. The same line in body type, never printed over
+// anything, is two body lines that look alike (it stays: no gap sets it off).
+TEST(RunningHeads, ALinePrintedOverTheTextOnEveryPageGoesAndTheTextUnderItStays) {
+  static const char* words[] = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"};
+  auto lead = [](int n) { return std::string("The ") + words[n - 1] + " paragraph opens the page here."; };
+  for (bool over : {true, false}) {
+    Document d;
+    d.file = "synthetic.pdf";
+    d.page_count = 8;
+    for (int n = 1; n <= 8; ++n) {
+      Page p;
+      p.number = n;
+      p.width = kPageWidth;
+      p.height = kPageHeight;
+      p.lines.push_back(text_line("Skip to content", 30, 41));
+      // Under it (odd pages: wholly; page 4: by a few glyphs at its end), or below it.
+      const double x = !over || n % 2 == 0 ? 72 : 28;
+      const double first = over && n != 2 && n != 6 ? 40 : 53;
+      const double start = n == 4 && over ? 98 : x;
+      p.lines.push_back(text_line(lead(n), start, first));
+      // A paragraph's space after the first line, then the rest of the page.
+      for (int i = 0; i < 30; ++i)
+        p.lines.push_back(text_line("Body words " + arabic(n) + "-" + arabic(i) + " of the running prose here.", 72,
+                                    first + 24 + 15.0 * i));
+      d.pages.push_back(std::move(p));
+    }
+    CleanResult r = clean_and_account(d);
+    for (const auto& p : d.pages) {
+      EXPECT_EQ(has_line(p, "Skip to content"), !over) << "over " << over << ", page " << p.number;
+      EXPECT_TRUE(has_line(p, lead(p.number))) << "over " << over << ", page " << p.number;
+      EXPECT_EQ(p.lines.size(), over ? 31u : 32u) << "over " << over << ", page " << p.number;
+      if (over) {
+        EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"Skip to content"});
+      }
+    }
+  }
+}
+
 // Typographic fact: a caption pattern that recurs at the top of two pages sits below the head,
 // inside the text block: furniture is only what lies between the page edge and the first
 // line that is not furniture.

@@ -41,6 +41,14 @@ struct CleanOptions {
   // Points: lines whose baselines differ by at most this share one head row (a head and its
   // folio set as separate lines on one baseline), and rows on different pages share one slot.
   double baseline_tolerance = 2.0;
+  // ...except lines printed over each other: two lines (with other text) whose boxes share
+  // more than half the lower one's height, and across more than this share of it (no kerning
+  // or overhang brings two lines of a row that close), are two layers, not one row (a browser
+  // prints a fixed element on every page over the text that stands there). Each layer is
+  // furniture only by evidence of its own (a recurring text or a page number), never by its
+  // slot alone; a row the same on nearly every page and printed over text on some is
+  // furniture however near the text it stands, and the text under it stays.
+  double overprint_share = 0.5;
   // A head text (digits and roman numerals masked) must recur on at least this many pages in
   // the same slot to count as a running head: a head naming the current chapter recurs only
   // within that chapter, which may be short.
