@@ -909,6 +909,11 @@ void RunningHeadPass::decide() {
     if (band_last[b] != r.page) { band_last[b] = r.page; ++band_pages[b]; }
     top_slot[s] = r.top;
   }
+  // A slot whose furniture is printed over the text (a browser's fixed element) is where the
+  // text block's first line stands too: a row there is furniture by its own evidence only.
+  std::vector<char> over_text_slot(static_cast<size_t>(slots));
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (evidenced[i] && signature_overprinted[i] >= o.min_recurrence) over_text_slot[static_cast<size_t>(brief[i].slot)] = 1;
   std::vector<char> furniture_slot(static_cast<size_t>(slots));
   for (size_t s = 0; s < furniture_slot.size(); ++s) {
     const size_t ev = evidence[s];
@@ -925,7 +930,7 @@ void RunningHeadPass::decide() {
     const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
     else
-      st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || (r.size_ok && !r.layered)) &&
+      st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || (r.size_ok && !r.layered && !over_text_slot[static_cast<size_t>(r.slot)])) &&
                         !r.note;
     // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
     // (a small digit in a displayed sum can fall in with the page numbers). Type a little

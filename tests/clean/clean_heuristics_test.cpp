@@ -291,9 +291,11 @@ TEST(RunningHeads, SmallPrintHeaderAndFooterCloseToTheTextAreRemoved) {
 // Typographic fact: a browser prints a fixed element ("Skip to content") at one place on every
 // page, over whatever text the page has there: the same line on every page, printed over a
 // line of text on some. It is furniture however near the text stands (it is set off from
-// nothing), and the text under it, a line of the page's own or one a few glyphs of it touch,
-// stays, as does every body line below it. The same line in body type, never printed over
-// anything, is two body lines that look alike (it stays: no gap sets it off).
+// nothing). The text under it stays, a line of the page's own or one a few glyphs of it
+// touch, as does every body line below it, and a page's first line standing in its place on a
+// page without it (the place is the text's as much as the element's). The same line in body
+// type, never printed over anything, is two body lines that look alike (it stays: no gap
+// sets it off).
 TEST(RunningHeads, ALinePrintedOverTheTextOnEveryPageGoesAndTheTextUnderItStays) {
   static const char* words[] = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"};
   auto lead = [](int n) { return std::string("The ") + words[n - 1] + " paragraph opens the page here."; };
@@ -306,7 +308,8 @@ TEST(RunningHeads, ALinePrintedOverTheTextOnEveryPageGoesAndTheTextUnderItStays)
       p.number = n;
       p.width = kPageWidth;
       p.height = kPageHeight;
-      p.lines.push_back(text_line("Skip to content", 30, 41));
+      // (Page 7 lacks it: its first line, alone in the element's place, is the text's.)
+      if (!over || n != 7) p.lines.push_back(text_line("Skip to content", 30, 41));
       // Under it (odd pages: wholly; page 4: by a few glyphs at its end), or below it.
       const double x = !over || n % 2 == 0 ? 72 : 28;
       const double first = over && n != 2 && n != 6 ? 40 : 53;
@@ -324,7 +327,8 @@ TEST(RunningHeads, ALinePrintedOverTheTextOnEveryPageGoesAndTheTextUnderItStays)
       EXPECT_TRUE(has_line(p, lead(p.number))) << "over " << over << ", page " << p.number;
       EXPECT_EQ(p.lines.size(), over ? 31u : 32u) << "over " << over << ", page " << p.number;
       if (over) {
-        EXPECT_EQ(removed_texts(r, p.number, "running-head"), std::vector<std::string>{"Skip to content"});
+        EXPECT_EQ(removed_texts(r, p.number, "running-head"),
+                  p.number == 7 ? std::vector<std::string>{} : std::vector<std::string>{"Skip to content"});
       }
     }
   }

@@ -47,7 +47,8 @@ struct CleanOptions {
   // prints a fixed element on every page over the text that stands there). Each layer is
   // furniture only by evidence of its own (a recurring text or a page number), never by its
   // slot alone; a row the same on nearly every page and printed over text on some is
-  // furniture however near the text it stands, and the text under it stays.
+  // furniture however near the text it stands, and the text under it stays (as does a row
+  // of its slot without evidence of its own: the place is the text's as much as its).
   double overprint_share = 0.5;
   // A head text (digits and roman numerals masked) must recur on at least this many pages in
   // the same slot to count as a running head: a head naming the current chapter recurs only
