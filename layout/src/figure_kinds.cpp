@@ -267,8 +267,8 @@ bool Finder::bleeding_bar(const Cluster& c) const {
 
 // A banner: one box (a flat shape, perhaps framed), a few times as high as the one row of
 // text it carries, which starts near its left edge (a heading on a coloured band, a macro's
-// name in a framed box). A drawing's box holds its label
-// in the middle (a layer of a stack), and a drawing of one box with a word in it is rare.
+// name in a framed box). A drawing's box holds its label in the middle (a layer of a stack),
+// and a drawing of one box with a word in it is rare.
 bool Finder::banner(const Cluster& c, const std::vector<size_t>& inside) const {
   if (inside.empty()) return false;
   // One box: a ground, perhaps with a rule drawn round it (an outline alone, round a word, is
@@ -351,7 +351,8 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
     row_chars += n;
     return std::fabs(l.baseline() - first.baseline()) < o_.lines.same_row_ratio * size;
   }) && typography::more_than_half(longest, row_chars);
-  const bool rows = one_row || static_cast<double>(stacked) >= o_.figures.text_box_stacked_share * inside.size();
+  const bool rows = inside.size() == 1 || one_row ||
+                    static_cast<double>(stacked) >= o_.figures.text_box_stacked_share * inside.size();
   return textual && rows;
 }
 
