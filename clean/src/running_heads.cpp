@@ -909,11 +909,14 @@ void RunningHeadPass::decide() {
     if (band_last[b] != r.page) { band_last[b] = r.page; ++band_pages[b]; }
     top_slot[s] = r.top;
   }
-  // A slot whose furniture is printed over the text (a browser's fixed element) is where the
-  // text block's first line stands too: a row there is furniture by its own evidence only.
+  // A row of an element printed over the text (a browser's fixed element): evidenced, and its
+  // signature printed over other lines on several pages.
+  auto over_text_element = [&](size_t i) { return evidenced[i] && signature_overprinted[i] >= o.min_recurrence; };
+  // A slot holding such an element is where the text block's first line stands too: a row
+  // there is furniture by its own evidence only.
   std::vector<char> over_text_slot(static_cast<size_t>(slots));
   for (size_t i = 0; i < rows.size(); ++i)
-    if (evidenced[i] && signature_overprinted[i] >= o.min_recurrence) over_text_slot[static_cast<size_t>(brief[i].slot)] = 1;
+    if (over_text_element(i)) over_text_slot[static_cast<size_t>(brief[i].slot)] = 1;
   std::vector<char> furniture_slot(static_cast<size_t>(slots));
   for (size_t s = 0; s < furniture_slot.size(); ++s) {
     const size_t ev = evidence[s];
@@ -930,7 +933,8 @@ void RunningHeadPass::decide() {
     const Brief& r = brief[i];
     if (r.number_only && r.folio) st.furniture[i] = true;  // a bare folio, in any slot
     else
-      st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] && (evidenced[i] || (r.size_ok && !r.layered && !over_text_slot[static_cast<size_t>(r.slot)])) &&
+      st.furniture[i] = furniture_slot[static_cast<size_t>(r.slot)] &&
+                        (evidenced[i] || (r.size_ok && !r.layered && !over_text_slot[static_cast<size_t>(r.slot)])) &&
                         !r.note;
     // Small type that recurs, as such, in a slot of furniture: a folio alone is not enough
     // (a small digit in a displayed sum can fall in with the page numbers). Type a little
@@ -946,7 +950,7 @@ void RunningHeadPass::decide() {
     // So does a row the same on nearly every page and printed over the text on some (a
     // browser's fixed header, printed wherever the page's text stands): it is set off from
     // nothing, and no body line is printed over another.
-    st.over_text[i] = st.furniture[i] && evidenced[i] && everywhere && signature_overprinted[i] >= o.min_recurrence;
+    st.over_text[i] = st.furniture[i] && everywhere && over_text_element(i);
   }
 
   // ...and furniture is set off from the text block by more than a line of body text: the
