@@ -354,8 +354,7 @@ BuildReport build_corpus(const BuildOptions& options) {
       progress.book_done(i);
       if (options.log != LogMode::Quiet) {
         std::lock_guard lock(log_mutex);
-        progress.clear();
-        report_book(o, options.log);
+        progress.above([&] { report_book(o, options.log); });
       }
     }
   };

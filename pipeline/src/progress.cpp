@@ -105,11 +105,17 @@ void Progress::book_done(size_t book) {
 }
 
 void Progress::clear() {
+  above([] {});
+}
+
+void Progress::above(const std::function<void()>& write) {
   std::lock_guard lock(mutex_);
   if (enabled_ && drawn_) {
     std::fputs("\r\033[K", stderr);
     drawn_ = false;
   }
+  write();
+  std::fflush(stderr);
 }
 
 void Progress::draw(bool force) {

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -39,6 +40,9 @@ class Progress {
   void book_done(size_t book);
   // Clears the line before other output is printed.
   void clear();
+  // Clears the line and runs `write` (which prints to the terminal) with the line held, so no
+  // other thread's redraw lands in the middle of what it prints; the next change redraws.
+  void above(const std::function<void()>& write);
 
  private:
   void draw(bool force);

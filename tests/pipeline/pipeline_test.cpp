@@ -942,6 +942,48 @@ TEST(Progress, TheLineNamesEveryBookInFlightAndFitsTheTerminal) {
   EXPECT_NE(lines.front().find("books 0/2  pages"), std::string::npos) << lines.front();
 }
 
+// A book's report is printed whole: the other worker's redraw of the line (a book started, a
+// page read) waits until it is out, so every line on the terminal is either the progress line
+// or a line of a report, never the two run together.
+TEST(Progress, ABooksReportIsNeverCutByTheLineOfTheOtherWorker) {
+  if (!run_command("script --version").out.size()) GTEST_SKIP() << "no `script` (util-linux) to make a terminal";
+  TempDir t("progress-reports");
+  fs::path in = t.path / "books";
+  fs::create_directories(in);
+  // Many small books at two jobs: a report is being printed whenever the other worker starts a
+  // book or reads a page.
+  for (int k = 0; k < 8; ++k)
+    for (const char* name : {"fx-classic", "fx-plain"})
+      fs::copy_file(fixture_books() / (std::string(name) + ".pdf"), in / (name + std::to_string(k) + ".pdf"));
+  const std::regex progress("books [0-9]+/16  pages [0-9]+  [0-9]+ pages/s  ETA \\S+(  [a-z0-9, +-]+)?");
+  const std::regex report(
+      "(fx-(classic|plain)[0-9]: [0-9]+ pages, .*, wording verified|  words: [0-9]+ extracted = .*|  figures per chapter:( [0-9]+:[0-9]+)+|"
+      "built 16 books .*|corpus: .*)");
+  for (int run = 0; run < 3; ++run) {
+    auto r = run_command("script -qfec " +
+                         shell_quote("stty cols 200 rows 24; " + shell_quote(QUIRE_BINARY) + " build " + shell_quote(in) + " -o " +
+                                     shell_quote(t.path / ("out" + std::to_string(run))) + " --jobs 2") +
+                         " /dev/null");
+    ASSERT_TRUE(built(r.code)) << r.out;
+    size_t reports = 0;
+    std::string cur;
+    for (char c : r.out + "\n") {
+      if (c != '\r' && c != '\n') {
+        cur += c;
+        continue;
+      }
+      for (size_t k; (k = cur.find("\033[K")) != std::string::npos;) cur.erase(k, 3);
+      if (!cur.empty()) {
+        const bool is_report = std::regex_match(cur, report);
+        reports += is_report;
+        EXPECT_TRUE(is_report || std::regex_match(cur, progress)) << "run " << run << ": \"" << cur << "\"";
+      }
+      cur.clear();
+    }
+    EXPECT_EQ(reports, 16u * 3 + 2) << r.out;  // three lines a book (each has a figure), two at the end
+  }
+}
+
 TEST(Progress, OneLargeBookHasAnEtaBeforeItEnds) {
   if (!fs::exists(kManuals / "refman.pdf")) GTEST_SKIP() << "r-doc-pdf is not installed";
   if (!run_command("script --version").out.size()) GTEST_SKIP() << "no `script` (util-linux) to make a terminal";
