@@ -549,10 +549,16 @@ BookCheck verify_book(const Book& book, const std::vector<SourcePage>& source, i
     }
 
   std::vector<GroupResult> per_group(groups.size());
-  // The largest chapters first: one chapter may hold a third of a reference manual.
-  std::vector<size_t> group_pages(groups.size());
-  for (size_t i = 0; i < groups.size(); ++i) group_pages[i] = static_cast<size_t>(groups[i].last - groups[i].first + 1);
-  parallel_for_largest_first(group_pages, jobs, [&](size_t i) { per_group[i] = verify_group(book, groups[i], index, options.witness); });
+  // The largest chapters first: one chapter may hold a third of a reference manual. The
+  // search for suspicious exits reads every page and no group's result: it is one more piece
+  // of the work (the last index), costed at the book's pages, rather than a tail after it.
+  std::vector<size_t> cost(groups.size() + 1);
+  for (size_t i = 0; i < groups.size(); ++i) cost[i] = static_cast<size_t>(groups[i].last - groups[i].first + 1);
+  cost[groups.size()] = source.size();
+  parallel_for_largest_first(cost, jobs, [&](size_t i) {
+    if (i == groups.size()) check.findings = find_suspicious_exits(book, source, options.findings);
+    else per_group[i] = verify_group(book, groups[i], index, options.witness);
+  });
   for (size_t i = 0; i < groups.size(); ++i) {
     auto& r = per_group[i];
     check.differences.insert(check.differences.end(), std::make_move_iterator(r.differences.begin()),
@@ -577,7 +583,6 @@ BookCheck verify_book(const Book& book, const std::vector<SourcePage>& source, i
   for (const auto& r : per_group)
     for (const auto& [kind, n] : r.explained) explained[kind] += n;
   check.explained.assign(explained.begin(), explained.end());
-  check.findings = find_suspicious_exits(book, source, options.findings);
   return check;
 }
 
