@@ -315,6 +315,13 @@ size_t word_count(const std::vector<const Block*>& bs) {
   return n;
 }
 
+size_t text_word_count(const std::vector<const Block*>& bs) {
+  size_t n = 0;
+  for (const auto* b : bs)
+    if (is_prose(*b) || b->type == BlockType::Code || b->type == BlockType::Table) n += whitespace_token_count(b->text);
+  return n;
+}
+
 std::map<int, size_t> prose_words_by_page(const std::vector<Block>& blocks) {
   std::map<int, size_t> words;
   for (const auto& b : blocks)

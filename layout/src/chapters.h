@@ -57,6 +57,9 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
 
 // Words of the prose blocks (paragraphs and list items).
 size_t word_count(const std::vector<const Block*>& bs);
+// Words of the text blocks: prose, listings and tables (what a title page never holds much
+// of; headings, notes and figure labels aside).
+size_t text_word_count(const std::vector<const Block*>& bs);
 // The words of each page's prose (word_count's words), by the page its blocks start on; pages
 // with no prose block are not in it.
 std::map<int, size_t> prose_words_by_page(const std::vector<Block>& blocks);

@@ -31,6 +31,7 @@ using detail::split_title;
 using detail::squash;
 using detail::Start;
 using detail::TitleParts;
+using detail::text_word_count;
 using detail::word_count;
 
 namespace {
@@ -351,7 +352,9 @@ class ChapterCut {
                 text.find("isbn") != std::string::npos) &&
                notice(bs))
         kind = "copyright";
-      else if (word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";  // prose: a preface without a bookmark
+      // A page of text: a preface without a bookmark, or a synopsis in a listing or a table
+      // (a title page holds a few lines of any kind, never a page of them).
+      else if (text_word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";
       else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page
       else if (p == first_page_ || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
       else kind = "front-matter";
@@ -454,10 +457,11 @@ class ChapterCut {
     if (kind.empty() && listed) kind = numbered_seen == 0 ? "contents" : "index";
     // The title page as the outline's first entry, named by the book's title (Asciidoctor
     // PDF and DocBook bookmark it): the book's first page, or the first two (a title page
-    // and its verso), with little prose on them.
-    if (kind.empty() && i == 0 && c.first_page == first_page_ && c.last_page <= first_page_ + 1 &&
+    // and its verso), with little text on them, before the book's chapters. The outline's
+    // only entry is the book itself (a page printed from the web, named after its heading).
+    if (kind.empty() && i == 0 && i + 1 < starts.size() && c.first_page == first_page_ && c.last_page <= first_page_ + 1 &&
         !doc_.metadata.title.empty() && squash(c.title) == squash(doc_.metadata.title) &&
-        word_count(bs) < o_.chapters.min_prose_page_words)
+        text_word_count(bs) < o_.chapters.min_prose_page_words)
       kind = "title-page";
     return kind;
   }

@@ -2553,6 +2553,59 @@ TEST(Chapters, ATitlePageTheOutlineNamesByTheBooksTitleIsLeftOut) {
   EXPECT_EQ(s.chapters[0].title, "Practical Systems Notes");
 }
 
+TEST(Chapters, APageOfAListingBeforeTheFirstChapterIsTextNotTheTitlePage) {
+  // An API reference printed from the web: its first page has the title, one line of prose
+  // and the synopsis, a listing of declarations; the first chapter's entry opens on page 2.
+  // A title page holds a few lines, never a page of a listing: the synopsis is the book's
+  // text. With the listing cut to a few lines, the page is a title page as before.
+  auto build = [](size_t declarations) {
+    std::vector<LineSpec> p1 = {{72, 80, "libfoo Reference Manual", 20, false, true},
+                                {72, 110, "Internal structures of the engine.", 10}};
+    for (size_t k = 0; k < declarations; ++k)
+      p1.push_back({72, 140 + 12.0 * static_cast<double>(k), "typedef struct _fooItem" + std::to_string(k) + " fooItem" +
+                                                              std::to_string(k) + ";", 10, true});
+    std::vector<LineSpec> p2 = {{72, 100, "Description", 16, false, true}};
+    auto body = paragraph(72, 130, {"The engine keeps its items in a list."});
+    p2.insert(p2.end(), body.begin(), body.end());
+    Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+    d.outline = {{"Description", 1, 2, 85}};
+    return layout_document(d);
+  };
+  auto r = build(30);  // 120 words of declarations
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].kind, ChapterKind::Front);
+  EXPECT_EQ(r.chapters[0].first_page, 1);
+  const bool listed = std::any_of(r.chapters[0].blocks.begin(), r.chapters[0].blocks.end(), [](const Block& b) {
+    return b.type == BlockType::Code && b.text.find("typedef struct _fooItem29 fooItem29;") != std::string::npos;
+  });
+  EXPECT_TRUE(listed);
+  EXPECT_TRUE(r.excluded.empty());
+  EXPECT_EQ(r.chapters[1].title, "Description");
+
+  auto few = build(2);  // 8 words: a title page
+  ASSERT_EQ(few.chapters.size(), 1u);
+  EXPECT_EQ(few.chapters[0].title, "Description");
+  ASSERT_EQ(few.excluded.size(), 1u);
+  EXPECT_EQ(few.excluded[0].kind, "title-page");
+}
+
+TEST(Chapters, TheOutlinesOnlyEntryNamedByTheBooksTitleIsTheBookNotItsTitlePage) {
+  // A page printed from the web: its heading is the document's title and the outline's only
+  // entry, over a short list of references. It is the book, not a title page before it.
+  std::vector<LineSpec> p1 = {{72, 80, "References", 20, false, true}};
+  auto refs = paragraph(72, 120, {"GNOME The GNOME desktop.", "KDE The KDE desktop."}, 10, false);
+  p1.insert(p1.end(), refs.begin(), refs.end());
+  Document d = make_doc({make_page(1, p1)});
+  d.metadata.title = "References";
+  d.outline = {{"References", 1, 1, 65}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "References");
+  EXPECT_TRUE(r.excluded.empty());
+  ASSERT_FALSE(r.chapters[0].blocks.empty());
+  EXPECT_NE(r.chapters[0].blocks.back().text.find("KDE"), std::string::npos);
+}
+
 TEST(Chapters, PartsKnownFromWhereTheirEntriesOpenNotFromTheirTitles) {
   // An outline whose top level mixes chapters ("Introduction", "Bibliography") and parts
   // with plain titles ("Using the Tool"). Chapter anchors share one height at the top of a
