@@ -333,7 +333,14 @@ class ChapterCut {
     for (const auto* b : before) by_page[b->page].push_back(b);
     int front_end = starts.empty() ? first_page_ - 1 : starts.front().page - 1;
     for (int p = first_page_; p <= front_end; ++p) by_page[p];
-    std::vector<std::pair<std::string, int>> kinds;  // kind per page, in order
+    // Kind per page, in order, with the page's blocks it takes: a page may hold two (the text
+    // over a contents list that starts partway down it).
+    struct PageKind {
+      std::string kind;
+      int page;
+      std::vector<const Block*> blocks;
+    };
+    std::vector<PageKind> kinds;
     // A copyright page is a notice, shorter than a full page of the book's text: a page as
     // full as the text's that names its copyright (a reference card's foot line) is text.
     // (The full page is counted over the whole book, and only where a page names its
@@ -347,7 +354,20 @@ class ChapterCut {
       std::string kind;
       std::string text;
       for (const auto* b : bs) text += " " + lower_ascii(b->text);
-      if (entries(p)) kind = "contents";
+      if (entries(p)) {
+        // Text set over the list on the page where it starts (a package manual's title,
+        // authors and abstract over its table of contents) is the book's, where it is a
+        // page's worth of text and does not read as a list itself; the list's own title
+        // goes with it. (A page that goes on with the list holds none.)
+        const bool goes_on = !kinds.empty() && kinds.back().kind == "contents";
+        const std::vector<const Block*> over = goes_on ? std::vector<const Block*>() : over_contents(p, bs);
+        if (!over.empty()) {
+          kinds.push_back({"", p, over});
+          kinds.push_back({"contents", p, {bs.begin() + static_cast<std::ptrdiff_t>(over.size()), bs.end()}});
+          continue;
+        }
+        kind = "contents";
+      }
       else if ((text.find("copyright") != std::string::npos || text.find("\u00a9") != std::string::npos ||
                 text.find("isbn") != std::string::npos) &&
                notice(bs))
@@ -355,19 +375,19 @@ class ChapterCut {
       // A page of text: a preface without a bookmark, or a synopsis in a listing or a table
       // (a title page holds a few lines of any kind, never a page of them).
       else if (text_word_count(bs) >= o_.chapters.min_prose_page_words) kind = "";
-      else if (!kinds.empty() && kinds.back().first.empty()) kind = "";  // its listing or figure page
-      else if (p == first_page_ || (!kinds.empty() && kinds.back().first == "title-page")) kind = "title-page";
+      else if (!kinds.empty() && kinds.back().kind.empty()) kind = "";  // its listing or figure page
+      else if (p == first_page_ || (!kinds.empty() && kinds.back().kind == "title-page")) kind = "title-page";
       else kind = "front-matter";
-      kinds.push_back({kind, p});
+      kinds.push_back({kind, p, bs});
     }
     std::vector<const Block*> front_blocks;
     for (size_t i = 0; i < kinds.size();) {
       size_t j = i;
-      while (j < kinds.size() && kinds[j].first == kinds[i].first) ++j;
-      int f = kinds[i].second, l = kinds[j - 1].second;
-      if (kinds[i].first.empty() || o_.chapters.keep_matter) {
+      while (j < kinds.size() && kinds[j].kind == kinds[i].kind) ++j;
+      int f = kinds[i].page, l = kinds[j - 1].page;
+      if (kinds[i].kind.empty() || o_.chapters.keep_matter) {
         for (size_t k = i; k < j; ++k)
-          for (const auto* b : by_page[kinds[k].second]) front_blocks.push_back(b);
+          for (const auto* b : kinds[k].blocks) front_blocks.push_back(b);
       } else {
         static const std::map<std::string, std::string> titles = {{"contents", "Contents"},
                                                                   {"copyright", "Copyright"},
@@ -377,8 +397,8 @@ class ChapterCut {
         // entry of a contents page carried to the top of the next): the matter ends where its
         // last block does, so that the wording check finds those words on its pages.
         for (size_t k = i; k < j; ++k)
-          for (const auto* b : by_page[kinds[k].second]) l = std::max(l, b->last_page);
-        res_.excluded.push_back({titles.at(kinds[i].first), kinds[i].first, f, l});
+          for (const auto* b : kinds[k].blocks) l = std::max(l, b->last_page);
+        res_.excluded.push_back({titles.at(kinds[i].kind), kinds[i].kind, f, l});
       }
       i = j;
     }
@@ -407,6 +427,41 @@ class ChapterCut {
     const auto at = words.begin() + static_cast<std::ptrdiff_t>(words.size() * 3 / 4);
     std::nth_element(words.begin(), at, words.end());
     return *at;
+  }
+
+  // The blocks of `bs` (a contents page's, in reading order) set over its list: those that
+  // end above its first entry, less the contents title right over the entries, where they hold
+  // a page's worth of text (text_word_count) and their rows do not read as a list; else none.
+  // The list starts at the first entry after the last two rows in a row that are no entries
+  // (a date over an abstract ends with a number as an entry does).
+  std::vector<const Block*> over_contents(int page, const std::vector<const Block*>& bs) const {
+    auto it = flow_.number_rows.find(page);
+    if (it == flow_.number_rows.end()) return {};
+    std::vector<detail::NumberRow> rows = it->second;
+    std::stable_sort(rows.begin(), rows.end(), [](const detail::NumberRow& a, const detail::NumberRow& b) { return a.top < b.top; });
+    double first = 1e300;
+    size_t others = 2;  // rows in a row that are no entries, before the next entry
+    for (const auto& r : rows) {
+      if (!r.entry) {
+        ++others;
+        continue;
+      }
+      if (others >= 2) first = r.top;
+      others = 0;
+    }
+    size_t n = 0;
+    while (n < bs.size() && bs[n]->page == page && bs[n]->bbox.y1 <= first + o_.lines.edge_tolerance) ++n;
+    // The list's title stands right over its entries ("Contents", "Table of Contents:"): a
+    // list without one is not told from text by this.
+    const size_t before_title = n;
+    while (n > 0 && matter_kind_from_title(bs[n - 1]->text, nullptr) == "contents") --n;
+    if (n == before_title) return {};
+    std::vector<const Block*> over(bs.begin(), bs.begin() + static_cast<std::ptrdiff_t>(n));
+    if (over.empty() || text_word_count(over) < o_.chapters.min_prose_page_words) return {};
+    double bottom = -1e300;
+    for (const auto* b : over) bottom = std::max(bottom, b->bbox.y1);
+    if (entries(page, -1e300, bottom)) return {};
+    return over;
   }
 
   // Whether the rows of a page whose tops are in [from, to) read as a list: most of them end
@@ -541,6 +596,22 @@ class ChapterCut {
         c.title = split_title(c.blocks[0].text).title;
       const std::string kind = matter_kind(c, bs, starts, i, numbered_seen);
       if (!kind.empty() && !o_.chapters.keep_matter) {
+        // A chapter read as a list by its pages' rows whose title, authors and abstract stand
+        // over the list on its first page (a package manual without an outline, its title
+        // page and table of contents in one): those stay a chapter, the list is left out.
+        std::vector<const Block*> own;
+        for (const auto& b : c.blocks) own.push_back(&b);
+        const size_t over = kind == "contents" ? over_contents(c.first_page, own).size() : 0;
+        if (over > 0) {
+          res_.excluded.push_back({"Contents", kind, c.first_page, c.last_page});
+          // (An opener label merged into the title below it left one block fewer than bs.)
+          const size_t merged = bs.size() - c.blocks.size();
+          c.blocks.resize(over);
+          c.last_page = c.first_page;
+          for (size_t k = 0; k < over + merged && k < bs.size(); ++k) keep(bs[k]);
+          res_.chapters.push_back(std::move(c));
+          continue;
+        }
         res_.excluded.push_back({c.title, kind, c.first_page, c.last_page});
         continue;
       }

@@ -3030,6 +3030,57 @@ TEST(ExcludedMatter, ATitleThatBeginsWithContentsIsAListOnlyWhereItsPagesAreOne)
   EXPECT_EQ(r.chapters[1].first_page, 3);
 }
 
+// Typographic fact: a package manual sets its title, author and abstract over its table of
+// contents on the first page. The page reads as a list by its rows, yet the text over the
+// list's title is the book's: it stays a chapter and the list alone is left out, whether the
+// book has an outline (the page comes before its first entry) or not (the title heading opens
+// a chapter that reads as a list). A date over the abstract ends with a number, as entries
+// do; a page that goes on with a list, or a list without a title, is left out whole.
+TEST(ExcludedMatter, TheTitleAndAbstractOverTheContentsStay) {
+  auto first_page = [](bool titled) {
+    std::vector<LineSpec> p = {{72, 70, "The widget package", 16, false, true},
+                               {150, 100, "Ada Quillfeather", 10},
+                               {150, 114, "June 2011", 10}};
+    p.push_back({72, 140, "Abstract", 10, false, true});
+    auto abstract = filler(154, 5);  // (more words than a title page holds)
+    p.insert(p.end(), abstract.begin(), abstract.end());
+    if (titled) p.push_back({72, 240, "Contents", 14, false, true});
+    for (int i = 0; i < 30; ++i)
+      p.push_back({72, 264.0 + 12 * i, std::to_string(i + 1) + " Part of the book . . . . . . . . " + std::to_string(2 + i), 10});
+    return p;
+  };
+  // (Without an outline, chapters open at the headings in the size the title shares.)
+  std::vector<LineSpec> p2 = {{72, 80, "1 Part of the book", 16, false, true}};
+  auto body = filler(120, 12);
+  p2.insert(p2.end(), body.begin(), body.end());
+  std::vector<LineSpec> p3 = {{72, 80, "2 Part of the book", 16, false, true}};
+  p3.insert(p3.end(), body.begin(), body.end());
+  for (bool outline : {true, false}) {
+    Document d = make_doc({make_page(1, first_page(true)), make_page(2, p2), make_page(3, p3)});
+    if (outline) d.outline = {{"1 Part of the book", 1, 2, 70}, {"2 Part of the book", 1, 3, 70}};
+    auto r = layout_document(d);
+    ASSERT_EQ(r.excluded.size(), 1u) << outline;
+    EXPECT_EQ(r.excluded[0].kind, "contents");
+    EXPECT_EQ(r.excluded[0].first_page, 1);
+    ASSERT_EQ(r.chapters.size(), 3u) << outline;
+    EXPECT_EQ(r.chapters[0].first_page, 1);
+    EXPECT_EQ(r.chapters[0].last_page, 1);
+    std::string kept;
+    for (const auto& b : r.chapters[0].blocks) kept += b.text + "\n";
+    EXPECT_NE(kept.find("The widget package"), std::string::npos) << kept;
+    EXPECT_NE(kept.find("June 2011"), std::string::npos) << kept;
+    EXPECT_EQ(kept.find("Contents"), std::string::npos) << kept;
+    EXPECT_EQ(kept.find(". . ."), std::string::npos) << kept;
+    EXPECT_EQ(r.chapters[1].first_page, 2);
+    // Without the list's title, the page is left out whole, as before.
+    Document untitled = make_doc({make_page(1, first_page(false)), make_page(2, p2), make_page(3, p3)});
+    if (outline) untitled.outline = d.outline;
+    auto u = layout_document(untitled);
+    ASSERT_EQ(u.chapters.size(), 2u) << outline;
+    EXPECT_EQ(u.chapters[0].first_page, 2);
+  }
+}
+
 // Typographic fact: a chapter may open partway down a page whose upper part ends the chapter
 // before it: a preface under the last entries of the contents, a package's index under the
 // last lines of its code. Whether it is a list (left out as contents or index) is read from
