@@ -489,7 +489,8 @@ class ChapterCut {
 
   // Matter kept out of the corpus: by title, or by layout (lines ending with page numbers);
   // the title page as the outline's first entry. Empty for a chapter of the corpus.
-  std::string matter_kind(const Chapter& c, const std::vector<const Block*>& bs, const std::vector<Start>& starts,
+  // `own`: the chapter's blocks (its c.blocks; the flow's blocks have been moved into it).
+  std::string matter_kind(const Chapter& c, const std::vector<const Block*>& own, const std::vector<Start>& starts,
                           size_t i, int numbered_seen) {
     bool exact = false;
     std::string kind = matter_kind_from_title(c.title, &exact);
@@ -516,7 +517,7 @@ class ChapterCut {
     // only entry is the book itself (a page printed from the web, named after its heading).
     if (kind.empty() && i == 0 && i + 1 < starts.size() && c.first_page == first_page_ && c.last_page <= first_page_ + 1 &&
         !doc_.metadata.title.empty() && squash(c.title) == squash(doc_.metadata.title) &&
-        text_word_count(bs) < o_.chapters.min_prose_page_words)
+        text_word_count(own) < o_.chapters.min_prose_page_words)
       kind = "title-page";
     return kind;
   }
@@ -594,13 +595,13 @@ class ChapterCut {
       if (!from_outline_ && !c.blocks.empty() && c.blocks[0].type == BlockType::Heading &&
           c.blocks[0].labels.size() == 1 && c.title == c.blocks[0].labels[0])
         c.title = split_title(c.blocks[0].text).title;
-      const std::string kind = matter_kind(c, bs, starts, i, numbered_seen);
+      std::vector<const Block*> own;
+      for (const auto& b : c.blocks) own.push_back(&b);
+      const std::string kind = matter_kind(c, own, starts, i, numbered_seen);
       if (!kind.empty() && !o_.chapters.keep_matter) {
         // A chapter read as a list by its pages' rows whose title, authors and abstract stand
         // over the list on its first page (a package manual without an outline, its title
         // page and table of contents in one): those stay a chapter, the list is left out.
-        std::vector<const Block*> own;
-        for (const auto& b : c.blocks) own.push_back(&b);
         const size_t over = kind == "contents" ? over_contents(c.first_page, own).size() : 0;
         if (over > 0) {
           res_.excluded.push_back({"Contents", kind, c.first_page, c.last_page});

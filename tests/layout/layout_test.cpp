@@ -2589,6 +2589,27 @@ TEST(Chapters, APageOfAListingBeforeTheFirstChapterIsTextNotTheTitlePage) {
   EXPECT_EQ(few.excluded[0].kind, "title-page");
 }
 
+TEST(Chapters, AFirstEntryNamedByTheBooksTitleOverAPageOfTextIsAChapter) {
+  // A page printed from the web: its heading is the document's title and the outline's first
+  // entry, over the article's opening paragraphs; its sections are the next entries. A title
+  // page holds little text: this one is the article's first chapter. (The words are those of
+  // the chapter's own blocks, which the chapter holds by then.)
+  std::vector<LineSpec> p1 = {{72, 80, "Practical Systems Notes", 20, false, true}};
+  auto intro = filler(120, 6);
+  p1.insert(p1.end(), intro.begin(), intro.end());
+  std::vector<LineSpec> p2 = {{72, 80, "1 Getting Started", 16, false, true}};
+  auto body = filler(120, 6);
+  p2.insert(p2.end(), body.begin(), body.end());
+  Document d = make_doc({make_page(1, p1), make_page(2, p2)});
+  d.metadata.title = "Practical Systems Notes";
+  d.outline = {{"Practical Systems Notes", 1, 1, 65}, {"1 Getting Started", 1, 2, 65}};
+  auto r = layout_document(d);
+  EXPECT_TRUE(r.excluded.empty());
+  ASSERT_EQ(r.chapters.size(), 2u);
+  EXPECT_EQ(r.chapters[0].title, "Practical Systems Notes");
+  EXPECT_EQ(r.chapters[0].first_page, 1);
+}
+
 TEST(Chapters, TheOutlinesOnlyEntryNamedByTheBooksTitleIsTheBookNotItsTitlePage) {
   // A page printed from the web: its heading is the document's title and the outline's only
   // entry, over a short list of references. It is the book, not a title page before it.
