@@ -7,8 +7,9 @@
 // (`cat -n` style). Data that begins with numbers ("1 2 3" / "4 5 6") does not advance by one
 // per row, a lone column of numbers with no code beside it is data, and a number in the code's
 // own style with more text on both sides, or beside more code in the same style, is a column of
-// a printed table. Only the `cat -n` form (number and code in one span) relies on the sequence
-// alone, so monospace data lines that start with consecutive numbers would be taken for it.
+// a printed table, as is a row with numbers beside code in more places than listings stand side
+// by side. Only the `cat -n` form (number and code in one span) relies on the sequence alone, so
+// monospace data lines that start with consecutive numbers would be taken for it.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -63,6 +64,7 @@ size_t visible_count(const std::string& text) {
 }
 
 constexpr int kLineNumberDigits = 6;  // listings longer than 999,999 lines are not typeset
+constexpr size_t kMostListingsSideBySide = 2;  // a page's columns that hold listings on one row
 
 bool is_code(const Line& l, double share, size_t skip_first = 0, size_t skip_last = 0) {
   // Most lines of a book have no monospace span at all: no need to count their characters.
@@ -307,6 +309,22 @@ PageCandidates page_candidates(const Page& page, size_t pi, const CleanOptions& 
     c.baseline = facts[li].baseline;
     found.push_back(c);
   }
+  // Listings stand side by side in two columns at most: a row with numbers beside code in
+  // three or more places is a row of a table of numbered entries (an encoding table's slots,
+  // "0 x00 `" to "222 xDE Þ" across the page), each of whose columns would read as a numbered
+  // listing flowing into the next.
+  std::vector<char> crowded(found.size(), 0);
+  for (size_t i = 0; i < found.size(); ++i) {
+    if (!found[i].beside_code) continue;
+    size_t on_row = 0;
+    for (const auto& c : found)
+      if (c.beside_code && std::abs(c.baseline - found[i].baseline) <= o.baseline_tolerance) ++on_row;
+    crowded[i] = on_row > kMostListingsSideBySide;
+  }
+  size_t kept = 0;
+  for (size_t i = 0; i < found.size(); ++i)
+    if (!crowded[i]) found[kept++] = found[i];
+  found.resize(kept);
   // Lanes: each column of numbers counts the rows of its own listing, the code lines on its
   // code side up to the next column of numbers on that side. On a two-column page a listing
   // stands in each column, and their rows interleave.

@@ -682,6 +682,35 @@ TEST(LineNumbers, ANumberGluedToTheTextAfterItStays) {
   EXPECT_TRUE(has_line(d.pages[0], "2019-12-15"));
 }
 
+// Typographic fact: listings stand side by side in two columns at most. An encoding table
+// sets its slots down columns, each row "0 x00 `" with its number, code and glyph, five
+// columns across the page: each column reads as a `cat -n` listing (consecutive numbers at
+// the start of monospace lines) flowing into the next, but no page sets five listings on one
+// row. The same column alone, beside one other listing, is numbering.
+TEST(LineNumbers, NumbersBesideCodeInFiveColumnsOfARowAreATablesSlots) {
+  for (const int columns : {5, 2}) {
+    SCOPED_TRACE(columns);
+    Page p = body_page(1, "", 0);
+    constexpr int kRows = 6;
+    for (int col = 0; col < columns; ++col)
+      for (int row = 0; row < kRows; ++row) {
+        const int slot = col * kRows + row;
+        const double base = 200 + 14.0 * row, x = 60 + 95.0 * col;
+        const std::string text = (slot < 10 ? " " : "") + arabic(slot) + " c" + arabic(slot);
+        const Span code = span(text, x, base, 10, "MonoCond", true);
+        p.lines.push_back(line({code, span(" g", code.bbox.x1, base, 10, "Roman")}));
+      }
+    Document d = one_page(std::move(p));
+    CleanResult r = clean_and_account(d);
+    if (columns == 5) {
+      EXPECT_TRUE(removed_texts(r, 1, "line-number").empty());
+      EXPECT_TRUE(has_line(d.pages[0], "29 c29 g")) << page_text(d.pages[0]);
+    } else {
+      EXPECT_EQ(removed_texts(r, 1, "line-number").size(), 2u * kRows);
+    }
+  }
+}
+
 // --- Crop marks and normalisation -------------------------------------------------------------
 
 // Typographic fact: printer's slugs and registration text stand outside the page box.
