@@ -952,6 +952,20 @@ void RunningHeadPass::decide() {
     // nothing, and no body line is printed over another.
     st.over_text[i] = st.furniture[i] && everywhere && over_text_element(i);
   }
+  // A running foot (or head) with its folio set off its slot on a few pages (groff lowers the
+  // foot of a page whose last lines ran past the trap): the same words, folio masked, as the
+  // rows of a furniture slot of its band, with the page's own number, are the same furniture.
+  {
+    std::unordered_set<std::string_view> in_slot[2];
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (st.furniture[i] && brief[i].signature_hash != 0 && furniture_slot[static_cast<size_t>(brief[i].slot)])
+        in_slot[brief[i].top ? 0 : 1].insert(rows[i]->signature);
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Brief& r = brief[i];
+      if (st.furniture[i] || !r.folio || r.signature_hash == 0 || r.note) continue;
+      st.furniture[i] = in_slot[r.top ? 0 : 1].count(rows[i]->signature) > 0;
+    }
+  }
 
   // ...and furniture is set off from the text block by more than a line of body text: the
   // cut falls at a gap, never between two body lines that merely look alike page after page

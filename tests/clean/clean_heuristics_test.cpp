@@ -45,6 +45,27 @@ TEST(RunningHeads, AlternatingEvenOddHeadsAreRemoved) {
   }
 }
 
+// Typographic fact: a page style sets its foot at one height, but a formatter may set it lower
+// on a page whose last lines ran past the foot's trap (groff's man pages: "BSD November 28,
+// 2022 6" half a line down on three of sixteen pages). The same words with the page's own
+// number are the same running foot, wherever on the foot band they stand; a body line at the
+// foot with those words but not the page's number stays.
+TEST(RunningHeads, TheFootSetLowerOnAFewPagesIsTheSameFoot) {
+  Document d = book(16, [](Page& p) {
+    const bool lower = p.number == 6 || p.number == 8 || p.number == 12;
+    const double base = kFootBaseline + (lower ? 6 : 0);
+    p.lines.push_back(text_line("BSD", 72, base));
+    p.lines.push_back(text_line("November 28, 2022 " + arabic(p.number), 266, base));
+  });
+  d.pages[13].lines.push_back(text_line("November 28, 2022 4", 266, 720));
+  CleanResult r = clean_and_account(d);
+  for (const auto& p : d.pages) {
+    EXPECT_FALSE(has_line(p, "BSD")) << p.number;
+    EXPECT_EQ(removed_texts(r, p.number, "page-number"), std::vector<std::string>{arabic(p.number)}) << p.number;
+  }
+  EXPECT_TRUE(has_line(d.pages[13], "November 28, 2022 4"));
+}
+
 // Typographic fact: a head naming the current chapter recurs only within that chapter, and a
 // chapter opening page carries no head: its large title sits lower and the folio moves to the
 // foot.
