@@ -127,6 +127,11 @@ bool Finder::structural(const Item& it, const Box& hull) const {
   const Box& b = it.box;
   if (b.width() >= o_.figures.frame_span_ratio * hull.width()) return true;
   if (it.rule && b.height() >= o_.figures.frame_span_ratio * hull.height()) return true;
+  // A fill under the box's whole height and most of its width is a ground the box stands on:
+  // a web page's ground, with its panel printed past the page's edge and offset on it.
+  if (it.flat && b.height() >= o_.figures.frame_span_ratio * hull.height() &&
+      typography::more_than_half(b.width(), hull.width()))
+    return true;
   const double e = o_.figures.rule_max_thickness;
   const bool at_side = b.x0 <= hull.x0 + e || b.x1 >= hull.x1 - e;
   // A narrow piece along the left or right side: a frame's side, a rounded corner, or the

@@ -479,6 +479,32 @@ TEST(Figures, PaperColouredBackgroundBehindProseIsNoFigure) {
   EXPECT_TRUE(find_figures(q, LayoutOptions{}).empty());
 }
 
+TEST(Figures, AWebPagesPanelPrintedPastThePageOnItsGroundIsNoFigure) {
+  // A web page printed with its content panel wider than the paper: the page's ground, then
+  // the panel's ground set in from it and running past the page's right edge, a note box in
+  // the panel. Neither ground spans the pair's width, but each lies under its whole height:
+  // they are grounds, and the prose, a heading and a macro line on them are the page's text.
+  // A diagram's container box around its nodes is still a figure.
+  Page p = letter_page();
+  add_fill(p, {56, 56, 539, 760}, 0xf5faff);
+  add_fill(p, {62, 65, 612, 770}, 0xffffeb);
+  add_fill(p, {72, 300, 612, 350}, 0xf9f9d9);
+  for (int i = 0; i < 8; ++i) add_line(p, 72, 80 + 12 * i, running_text(14));
+  add_line(p, 72, 200, "RIGHT MARGIN");
+  add_line(p, 80, 220, ".R_MARGIN 6P", kBody, true);
+  for (int i = 0; i < 3; ++i) add_line(p, 84, 310 + 12 * i, running_text(13));
+  for (int i = 0; i < 20; ++i) add_line(p, 72, 400 + 12 * i, running_text(14));
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+
+  Page d = letter_page();
+  add_paragraph(d, 72, 72, 5);
+  add_fill(d, {100, 200, 420, 330}, 0xf0f0ff);
+  add_diagram(d, 120, 230);
+  const auto r = find_figures(d, LayoutOptions{});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(all_labels(r), (std::vector<std::string>{"producer", "ring", "spool"}));
+}
+
 TEST(Figures, ProseOverADrawingIsNoLabel) {
   // A slide's text set over its background picture: lines in the body type across the
   // measure are prose, not the picture's labels; a short label in small type is one.
