@@ -52,12 +52,23 @@ std::string squash(const std::string& s) {
   return out;
 }
 
+namespace {
+
+// A title's white space as single ASCII spaces, for the patterns titles are read by: DocBook
+// ties the label to its number and title with no-break spaces ("Chapter\u00a01.\u00a0Getting
+// Started", an outline's "1.\u00a0Introduction"), which \s does not match. Empty for a title
+// of white space alone.
+std::string single_spaced(const std::string& title) {
+  std::string out;
+  for (const auto& w : whitespace_tokens(title)) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+}  // namespace
+
 // "1 Introduction", "Chapter 3: Foo", "Appendix A References", "A.  Tables" -> parts.
 TitleParts split_title(const std::string& given) {
-  // White space as single spaces: DocBook's titles tie the label to its number and title
-  // with no-break spaces ("Chapter\u00a01.\u00a0Getting Started"), which \s does not match.
-  std::string raw;
-  for (const auto& w : whitespace_tokens(given)) raw += (raw.empty() ? "" : " ") + w;
+  std::string raw = single_spaced(given);
   if (raw.empty()) raw = given;
   static const std::regex prefixed(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX|Part|PART)\s+([0-9]+|[A-Z]|[IVXLC]+)\b[.:]?\s*(.*)$)");
   static const std::regex numbered(R"(^\s*([0-9]+)[.:]?\s+(.*)$)");
@@ -80,8 +91,7 @@ TitleParts split_title(const std::string& given) {
   }
   if (t.title.empty()) t.title = raw;
   // White space of outline titles as printed: single spaces.
-  std::string clean;
-  for (const auto& w : whitespace_tokens(t.title)) clean += (clean.empty() ? "" : " ") + w;
+  const std::string clean = single_spaced(t.title);
   t.title = clean.empty() ? raw : clean;
   return t;
 }
@@ -126,15 +136,17 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
     for (const auto& e : doc.outline)
       if (e.level == 1 && e.page > 0) {
         ++top;
-        if (std::regex_search(e.title, section_re)) ++sections;
+        if (std::regex_search(single_spaced(e.title), section_re)) ++sections;
       }
     if (typography::several(top) && sections == top) return out;
   }
   static const std::regex part_re(R"(^\s*(Part|PART)\s+\S+)");
   static const std::regex numbered_re(R"(^\s*((Chapter|CHAPTER)\s+)?[0-9]+[.:]?\s+\S)");
   std::map<int, int> numbered;  // level -> entries numbered with a single integer
-  for (const auto& e : doc.outline)
-    if (e.page > 0 && std::regex_search(e.title, numbered_re)) numbered[e.level]++;
+  std::vector<std::string> spaced;  // the entries' titles, single_spaced
+  for (const auto& e : doc.outline) spaced.push_back(single_spaced(e.title));
+  for (size_t i = 0; i < doc.outline.size(); ++i)
+    if (doc.outline[i].page > 0 && std::regex_search(spaced[i], numbered_re)) numbered[doc.outline[i].level]++;
   bool nested = !typography::several(numbered[1]) && typography::several(numbered[2]);
   std::vector<bool> is_part(doc.outline.size(), false);
   for (size_t i = 0; i < doc.outline.size(); ++i) {
@@ -142,8 +154,8 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
     if (e.level != 1) continue;
     bool has_numbered_child = false;
     for (size_t k = i + 1; k < doc.outline.size() && doc.outline[k].level > 1; ++k)
-      if (doc.outline[k].level == 2 && std::regex_search(doc.outline[k].title, numbered_re)) has_numbered_child = true;
-    is_part[i] = std::regex_search(e.title, part_re) || (nested && has_numbered_child);
+      if (doc.outline[k].level == 2 && std::regex_search(spaced[k], numbered_re)) has_numbered_child = true;
+    is_part[i] = std::regex_search(spaced[i], part_re) || (nested && has_numbered_child);
   }
   // Parts whose titles do not say so: a level-1 entry whose level-2 entries open where
   // chapters open (the anchor height most level-1 entries share, on pages after its own),
@@ -270,7 +282,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
       }
       // (An opener label above a title, "Chapter 2" set as a heading of its own, is no text
       // before it.)
-      const bool label = blocks[i].type == BlockType::Heading && std::regex_match(blocks[i].text, label_re);
+      const bool label = blocks[i].type == BlockType::Heading && std::regex_match(single_spaced(blocks[i].text), label_re);
       if (blocks[i].type != BlockType::Figure && !label)
         reached = std::max(reached, std::max(blocks[i].page, blocks[i].last_page));
     }
@@ -290,16 +302,17 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     // "Chapter 3" opens a chapter wherever it stands (a title page may share its page);
     // a large title without the word only at the top of a page.
     if (b.type == BlockType::Heading) {
-      bool labelled = std::regex_search(b.text, chapter_re);
+      const std::string text = single_spaced(b.text);
+      bool labelled = std::regex_search(text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
       bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapters.chapter_title_size_tolerance &&
                     !section_in_title_size(i)) ||
                    (flowing && title_size(i));
       bool title_page = b.page == book_first_page && text_words[b.page] < o.chapters.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {
-        bool part = first_on_page && std::regex_search(b.text, part_re) && !labelled;
+        bool part = first_on_page && std::regex_search(text, part_re) && !labelled;
         out.push_back({b.page, b.bbox.y0, b.text, 1, part});
-      } else if (first_on_page && std::regex_search(b.text, part_re)) {
+      } else if (first_on_page && std::regex_search(text, part_re)) {
         out.push_back({b.page, b.bbox.y0, b.text, 1, true});
       }
     }

@@ -547,7 +547,23 @@ class ChapterCut {
       if (!tps[i].number.empty()) last_numbered_chapter = static_cast<int>(i);
     for (size_t i = 0; i < starts.size(); ++i) {
       if (starts[i].part && i + 1 < starts.size()) continue;
-      const auto& bs = parts[i];
+      std::vector<const Block*> bs = parts[i];
+      // A part's opening pages go to the chapter that follows it (assign). Where they read as
+      // a list (a book of a DocBook set: its title over its own table of contents), they are
+      // left out as contents, and the chapter opens on its own page.
+      if (i > 0 && starts[i - 1].part && !bs.empty() && bs.front()->page < starts[i].page) {
+        int lead = 0, listed = 0;
+        for (int p = bs.front()->page; p < starts[i].page; ++p) {
+          ++lead;
+          if (entries(p)) ++listed;
+        }
+        size_t k = 0;
+        while (k < bs.size() && bs[k]->page < starts[i].page && bs[k]->last_page < starts[i].page) ++k;
+        if (typography::more_than_half(listed, lead) && k < bs.size()) {
+          res_.excluded.push_back({"Contents", "contents", bs.front()->page, starts[i].page - 1});
+          bs.erase(bs.begin(), bs.begin() + static_cast<std::ptrdiff_t>(k));
+        }
+      }
       const TitleParts& tp = tps[i];
       Chapter c;
       c.title = tp.title;

@@ -2661,6 +2661,42 @@ TEST(Chapters, PartsKnownFromWhereTheirEntriesOpenNotFromTheirTitles) {
   EXPECT_EQ(titles, (std::vector<std::string>{"Introduction", "Using the Tool", "Bibliography"}));
 }
 
+TEST(Chapters, ABookOfASetIsAPartItsOwnContentsAreLeftOutAndItsChaptersOpenOnTheirPages) {
+  // A DocBook set printed by FOP: the outline's top level names the set's books, the level
+  // below their chapters, numbered with a no-break space after the number ("1.\u00a0Start").
+  // Those numbers make the books parts. A book opens with its own table of contents, which
+  // assign gives to the chapter after it: those pages are left out as contents, and the
+  // first chapter opens on its own page instead of being read (and left out) as a list.
+  auto chapter_page = [](int n, const std::string& title, const std::string& text) {
+    std::vector<LineSpec> l = {{72, 80, title, 16, false, true}};
+    auto body = paragraph(72, 120, {text + " is the body text of this chapter and goes on.", "More text."});
+    l.insert(l.end(), body.begin(), body.end());
+    return make_page(n, l);
+  };
+  std::vector<LineSpec> toc = {{72, 80, "User Manual", 20, false, true}};
+  for (int i = 0; i < 8; ++i)
+    toc.push_back({72, 120.0 + 12 * i, "Section " + std::to_string(i + 1) + " . . . . . . . . . . " + std::to_string(3 + i), 10});
+  const std::string nbsp = "\u00a0";
+  Document d = make_doc({chapter_page(1, "Quick Start", "Quick start"), make_page(2, toc),
+                         chapter_page(3, "1." + nbsp + "Introduction", "Introduction"),
+                         chapter_page(4, "2." + nbsp + "Using the core", "Using")});
+  d.outline = {{"Quick Start", 1, 1, 70},
+               {"User Manual", 1, 2, 70},
+               {"1." + nbsp + "Introduction", 2, 3, 70},
+               {"2." + nbsp + "Using the core", 2, 4, 70}};
+  auto r = layout_document(d);
+  std::vector<std::string> titles;
+  for (const auto& c : r.chapters) titles.push_back(c.title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"Quick Start", "Introduction", "Using the core"}));
+  ASSERT_EQ(r.chapters.size(), 3u);
+  EXPECT_EQ(r.chapters[1].number, "1");
+  EXPECT_EQ(r.chapters[1].first_page, 3);
+  ASSERT_EQ(r.excluded.size(), 1u);
+  EXPECT_EQ(r.excluded[0].kind, "contents");
+  EXPECT_EQ(r.excluded[0].first_page, 2);
+  EXPECT_EQ(r.excluded[0].last_page, 2);
+}
+
 TEST(Chapters, FromHeadingsWithoutOutline) {
   // "Chapter N" headings set large at the top of a page open chapters.
   std::vector<Page> pages;
