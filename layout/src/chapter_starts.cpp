@@ -214,7 +214,7 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
 // ("Contents", "Index") or an unnumbered chapter ("Preface"). A large title on the book's
 // first page over less than a page of prose is the title page, not a chapter.
 std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes,
-                                  const LayoutOptions& o) {
+                                  const std::map<int, std::vector<NumberRow>>& rows, const LayoutOptions& o) {
   static const std::regex chapter_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+[0-9A-Z]+\b)");
   static const std::regex part_re(R"(^\s*(Part|PART)\s+([0-9]+|[IVXLC]+)\b)");
   static const std::regex label_re(R"(^\s*(Chapter|CHAPTER|Appendix|APPENDIX)\s+([0-9]+|[A-Z]|[IVXLC]+)[.:]?\s*$)");
@@ -269,7 +269,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
   // A document that runs on without page breaks between its chapters (a web page printed):
   // most of its headings of the chapter-title size stand inside their pages. Then they open
   // the chapters wherever they stand (a larger title stays before them).
-  bool flowing = false;
+  bool flowing = false, runs_on = false;
   {
     // A title heads its page when no text before it reaches that page (a paragraph that
     // runs on from the page before stands above it).
@@ -288,8 +288,38 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     }
     // (At least a page a chapter: a reference card's boxed headings are not chapters.)
     const size_t pages = blocks.empty() ? 0 : static_cast<size_t>(blocks.back().page - blocks.front().page + 1);
-    flowing = titles >= o.chapters.flowing_min_titles && typography::less_than_half(first, titles) && titles <= pages;
+    runs_on = titles >= o.chapters.flowing_min_titles && typography::less_than_half(first, titles);
+    flowing = runs_on && titles <= pages;
   }
+  // A document that runs on with more titles than pages (a manual page: a dozen sections on
+  // nine pages) is one whose titles are sections: one atop a page opens a chapter only after
+  // a page break, where the page before ends short of the text block's foot (blank, or its
+  // text a few lines short), not where a full page pushed it over.
+  std::map<int, double> bottom;  // page -> the top of its last row
+  double foot = 0, pitch = 0;
+  if (runs_on && !flowing) {
+    std::vector<double> body_sizes, lows;
+    for (size_t i = 0; i < blocks.size(); ++i)
+      if (blocks[i].type == BlockType::Paragraph) body_sizes.push_back(sizes[i]);
+    for (const auto& [p, rs] : rows)
+      for (const auto& r : rs) bottom[p] = std::max(bottom.count(p) ? bottom[p] : r.top, r.top);
+    for (const auto& [p, y] : bottom) lows.push_back(y);
+    if (!lows.empty() && !body_sizes.empty()) {
+      const auto at = lows.begin() + static_cast<std::ptrdiff_t>(lows.size() * 3 / 4);
+      std::nth_element(lows.begin(), at, lows.end());
+      foot = *at;
+      const auto mid = body_sizes.begin() + static_cast<std::ptrdiff_t>(body_sizes.size() / 2);
+      std::nth_element(body_sizes.begin(), mid, body_sizes.end());
+      pitch = typography::kNormalLeading * *mid;
+    }
+  }
+  auto after_break = [&](int page) {
+    if (!runs_on || flowing) return true;
+    if (page <= book_first_page) return true;  // (nothing before it)
+    if (pitch <= 0) return false;
+    auto it = bottom.find(page - 1);
+    return it == bottom.end() || it->second < foot - o.chapters.page_break_short_lines * pitch;
+  };
   std::vector<Start> out;
   int page = -1;
   bool first_on_page = true;
@@ -306,7 +336,7 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
       bool labelled = std::regex_search(text, chapter_re);
       bool named = first_on_page && (!matter_kind_from_title(b.text).empty() || unnumbered_chapter_title(b.text));
       bool large = (first_on_page && top > 0 && sizes[i] >= top - o.chapters.chapter_title_size_tolerance &&
-                    !section_in_title_size(i)) ||
+                    !section_in_title_size(i) && after_break(b.page)) ||
                    (flowing && title_size(i));
       bool title_page = b.page == book_first_page && text_words[b.page] < o.chapters.min_prose_page_words;
       if (labelled || named || (large && !title_page)) {

@@ -51,9 +51,10 @@ std::vector<Start> outline_starts(const Document& doc, const LayoutOptions& o, i
 // heading size standing first on their page (anywhere, in a document that runs on without
 // page breaks between chapters), and first-on-page headings that name a kind of matter
 // ("Contents", "Index") or an unnumbered chapter ("Preface"). A large title on the book's
-// first page over less than a page of prose is the title page, not a chapter.
+// first page over less than a page of prose is the title page, not a chapter. `rows`: each
+// page's rows (PageFlow::number_rows), where the page's text ends.
 std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::vector<double>& sizes,
-                                  const LayoutOptions& o);
+                                  const std::map<int, std::vector<NumberRow>>& rows, const LayoutOptions& o);
 
 // Words of the prose blocks (paragraphs and list items).
 size_t word_count(const std::vector<const Block*>& bs);

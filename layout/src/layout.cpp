@@ -218,7 +218,7 @@ class ChapterCut {
     std::vector<Start> starts = outline_starts(doc_, o_, chapter_level);
     from_outline_ = !starts.empty();
     if (from_outline_) place_on_page(starts);
-    if (!from_outline_) starts = heading_starts(flow_.blocks, flow_.sizes, o_);
+    if (!from_outline_) starts = heading_starts(flow_.blocks, flow_.sizes, flow_.number_rows, o_);
     std::vector<const Block*> before;
     const auto parts = assign(starts, before);
     front_matter(before, starts);

@@ -2697,6 +2697,39 @@ TEST(Chapters, ABookOfASetIsAPartItsOwnContentsAreLeftOutAndItsChaptersOpenOnThe
   EXPECT_EQ(r.excluded[0].last_page, 2);
 }
 
+TEST(Chapters, ASectionPushedToThePageTopOfADocumentThatRunsOnOpensNoChapter) {
+  // A manual page printed by groff: its section headings, all in one size, run on inside
+  // the pages, more of them than pages. One that a full page pushed to the top of the next
+  // is a section like the others, not a chapter; the document's first heading names it. A
+  // heading after a page that ends short (a page break) does open a chapter.
+  auto doc = [](bool page_break) {
+    std::vector<Page> pages;
+    int section = 0;
+    for (int n = 1; n <= 3; ++n) {
+      std::vector<LineSpec> l;
+      double y = 100;
+      const int sections_here = n == 3 ? 2 : 3;
+      for (int k = 0; k < sections_here; ++k) {
+        l.push_back({72, y, "SECTION " + std::to_string(++section), 12, false, true});
+        const int lines = n == 2 && k == sections_here - 1 && page_break ? 2 : 12;
+        auto body = filler(y + 14, lines);
+        l.insert(l.end(), body.begin(), body.end());
+        y += 14 + 12.0 * lines + 14;
+      }
+      pages.push_back(make_page(n, l));
+    }
+    return make_doc(pages);
+  };
+  auto r = layout_document(doc(false));
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "SECTION 1");
+  EXPECT_EQ(r.chapters[0].last_page, 3);
+  auto broken = layout_document(doc(true));
+  std::vector<std::string> titles;
+  for (const auto& c : broken.chapters) titles.push_back(c.title);
+  EXPECT_EQ(titles, (std::vector<std::string>{"SECTION 1", "SECTION 7"}));
+}
+
 TEST(Chapters, FromHeadingsWithoutOutline) {
   // "Chapter N" headings set large at the top of a page open chapters.
   std::vector<Page> pages;
