@@ -557,9 +557,11 @@ class ChapterCut {
           ++lead;
           if (entries(p)) ++listed;
         }
+        // (Only where every block of those pages ends on them: the words left out are counted
+        // by their pages.)
         size_t k = 0;
         while (k < bs.size() && bs[k]->page < starts[i].page && bs[k]->last_page < starts[i].page) ++k;
-        if (typography::more_than_half(listed, lead) && k < bs.size()) {
+        if (typography::more_than_half(listed, lead) && k < bs.size() && bs[k]->page >= starts[i].page) {
           res_.excluded.push_back({"Contents", "contents", bs.front()->page, starts[i].page - 1});
           bs.erase(bs.begin(), bs.begin() + static_cast<std::ptrdiff_t>(k));
         }
