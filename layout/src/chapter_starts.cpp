@@ -302,7 +302,10 @@ std::vector<Start> heading_starts(const std::vector<Block>& blocks, const std::v
     for (size_t i = 0; i < blocks.size(); ++i)
       if (blocks[i].type == BlockType::Paragraph) body_sizes.push_back(sizes[i]);
     for (const auto& [p, rs] : rows)
-      for (const auto& r : rs) bottom[p] = std::max(bottom.count(p) ? bottom[p] : r.top, r.top);
+      for (const auto& r : rs) {
+        auto [it, fresh] = bottom.try_emplace(p, r.top);
+        it->second = std::max(it->second, r.top);
+      }
     for (const auto& [p, y] : bottom) lows.push_back(y);
     if (!lows.empty() && !body_sizes.empty()) {
       const auto at = lows.begin() + static_cast<std::ptrdiff_t>(lows.size() * 3 / 4);

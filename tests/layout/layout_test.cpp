@@ -36,6 +36,14 @@ std::vector<LineSpec> filler(double top, int n) {
   return paragraph(72, top, t);
 }
 
+// A chapter's page: its title set large at `top`, two lines of body text under it.
+Page chapter_page(int n, const std::string& title, const std::string& text, double top = 80) {
+  std::vector<LineSpec> l = {{72, top, title, 16, false, true}};
+  auto body = paragraph(72, top + 40, {text + " is the body text of this chapter and goes on.", "More text."});
+  l.insert(l.end(), body.begin(), body.end());
+  return make_page(n, l);
+}
+
 // Puts a raster image of `w` x `h` pixels at `box` on the page (a figure).
 void add_image(Page& page, const Box& box, int w, int h) {
   Image im;
@@ -2632,16 +2640,10 @@ TEST(Chapters, PartsKnownFromWhereTheirEntriesOpenNotFromTheirTitles) {
   // with plain titles ("Using the Tool"). Chapter anchors share one height at the top of a
   // page; the part's own anchor sits lower on its part page, and its level-2 entries open
   // at the chapter height on pages after it: they are the chapters.
-  auto chapter_page = [](int n, const std::string& title, const std::string& text) {
-    std::vector<LineSpec> l = {{72, 100, title, 16, false, true}};
-    auto body = paragraph(72, 140, {text + " is the body text of this chapter and goes on.", "More text."});
-    l.insert(l.end(), body.begin(), body.end());
-    return make_page(n, l);
-  };
-  Document d = make_doc({chapter_page(1, "Introduction", "Introduction"),
+  Document d = make_doc({chapter_page(1, "Introduction", "Introduction", 100),
                          make_page(2, {{200, 300, "Using the Tool", 20, false, true}}),
-                         chapter_page(3, "Installing", "Installing"), chapter_page(4, "Configuring", "Configuring"),
-                         chapter_page(5, "Bibliography", "Bibliography")});
+                         chapter_page(3, "Installing", "Installing", 100), chapter_page(4, "Configuring", "Configuring", 100),
+                         chapter_page(5, "Bibliography", "Bibliography", 100)});
   d.outline = {{"Introduction", 1, 1, 41.5},   {"Preliminaries", 2, 1, 180},  {"Using the Tool", 1, 2, 111},
                {"Installing", 2, 3, 41.5},     {"From a package", 3, 3, 200}, {"Configuring", 2, 4, 41.5},
                {"Bibliography", 1, 5, 41.5}};
@@ -2667,12 +2669,6 @@ TEST(Chapters, ABookOfASetIsAPartItsOwnContentsAreLeftOutAndItsChaptersOpenOnThe
   // Those numbers make the books parts. A book opens with its own table of contents, which
   // assign gives to the chapter after it: those pages are left out as contents, and the
   // first chapter opens on its own page instead of being read (and left out) as a list.
-  auto chapter_page = [](int n, const std::string& title, const std::string& text) {
-    std::vector<LineSpec> l = {{72, 80, title, 16, false, true}};
-    auto body = paragraph(72, 120, {text + " is the body text of this chapter and goes on.", "More text."});
-    l.insert(l.end(), body.begin(), body.end());
-    return make_page(n, l);
-  };
   std::vector<LineSpec> toc = {{72, 80, "User Manual", 20, false, true}};
   for (int i = 0; i < 8; ++i)
     toc.push_back({72, 120.0 + 12 * i, "Section " + std::to_string(i + 1) + " . . . . . . . . . . " + std::to_string(3 + i), 10});
