@@ -144,8 +144,13 @@ Verdict Finder::classify(const Cluster& c) const {
   const Box& h = c.hull;
   const double band = o_.figures.furniture_band_ratio * page_.height;
   if (page_.height > 0 && (h.y1 <= band || h.y0 >= page_.height - band)) return v;  // head or foot decoration
-  // Paint of the paper's colour alone shows nothing.
+  // Paint of the paper's colour shows nothing: alone, or with no more than the marks of the
+  // text on it (a table whose cells a browser paints white, a word of a cell set as code on
+  // its grey ground).
   if (std::all_of(c.items.begin(), c.items.end(), [&](size_t i) { return items_[i].paper; })) return v;
+  if (std::all_of(c.items.begin(), c.items.end(),
+                  [&](size_t i) { return items_[i].paper || (!items_[i].image && text_mark(items_[i])); }))
+    return v;
   bool any_image = false, rules_only = true, boxed = false;
   double drawing = 0;
   // Paint in the colour of a box's ground, on it, shows nothing: a browser paints each line of

@@ -591,6 +591,33 @@ TEST(Figures, TablePaintedCellByCellIsNotAFigure) {
   EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
 }
 
+TEST(Figures, ATablePaintedWhiteWithAWordOnItsGreyGroundIsNotAFigure) {
+  // A browser paints each cell of a borderless table white, and a word set as code in a cell
+  // on a grey ground of its own. White paint shows nothing and the ground is the word's: no
+  // figure, and the cells' text stays text.
+  Page p = letter_page();
+  add_paragraph(p, 64, 60, 4, 94);  // the body's measure, 470 pt; the cells' lines are shorter
+  add_paragraph(p, 64, 340, 4, 94);
+  const double xs[] = {64, 204, 532};
+  for (int row = 0; row < 5; ++row) {
+    const double y0 = 120 + 40 * row, y1 = y0 + 38;
+    for (int col = 0; col < 2; ++col) {
+      VectorPath cell{{xs[col], y0, xs[col + 1], y1}, true, false, 0, 0xffffff};
+      cell.paper = true;
+      p.paths.push_back(cell);
+    }
+    add_line(p, 66, y0 + 12, "Called for linking");
+    add_line(p, 206, y0 + 4, "The compiler was called for linking, not for compiling");
+    add_line(p, 206, y0 + 18, running_text(2) + " -c " + running_text(3));
+  }
+  add_fill(p, {236, 178, 248, 190}, 0xf5f5f5);  // the ground of "-c" in the second row
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+  // A box drawn in grey among the white cells is drawing: a figure.
+  Page q = p;
+  q.paths.back() = {{480, 160, 530, 236}, true, false, 0, 0x808080};
+  EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
+}
+
 TEST(Figures, HeaderAndFooterRulesAreNotFigures) {
   // Rules under a running head, over a footnote and under a word: thin lines.
   Page p = letter_page();
