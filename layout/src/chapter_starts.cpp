@@ -52,6 +52,12 @@ std::string squash(const std::string& s) {
   return out;
 }
 
+std::string without_spaces(const std::string& s) {
+  std::string out;
+  for (const auto& w : whitespace_tokens(s)) out += w;
+  return out;
+}
+
 namespace {
 
 // A title's white space as single ASCII spaces, for the patterns titles are read by: DocBook

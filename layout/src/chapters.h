@@ -15,6 +15,9 @@ std::string lower_ascii(std::string s);
 // Letters and digits only, lowercase: titles compare across line breaks and punctuation.
 std::string squash(const std::string& s);
 
+// The characters of a title without its white space (of any kind).
+std::string without_spaces(const std::string& s);
+
 struct TitleParts {
   std::string number;  // "3", "A", "" when unnumbered
   std::string title;   // without the number and the "Chapter" word

@@ -29,6 +29,7 @@ using detail::place_footnotes;
 using detail::prose_words_by_page;
 using detail::split_title;
 using detail::squash;
+using detail::without_spaces;
 using detail::Start;
 using detail::TitleParts;
 using detail::text_word_count;
@@ -477,7 +478,7 @@ class ChapterCut {
     res_.warnings.push_back(Diagnostic::at("layout", "one-chapter", doc_.file, 0,
                                            "no outline and no chapter headings: the book is one chapter"));
     Chapter c;
-    c.title = !doc_.metadata.title.empty() ? doc_.metadata.title : doc_.file;
+    c.title = book_title(doc_, o_);
     c.blocks = std::move(flow_.blocks);
     c.first_page = first_page_;
     c.last_page = last_page_;
@@ -613,6 +614,22 @@ class ChapterCut {
       if (!from_outline_ && !c.blocks.empty() && c.blocks[0].type == BlockType::Heading &&
           c.blocks[0].labels.size() == 1 && c.title == c.blocks[0].labels[0])
         c.title = split_title(c.blocks[0].text).title;
+      // An outline made from the headings may lose the space where a title's line broke
+      // ("the Valgrindcore" over "the Valgrind / core"): where the title printed atop the
+      // chapter has the entry's characters and a space more between words, the chapter is
+      // named as printed. (A title set letterspaced reads with a space between its letters:
+      // its entry's words are the title's.)
+      if (from_outline_ && !c.blocks.empty() && c.blocks[0].type == BlockType::Heading) {
+        const std::string printed = split_title(c.blocks[0].text).title;
+        auto letters = [](const std::string& t) {  // words of one character
+          size_t n = 0;
+          for (const auto& w : whitespace_tokens(t)) n += utf8_length(w) == 1;
+          return n;
+        };
+        if (whitespace_tokens(printed).size() > whitespace_tokens(c.title).size() &&
+            letters(printed) <= letters(c.title) && without_spaces(printed) == without_spaces(c.title))
+          c.title = printed;
+      }
       std::vector<const Block*> own;
       for (const auto& b : c.blocks) own.push_back(&b);
       const std::string kind = matter_kind(c, own, starts, i, numbered_seen);

@@ -1,7 +1,10 @@
 // The title on a book's title page, for PDFs whose metadata carries none.
 #include <algorithm>
 #include <cmath>
+#include <cctype>
+#include <filesystem>
 #include <map>
+#include <set>
 
 #include "quire/layout.h"
 #include "quire/spill.h"
@@ -74,6 +77,28 @@ std::string title_from_pages(const Document& doc, const LayoutOptions& o) {
         return;
       }
     });
+  return title;
+}
+
+std::string book_title(const Document& doc, const LayoutOptions& o) {
+  // A title of one word ending in a document file's extension is the name of the file the
+  // PDF was made from.
+  static const std::set<std::string> kExtensions = {"doc", "docx", "dvi", "htm", "html", "indd", "md",  "odt",
+                                                    "pdf", "ps",   "rtf", "sxw", "tex",  "txt",  "xml"};
+  const auto words = whitespace_tokens(doc.metadata.title);
+  bool file_name = false;
+  if (words.size() == 1) {
+    const std::string& w = words[0];
+    const size_t dot = w.rfind('.');
+    if (dot != std::string::npos && dot > 0) {
+      std::string ext = w.substr(dot + 1);
+      for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      file_name = kExtensions.count(ext) > 0;
+    }
+  }
+  if (!words.empty() && !file_name) return doc.metadata.title;
+  std::string title = title_from_pages(doc, o);
+  if (title.empty()) title = std::filesystem::path(doc.file).stem().string();
   return title;
 }
 

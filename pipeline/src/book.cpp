@@ -38,9 +38,7 @@ Book book_record(const Document& doc, const std::string& id, const LayoutOptions
   book.file = doc.file;
   book.sha256 = doc.sha256;
   book.page_count = doc.page_count;
-  book.title = doc.metadata.title;
-  if (book.title.empty()) book.title = title_from_pages(doc, options);
-  if (book.title.empty()) book.title = fs::path(doc.file).stem().string();
+  book.title = book_title(doc, options);
   if (!doc.metadata.author.empty()) book.authors.push_back(doc.metadata.author);
   for (const auto& p : doc.pages) {
     if (p.ocr) {

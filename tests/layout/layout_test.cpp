@@ -2409,6 +2409,28 @@ TEST(Chapters, FromOutlineWithNumbersKindsAndMidPageStart) {
   EXPECT_EQ(r.chapters[1].blocks.back().text, "Chapter one text.");
 }
 
+TEST(Chapters, AnEntryThatLostTheSpaceOfItsTitlesLineBreakNamesTheChapterAsPrinted) {
+  // A browser's outline is made from the headings' text, and where a heading's line broke
+  // the space can be lost: "the Valgrindcore" for "the Valgrind / core". The chapter is named
+  // by the title printed atop it; an entry that differs in more than spaces keeps its own.
+  std::vector<LineSpec> p1 = {{72, 80, "3. Using the Valgrind", 16, false, true}, {72, 100, "core: Advanced Topics", 16, false, true}};
+  auto body = paragraph(72, 140, {"This chapter describes the core.", "More text."});
+  p1.insert(p1.end(), body.begin(), body.end());
+  // A title set letterspaced on one line reads with spaces between its letters: the entry
+  // names it.
+  Document d = make_doc({make_page(1, p1), chapter_page(2, "4. Memcheck", "Memcheck"),
+                         chapter_page(3, "5. L e t t e r s", "Letters")});
+  d.outline = {{"3. Using the Valgrindcore: Advanced Topics", 1, 1, 75},
+               {"4. Memcheck tool", 1, 2, 75},
+               {"5. Letters", 1, 3, 75}};
+  auto r = layout_document(d);
+  ASSERT_EQ(r.chapters.size(), 3u);
+  EXPECT_EQ(r.chapters[0].title, "Using the Valgrind core: Advanced Topics");
+  EXPECT_EQ(r.chapters[0].number, "3");
+  EXPECT_EQ(r.chapters[1].title, "Memcheck tool");
+  EXPECT_EQ(r.chapters[2].title, "Letters");
+}
+
 TEST(Chapters, AnEntryThatNamesItsPageOnlyOpensAtItsHeading) {
   // Destinations that name a page and no place on it (a /Fit view): two chapters open on
   // page 2, and the second opens under the first one's end. Each opens at the heading that
@@ -2975,6 +2997,22 @@ TEST(Chapters, NumberedHeadingsInOneSizeDoNotRunTogether) {
   for (const auto& b : of_type(r, BlockType::Heading)) headings.push_back(b.text);
   EXPECT_EQ(headings, (std::vector<std::string>{"2.5 How can R be installed?", "2.5.1 How can R be installed (Unix-like)",
                                                 "A Title That Runs Over 45 Beautiful Variants"}));
+}
+
+TEST(Chapters, TheOneChapterOfABookIsNamedByTheBooksTitleNotItsFile) {
+  // A book of one chapter without a title in its metadata: named by its title page, or by
+  // its file without the extension; a metadata title that is a file's name is none.
+  auto r = layout_document(make_doc({make_page(1, paragraph(72, 100, {"Just text."}))}));
+  ASSERT_EQ(r.chapters.size(), 1u);
+  EXPECT_EQ(r.chapters[0].title, "test");
+  Document d = make_doc({make_page(1, paragraph(72, 100, {"Just text."}))});
+  d.metadata.title = "tstlmot4.dvi";
+  EXPECT_EQ(book_title(d), "test");
+  EXPECT_EQ(layout_document(d).chapters.at(0).title, "test");
+  d.metadata.title = "Release notes 2.1";
+  EXPECT_EQ(book_title(d), "Release notes 2.1");
+  d.metadata.title = "node.js";
+  EXPECT_EQ(book_title(d), "node.js");
 }
 
 TEST(Chapters, NoOutlineNoHeadingsIsOneChapterWithWarning) {

@@ -44,6 +44,11 @@ LayoutResult layout_document(const Document& doc, const LayoutOptions& options =
 // page has any: a letter or a page of one size has no title to find.
 std::string title_from_pages(const Document& doc, const LayoutOptions& options = {});
 
+// The book's title: its metadata's, unless that names a file ("report.dvi", "draft.pdf",
+// as some converters fill it in); else the title on its title page (title_from_pages); else
+// the file's name without its extension.
+std::string book_title(const Document& doc, const LayoutOptions& options = {});
+
 // Loads the spelling dictionary and the hyphenation patterns that `options` name, once per
 // process. Layout loads them on first use (a dictionary takes ~50 ms, on one thread); a caller
 // with a thread to spare can have them ready before layout asks.
