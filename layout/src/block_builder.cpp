@@ -255,7 +255,7 @@ void BlockStream::add_page(const std::vector<Item>& items, const PageDecor& deco
     for (auto it = b.rows.rbegin(); it != b.rows.rend() && open_cells.empty(); ++it)
       if ((*it)->lines.size() >= o.tables.min_header_table_cells) open_cells = (*it)->lines;
   std::vector<RuledGrid> grids;
-  find_tables(items, o, b.tables, b.table_run, open_cells, decor.bars, decor.rules, &grids);
+  find_tables(items, o, b.tables, b.table_run, open_cells, decor.bars, decor.rules, &grids, decor.fills);
   if (!items.empty()) {
     const int page = items.front().kind == Item::Figure ? items.front().figure.page : items.front().row.page;
     for (const Box& r : decor.rules) b.rules.push_back({page, r});

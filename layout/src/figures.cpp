@@ -241,6 +241,7 @@ PageDecor page_decor(const Page& page, const LayoutOptions& options) {
     if (thin_y && b.width() >= options.figures.rule_min_length) d.rules.push_back(b);
     else if (thin_x && b.height() >= options.figures.rule_min_length) d.bars.push_back(b);
     else if (!thin_x && !thin_y && ((p.fill && p.color != 0xFFFFFF) || p.stroke)) d.panels.push_back(b);
+    if (!thin_x && !thin_y && p.fill && !p.stroke) d.fills.push_back(b);
   }
   for (const auto& im : page.images) d.pictures.push_back(im.bbox);
   return d;

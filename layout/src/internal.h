@@ -152,6 +152,7 @@ struct PageDecor {
   std::vector<Box> bars;      // vertical rules
   std::vector<Box> panels;    // shaded boxes and frames
   std::vector<Box> pictures;  // raster images
+  std::vector<Box> fills;     // filled rectangles, of any colour: the cells of a painted table
 };
 
 // One element of a page's reading order.

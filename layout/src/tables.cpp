@@ -150,6 +150,64 @@ std::vector<RuledGrid> ruled_grids(const std::vector<Box>& rules, const std::vec
   return grids;
 }
 
+std::vector<RuledGrid> painted_grids(const std::vector<Box>& fills, const LayoutOptions& o) {
+  constexpr size_t kGridMinRows = 2, kGridMinColumns = 2;
+  const double tol = o.lines.edge_tolerance, gap = o.tables.painted_cell_max_gap;
+  // Rows: cells of one height (top and bottom within tol), each beside the one before,
+  // no more than `gap` apart.
+  // (A strip no wider than a frame's side is a box's padding: a shaded listing drawn line
+  // by line in three pieces is no table.)
+  std::vector<Box> sorted;
+  for (const Box& f : fills)
+    if (f.width() > o.figures.frame_side_max) sorted.push_back(f);
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Box& a, const Box& b) {
+    return a.y0 != b.y0 ? a.y0 < b.y0 : a.x0 < b.x0;
+  });
+  std::vector<std::vector<Box>> rows;
+  std::vector<bool> used(sorted.size(), false);
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    if (used[i]) continue;
+    std::vector<Box> row = {sorted[i]};
+    used[i] = true;
+    for (bool grown = true; grown;) {
+      grown = false;
+      for (size_t j = i + 1; j < sorted.size() && sorted[j].y0 <= sorted[i].y0 + tol; ++j) {
+        const Box& last = row.back();
+        const Box& b = sorted[j];
+        if (used[j] || std::fabs(b.y1 - last.y1) > tol || b.x0 < last.x1 - tol || b.x0 > last.x1 + gap) continue;
+        row.push_back(b);
+        used[j] = true;
+        grown = true;
+      }
+    }
+    if (row.size() >= kGridMinColumns) rows.push_back(std::move(row));
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.front().y0 < b.front().y0; });
+  // Whether row `b` stands under row `a` in its columns.
+  auto under = [&](const std::vector<Box>& a, const std::vector<Box>& b) {
+    if (a.size() != b.size() || b.front().y0 < a.front().y1 - tol || b.front().y0 > a.front().y1 + gap) return false;
+    for (size_t k = 0; k < a.size(); ++k)
+      if (std::fabs(a[k].x0 - b[k].x0) > tol || std::fabs(a[k].x1 - b[k].x1) > tol) return false;
+    return true;
+  };
+  std::vector<RuledGrid> grids;
+  for (size_t i = 0; i < rows.size();) {
+    size_t j = i + 1;
+    while (j < rows.size() && under(rows[j - 1], rows[j])) ++j;
+    if (j - i >= kGridMinRows) {
+      RuledGrid g;
+      g.box = {rows[i].front().x0, rows[i].front().y0, rows[i].back().x1, rows[j - 1].front().y1};
+      for (size_t k = 1; k < rows[i].size(); ++k) g.columns.push_back((rows[i][k - 1].x1 + rows[i][k].x0) / 2);
+      g.rows.push_back(g.box.y0);
+      for (size_t r = i + 1; r < j; ++r) g.rows.push_back((rows[r - 1].front().y1 + rows[r].front().y0) / 2);
+      g.rows.push_back(g.box.y1);
+      grids.push_back(std::move(g));
+    }
+    i = j;
+  }
+  return grids;
+}
+
 bool grid_holds(const RuledGrid& g, const Box& b, const LayoutOptions& o) {
   const double tol = o.lines.edge_tolerance;
   const double mid = (b.y0 + b.y1) / 2;
@@ -234,12 +292,16 @@ bool table_row_pair(const Row& a, const Row& b, const LayoutOptions& o, const st
 // share a page).
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
                  const std::vector<const Line*>& open_cells, const std::vector<Box>& bars,
-                 const std::vector<Box>& rules, std::vector<RuledGrid>* grids_out) {
+                 const std::vector<Box>& rules, std::vector<RuledGrid>* grids_out, const std::vector<Box>& fills) {
   const std::vector<Box> joined = joined_rules(rules, o.figures.rule_max_thickness);
   auto table_cells = [&](const Row& r, const LayoutOptions& opts, size_t min_cells) {
     return detail::table_cells(r, opts, min_cells, bars, joined);
   };
   std::vector<RuledGrid> grids = ruled_grids(joined, bars, o);
+  // (A grid painted where one is ruled is that one.)
+  for (RuledGrid& g : painted_grids(fills, o))
+    if (std::none_of(grids.begin(), grids.end(), [&](const RuledGrid& r) { return r.box.intersects(g.box); }))
+      grids.push_back(std::move(g));
   // The grid a row stands inside, or -1.
   auto grid_of = [&](const Row& r) -> long {
     for (size_t g = 0; g < grids.size() && !r.footnote; ++g)

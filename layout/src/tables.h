@@ -27,6 +27,13 @@ struct RuledGrid {
 // The grids of a page, from its horizontal rules, joined (joined_rules), and its vertical ones.
 std::vector<RuledGrid> ruled_grids(const std::vector<Box>& rules, const std::vector<Box>& bars, const LayoutOptions& o);
 
+// The grids of a page painted cell by cell: filled rectangles (`fills`) wider than a
+// frame's side (figures.frame_side_max), in two rows at least of two cells at least, each
+// row's cells of one height side by side, the rows one under the other with their cells'
+// edges in line, all no more than painted_cell_max_gap apart. Its columns and rows part at
+// the middle of the gaps.
+std::vector<RuledGrid> painted_grids(const std::vector<Box>& fills, const LayoutOptions& o);
+
 // Whether a line or row with box `b` stands inside grid `g`.
 bool grid_holds(const RuledGrid& g, const Box& b, const LayoutOptions& o);
 
@@ -45,10 +52,12 @@ size_t shared_edges(const std::vector<const Line*>& a, const std::vector<const L
 // share a page). `open_cells`: the cells of a table open at the page break; `bars`: the
 // page's vertical rules (ruled_apart); `rules`: its horizontal rules (a ruled table's cells
 // may stand as close as a word space). `grids`, where given, receives the page's grids
-// (ruled_grids), from which table_grid reads the tables inside them.
+// (ruled_grids, and painted_grids of `fills`), from which table_grid reads the tables inside
+// them.
 void find_tables(const std::vector<Item>& items, const LayoutOptions& o, long& run, std::map<const Row*, long>& out,
                  const std::vector<const Line*>& open_cells = {}, const std::vector<Box>& bars = {},
-                 const std::vector<Box>& rules = {}, std::vector<RuledGrid>* grids = nullptr);
+                 const std::vector<Box>& rules = {}, std::vector<RuledGrid>* grids = nullptr,
+                 const std::vector<Box>& fills = {});
 
 
 }  // namespace quire::detail

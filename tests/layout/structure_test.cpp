@@ -636,6 +636,66 @@ TEST(Tables, AGridHoldsItsCellsHoweverTheyAreSet) {
   for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(tables[0].rows[i], want[i]) << i;
 }
 
+TEST(Tables, ATablePaintedCellByCellHoldsItsCellsHoweverTheyAreSet) {
+  // A browser paints a borderless table cell by cell, white cells too, the border spacing
+  // between them: no rule, and a term set middle-aligned beside a description of two lines
+  // stands between them. The cells make the grid: one row per painted row, one cell per cell.
+  std::vector<LineSpec> l = filler(80, 3);
+  std::vector<VectorPath> paths;
+  auto cell = [&](double x0, double y0, double x1, double y1) {
+    VectorPath p{{x0, y0, x1, y1}, true, false, 0, 0xffffff};
+    p.paper = true;
+    paths.push_back(p);
+  };
+  const Rows rows = {{"Counter", "Description"},
+                     {"Autoconf test", "Uncacheable compilation or linking by an Autoconf test."},
+                     {"Bad compiler arguments", "Malformed compiler argument, e.g. missing a value for an option."}};
+  double top = 130;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const double h = i == 0 ? 16 : 30;
+    cell(64, top, 204, top + h);
+    cell(205.5, top, 520, top + h);
+    if (i == 0) {
+      l.push_back({66, top + 3, rows[i][0], 10, false, true});
+      l.push_back({208, top + 3, rows[i][1], 10, false, true});
+    } else {  // the description wraps; the term stands at its middle
+      const std::string& d = rows[i][1];
+      const size_t cut = d.rfind(' ', d.size() / 2);
+      l.push_back({208, top + 3, d.substr(0, cut)});
+      l.push_back({208, top + 15, d.substr(cut + 1)});
+      l.push_back({66, top + 9, rows[i][0]});
+    }
+    top += h + 1.5;
+  }
+  auto tail = filler(top + 30, 3);
+  l.insert(l.end(), tail.begin(), tail.end());
+  Page page = make_page(1, l);
+  page.paths = paths;
+  auto r = layout_document(make_doc({page}));
+  auto tables = of_type(r, BlockType::Table);
+  ASSERT_EQ(tables.size(), 1u);
+  ASSERT_EQ(tables[0].rows.size(), rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(tables[0].rows[i], rows[i]) << i;
+  // A shaded listing drawn line by line in three pieces (a padding strip each side of the
+  // line's ground) is no table: its strips are a frame's sides, not cells.
+  std::vector<LineSpec> code = filler(80, 3);
+  std::vector<VectorPath> strips;
+  for (int i = 0; i < 4; ++i) {
+    const double y0 = 130 + 11.0 * i;
+    strips.push_back(fill({120, y0, 125, y0 + 11}, 0xf0f0f0));
+    strips.push_back(fill({125, y0, 437, y0 + 11}, 0xf0f0f0));
+    strips.push_back(fill({437, y0, 442, y0 + 11}, 0xf0f0f0));
+    code.push_back({126, y0 + 1, i % 2 ? "    __u64 len;   /* size to move */" : "struct f2fs_move_range {", 9, true});
+  }
+  auto tail2 = filler(200, 3);
+  code.insert(code.end(), tail2.begin(), tail2.end());
+  Page listing = make_page(1, code);
+  listing.paths = strips;
+  auto rl = layout_document(make_doc({listing}));
+  EXPECT_TRUE(of_type(rl, BlockType::Table).empty());
+  EXPECT_EQ(of_type(rl, BlockType::Code).size(), 1u);
+}
+
 TEST(Tables, ABoxRuledAboveAndBelowIsNoGrid) {
   // A listing framed by a rule above and one below, its line numbers parted from the code
   // by a rule: two rules across, one band between them. No grid: the listing stays one.
