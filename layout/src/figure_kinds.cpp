@@ -134,6 +134,12 @@ bool Finder::structural(const Item& it, const Box& hull) const {
     return true;
   const double e = o_.figures.rule_max_thickness;
   const bool at_side = b.x0 <= hull.x0 + e || b.x1 >= hull.x1 - e;
+  // So is a fill down the box's whole height along its left or right side, taller than half
+  // the page: the ground of one of the page's columns (a web page's sidebar, painted on
+  // down the page past its last link).
+  if (it.flat && at_side && b.height() >= o_.figures.frame_span_ratio * hull.height() &&
+      typography::more_than_half(b.height(), page_.height))
+    return true;
   // A narrow piece along the left or right side: a frame's side, a rounded corner, or the
   // padding of a box drawn in pieces (per line, or split across pages).
   return b.width() <= o_.figures.frame_side_max && at_side;

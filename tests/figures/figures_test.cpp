@@ -618,6 +618,19 @@ TEST(Figures, ATablePaintedWhiteWithAWordOnItsGreyGroundIsNotAFigure) {
   EXPECT_EQ(find_figures(q, LayoutOptions{}).size(), 1u);
 }
 
+TEST(Figures, AWebPagesSidebarGroundDownThePageIsNoFigure) {
+  // A web page laid out in two columns, printed: the sidebar's ground painted on down the
+  // page past its last link, beside the content's framed panel of text. The sidebar's ground
+  // is a column's, not drawing: the page is a box of text, no figure.
+  Page p = letter_page();
+  add_fill(p, {31, 28, 184, 764}, 0x8b7765);     // the sidebar's ground, empty on this page
+  add_fill(p, {184, 28, 581, 764}, 0x8b7765);    // the content column's
+  add_fill(p, {186, 28, 579, 764}, 0x000000);    // its frame, a black ground 1.5 pt larger
+  add_fill(p, {187.5, 28, 577.5, 764}, 0xfffacd);  // its panel
+  for (int i = 0; i < 50; ++i) add_line(p, 200, 34 + 14.5 * i, running_text(12));
+  EXPECT_TRUE(find_figures(p, LayoutOptions{}).empty());
+}
+
 TEST(Figures, HeaderAndFooterRulesAreNotFigures) {
   // Rules under a running head, over a footnote and under a word: thin lines.
   Page p = letter_page();
