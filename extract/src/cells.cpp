@@ -109,8 +109,10 @@ size_t drop_page_cell_gaps(Page& page) {
 // between two of its words. Only a line that is itself a cell (it shares its baseline with
 // another line, apart from it) is split, so that prose is never cut at a column it happens
 // to cross; and only inside a ruled table, never inside monospace type, whose columns are
-// the listing's own, but at a rule. The words stay as they were; only the space between
-// the two cells goes, as between the cells the engine did part.
+// the listing's own, but at a rule. A table painted cell by cell is parted at the gap
+// between its cells as at a column rule, wherever a line crosses it at a space, alone on
+// its baseline or not (a row of two cells glued whole). The words stay as they were; only
+// the space between the two cells goes, as between the cells the engine did part.
 //
 // Inside a ruled table a line is also parted where a glyph steps back over the one before
 // it, or down or up to another baseline at the line's full size: a cell's text too wide for
@@ -282,6 +284,42 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
     if (w <= kMaxRuleWidth && h > 2 * kMaxRuleWidth)
       bars.push_back({(path.bbox.x0 + path.bbox.x1) / 2, path.bbox.y0 + pad, path.bbox.y1 - pad});
   }
+  // A table painted cell by cell (a browser paints each cell, white ones too) parts its
+  // columns by the gap it leaves between the cells, as a rule would: a gap no wider than a
+  // rule between two fills of one height, side by side, where the rows above or below leave
+  // one in line with it (a column's; two words on their grounds side by side are no column).
+  std::vector<Bar> gaps;
+  {
+    std::vector<Box> fills;
+    for (const auto& path : page.paths)
+      if (path.fill && !path.stroke && path.bbox.x1 - path.bbox.x0 > kMaxRuleWidth) fills.push_back(path.bbox);
+    // (A page of thousands of fills is a plot's or a chart's: the look-ups below are quadratic.)
+    constexpr size_t kMostFills = 4096;
+    if (fills.size() > kMostFills) fills.clear();
+    std::sort(fills.begin(), fills.end(), [](const Box& a, const Box& b) { return a.y0 < b.y0 || (a.y0 == b.y0 && a.x0 < b.x0); });
+    constexpr double kEdge = 0.5;  // edges in line (points)
+    for (size_t a = 0; a < fills.size(); ++a)
+      for (size_t b = a + 1; b < fills.size() && fills[b].y0 <= fills[a].y0 + kEdge; ++b) {
+        const Box &l = fills[a], &r = fills[b];
+        if (std::fabs(l.y1 - r.y1) <= kEdge && r.x0 >= l.x1 - kEdge && r.x0 - l.x1 <= kMaxRuleWidth)
+          gaps.push_back({(l.x1 + r.x0) / 2, l.y0, l.y1});
+      }
+    std::vector<Bar> column;
+    for (const Bar& g : gaps)
+      if (std::any_of(gaps.begin(), gaps.end(), [&](const Bar& o) {
+            return &o != &g && std::fabs(o.x - g.x) <= kEdge &&
+                   (std::fabs(o.y0 - g.y1) <= kMaxRuleWidth + kEdge || std::fabs(g.y0 - o.y1) <= kMaxRuleWidth + kEdge);
+          }))
+        column.push_back(g);
+    gaps = std::move(column);
+  }
+  auto painted_apart = [&](size_t i) {
+    const Piece& p = pieces[i];
+    return std::any_of(gaps.begin(), gaps.end(), [&](const Bar& g) {
+      return g.x > p.x0 && g.x < p.x1 && g.y0 <= p.baseline - 0.5 * p.size && g.y1 >= p.baseline;
+    });
+  };
+  bars.insert(bars.end(), gaps.begin(), gaps.end());
   auto bar_between = [&](size_t i, double x0, double x1) {
     const Piece& p = pieces[i];
     return std::any_of(bars.begin(), bars.end(), [&](const Bar& b) {
@@ -325,7 +363,7 @@ size_t split_page_glued_cells(Page& page, const ExtractOptions& options) {
   for (size_t i = 0; i < n; ++i) {
     Line& line = page.lines[i];
     const Piece& p = pieces[i];
-    bool usable = p.size > 0 && (p.left || p.right) && ruled(i);
+    bool usable = p.size > 0 && (((p.left || p.right) && ruled(i)) || painted_apart(i));
     for (const auto& s : line.spans) usable = usable && !s.ocr && s.xs.size() == utf8_length(s.text);
     // The cuts, in reading order: at a space, which goes, or before a glyph that steps back.
     struct Cut {

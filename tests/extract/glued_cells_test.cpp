@@ -1,5 +1,6 @@
 // Table cells the engine read as one line (a gap between two cells no wider than a word
-// space): parted at a column's edge that the rows around show, inside a ruled table only.
+// space): parted at a column's edge that the rows around show, inside a ruled table only,
+// or at the gap between the cells of a table painted cell by cell.
 #include <gtest/gtest.h>
 
 #include "engines.h"
@@ -106,6 +107,64 @@ TEST(GluedCells, WithoutRulesTheGridIsLeftAsRead) {
   const auto before = texts(p);
   EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 0u);
   EXPECT_EQ(texts(p), before);
+}
+
+TEST(GluedCells, ATablePaintedCellByCellIsPartedAtTheGapBetweenItsCells) {
+  // A browser paints a borderless table cell by cell, white ones too, 1.5 pt apart, and the
+  // engine glued a row of two cells into one line ("Could not use modules Preconditions ...",
+  // the term ending where the description starts). The gap between the cells, in line with
+  // the gaps of the rows above and below, parts them as a rule would; no other line stands
+  // on the glued line's baseline.
+  auto cells = [](bool painted) {
+    Page p;
+    p.number = 1;
+    p.width = 400;
+    p.height = 600;
+    Line glued = line_at("modules Preconditions", 100, 116);
+    p.lines.push_back(line_at("Counter", 100, 100));
+    p.lines.push_back(line_at("Description", 176.5, 100));
+    p.lines.push_back(std::move(glued));
+    p.lines.push_back(line_at("Compilation", 100, 132));
+    p.lines.push_back(line_at("failed", 176.5, 132));
+    if (painted)
+      for (double y : {90.0, 106.5, 123.0}) {
+        VectorPath left, right;
+        left.bbox = {96, y, 175, y + 15};
+        right.bbox = {176.5, y, 330, y + 15};
+        left.fill = right.fill = true;
+        left.color = right.color = 0xffffff;
+        left.paper = right.paper = true;
+        p.paths.push_back(left);
+        p.paths.push_back(right);
+      }
+    return p;
+  };
+  // ("modules" is 7 glyphs from 100, 35 pt: the space after it is at 135; the word after it
+  // at 140. The cells' gap stands there in the test's row: at 175.75, past the line's space.)
+  Page p = cells(true);
+  Line& g = p.lines[2];
+  g.spans.front().xs[8] = 176.5f;  // "Preconditions" starts the second cell
+  for (size_t k = 9; k < g.spans.front().xs.size(); ++k) g.spans.front().xs[k] = 176.5f + 5.f * static_cast<float>(k - 8);
+  g.spans.front().xs[7] = 135;
+  g.spans.front().bbox.x1 = g.spans.front().xs.back() + 5;
+  g.bbox = g.spans.front().bbox;
+  Page bare = p;
+  bare.paths.clear();
+  EXPECT_EQ(detail::split_page_glued_cells(p, ExtractOptions{}), 1u);
+  EXPECT_EQ(texts(p), (std::vector<std::string>{"Counter", "Description", "modules", "Preconditions", "Compilation", "failed"}));
+  // Without the painted cells: no ruled table, the line is left as read.
+  EXPECT_EQ(detail::split_page_glued_cells(bare, ExtractOptions{}), 0u);
+  // Two words on grounds of their own side by side in one line of prose are no column.
+  Page words = cells(false);
+  Line& w = words.lines[2];
+  for (size_t k = 8; k < w.spans.front().xs.size(); ++k) w.spans.front().xs[k] = 176.5f + 5.f * static_cast<float>(k - 8);
+  VectorPath a, b;
+  a.bbox = {99, 107, 175, 118};
+  b.bbox = {176.5, 107, 245, 118};
+  a.fill = b.fill = true;
+  a.color = b.color = 0xf0f0f0;
+  words.paths = {a, b};
+  EXPECT_EQ(detail::split_page_glued_cells(words, ExtractOptions{}), 0u);
 }
 
 TEST(GluedCells, MonospaceTypeIsNeverParted) {
