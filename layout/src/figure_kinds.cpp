@@ -351,9 +351,29 @@ bool Finder::text_block(const std::vector<size_t>& inside, const Box& h) const {
       }
     }
   }
-  // (A line of prose makes it text however much room the box leaves around it.)
+  // (A line of prose makes it text however much room the box leaves around it; so do lines
+  // of words in the body's type, all one under the other at one left edge: a box of
+  // definitions, "Macro: LEFT" over "Macro: RIGHT". A drawing's labels stand apart, about its
+  // shapes.)
+  const double e = o_.lines.edge_tolerance;
+  const Line& top = page_.lines[inside.front()];
+  const bool flush_stack =
+      inside.size() >= 2 && stacked == inside.size() && body_.size > 0 &&
+      std::all_of(inside.begin(), inside.end(), [&](size_t i) {
+        const Line& l = page_.lines[i];
+        if (std::fabs(l.bbox.x0 - top.bbox.x0) > e || l.spans.empty() ||
+            std::fabs(l.spans.front().size - body_.size) > o_.figures.label_size_ratio * body_.size)
+          return false;
+        // (Each with a word: a stack of single letters is a drawing's specimen, boxes of "x".)
+        size_t run = 0, longest = 0;
+        for (char32_t ch : to_u32(l.text())) {
+          run = is_letter_cp(ch) ? run + 1 : 0;
+          longest = std::max(longest, run);
+        }
+        return longest >= 2;
+      });
   const bool textual = mono >= o_.figures.text_box_mono_share * chars ||
-                       covered >= o_.figures.text_box_cover_ratio * area(h) ||
+                       covered >= o_.figures.text_box_cover_ratio * area(h) || flush_stack ||
                        std::any_of(inside.begin(), inside.end(), [&](size_t i) { return prose(page_.lines[i]); });
   // (So does one line with a label beside it: a one-line listing and its button's label. A
   // row of labels, none longer than the others together, is a drawing's.)

@@ -319,6 +319,25 @@ TEST(Figures, AShortListingIsTextWithABlankLineOrAButtonBesideIt) {
   EXPECT_EQ(box({{112, "Server"}, {150, "Client"}}, false, false), 1u);
 }
 
+TEST(Figures, AFramedBoxOfShortLinesOfWordsAtOneEdgeIsText) {
+  // A frame round three macros' names, each on a line of the body's type at one left edge
+  // (groff's mom manual printed by a browser): a box of text, though its lines are short and
+  // fill little of it. Single letters stacked so in a frame are a drawing's specimen ("x"
+  // boxes showing a spacing), and labels set at different edges a drawing's.
+  auto framed = [](const std::vector<std::pair<double, std::string>>& lines) {
+    Page p = letter_page();
+    add_paragraph(p, 72, 60, 3);
+    add_fill(p, {78, 110, 534, 168}, 0xffffff);
+    add_stroke(p, {72, 104, 540, 174}, 0.7);
+    for (size_t i = 0; i < lines.size(); ++i) add_line(p, lines[i].first, 114 + 17.0 * static_cast<double>(i), lines[i].second);
+    add_paragraph(p, 72, 190, 3);
+    return find_figures(p, LayoutOptions{}).size();
+  };
+  EXPECT_EQ(framed({{86, "Macro: LEFT"}, {86, "Macro: RIGHT"}, {86, "Macro: CENTER (alias CENTRE)"}}), 0u);
+  EXPECT_EQ(framed({{86, "x"}, {86, "x"}, {86, "x"}}), 1u);
+  EXPECT_EQ(framed({{86, "Server"}, {260, "Proxy"}, {420, "Client"}}), 1u);
+}
+
 TEST(Figures, AFramedBoxAroundOneRowOfTextIsItsBanner) {
   // A macro's name set in a white box with a rule drawn round it (the ground and the frame
   // two shapes): the name's banner, as a coloured band is a heading's.
