@@ -169,8 +169,8 @@ std::vector<Word> text_words(const std::u32string& text, const std::vector<int>&
 // A font a run of words shares with the block is the block's own, not a style: where most
 // of the other words are set in it too (a listing's line in an item, a table of commands),
 // or where the run is most of the block and bold or italic (a heading, a glossary term, an
-// epigraph) or the block is a heading, but not in an item after a marker in another font (the
-// item's title, "2. Header line"). A short item set in monospace (naming an option) is
+// epigraph) or the block is a heading, and opens or closes the block, but not in an item
+// after a marker in another font (the item's title, "2. Header line"). A short item set in monospace (naming an option) is
 // code. A table's row set wholly bold or italic is its header. A note's printed title
 // ("Note", "Tip:") opening the block in bold or italic is its title. Each word's font bits
 // that are the block's own.
@@ -196,7 +196,10 @@ std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Wor
       // An item's text set in bold or italic after a marker that is not is the item's
       // title ("2. Header line" over its text): the marker's font is the item's own.
       const bool after_plain_marker = type == BlockType::ListItem && i == 1 && !(ws[0].font & m);
-      const bool most = (bit != 0 || type == BlockType::Heading) && !after_plain_marker &&
+      // (A run with plain words on both sides is set apart inside the block: a book's title
+      // in a reference, "(1998) Programming with Data. A Guide to the S Language. Springer".)
+      const bool inside = i > 0 && j < ws.size();
+      const bool most = (bit != 0 || type == BlockType::Heading) && !after_plain_marker && !inside &&
                         static_cast<double>(run) >= o.styles.own_font_share * static_cast<double>(ws.size());
       if (throughout || most)
         for (size_t k = i; k < j; ++k) cleared[k] |= m;

@@ -161,7 +161,18 @@ INSTANTIATE_TEST_SUITE_P(
                    "*Computer Programming* by its author, in several volumes."},
                   "The title of the book that the sentence names is The Art of Computer Programming by its author, "
                   "in several volumes.",
-                  {"em:The Art of Computer Programming"}}),
+                  {"em:The Art of Computer Programming"}},
+        // A book's title in a reference, most of its words, between its author and year and
+        // its publisher: emphasis inside the block, not the block's own face.
+        StyleCase{"italic title most of a reference",
+                  {"J. M. Chambers (1998) *Programming with Data. A Guide to the S Language.* Springer."},
+                  "J. M. Chambers (1998) Programming with Data. A Guide to the S Language. Springer.",
+                  {"em:Programming with Data. A Guide to the S Language"}},
+        // An epigraph set in italics over its author in roman: the block's own face.
+        StyleCase{"italic epigraph over its author",
+                  {"*Beware of bugs in the above code; I have only proved it correct, not tried it.* Knuth"},
+                  "Beware of bugs in the above code; I have only proved it correct, not tried it. Knuth",
+                  {}}),
     [](const auto& info) {
       std::string n;
       for (char c : std::string(info.param.why)) n += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
