@@ -170,10 +170,10 @@ std::vector<Word> text_words(const std::u32string& text, const std::vector<int>&
 // of the other words are set in it too (a listing's line in an item, a table of commands),
 // or where the run is most of the block and bold or italic (a heading, a glossary term, an
 // epigraph) or the block is a heading, and opens or closes the block, but not in an item
-// after a marker in another font (the item's title, "2. Header line"). A short item set in monospace (naming an option) is
-// code. A table's row set wholly bold or italic is its header. A note's printed title
-// ("Note", "Tip:") opening the block in bold or italic is its title. Each word's font bits
-// that are the block's own.
+// after a marker in another font (the item's title, "2. Header line"). A short item set in
+// monospace (naming an option) is code. A table's row set wholly bold or italic is its
+// header. A note's printed title ("Note", "Tip:") opening the block in bold or italic is its
+// title. Each word's font bits that are the block's own.
 std::vector<uint8_t> own_fonts(const std::u32string& text, const std::vector<Word>& ws, BlockType type,
                                const LayoutOptions& o) {
   uint8_t keep_mask[kSpanFaceBits] = {kSpanMono, kSpanBold, kSpanItalic};
