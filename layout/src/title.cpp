@@ -1,4 +1,5 @@
-// The title on a book's title page, for PDFs whose metadata carries none.
+// The book's title: its metadata's, or the title on its title page for PDFs whose metadata
+// carries none (or only a file's name).
 #include <algorithm>
 #include <cmath>
 #include <cctype>
