@@ -27,6 +27,15 @@ std::vector<LineSpec> filler(double top, int n) {
   return paragraph(72, top, t);
 }
 
+// A page of `lines` and `paths` with three lines of body text from `tail_top`, laid out.
+LayoutResult lay_out_page(std::vector<LineSpec> lines, std::vector<VectorPath> paths, double tail_top) {
+  auto tail = filler(tail_top, 3);
+  lines.insert(lines.end(), tail.begin(), tail.end());
+  Page page = make_page(1, lines);
+  page.paths = std::move(paths);
+  return layout_document(make_doc({page}));
+}
+
 // A path drawn on the page: a fill (shaded box, or a rule drawn as a thin fill).
 VectorPath fill(const Box& b, uint32_t color = 0x000000) {
   VectorPath p;
@@ -554,11 +563,7 @@ TEST(Tables, ARuledCellThatRunsPastItsRuleStaysInItsColumn) {
     ruled_row(wrapped ? 25 : 13);
   }
   paths.push_back(fill({left, top, right, top + 0.4}));
-  auto tail = filler(top + 30, 3);
-  l.insert(l.end(), tail.begin(), tail.end());
-  Page page = make_page(1, l);
-  page.paths = paths;
-  auto r = layout_document(make_doc({page}));
+  auto r = lay_out_page(l, paths, top + 30);
   auto tables = of_type(r, BlockType::Table);
   ASSERT_EQ(tables.size(), 1u);
   ASSERT_EQ(tables[0].rows.size(), rows.size() + 1);
@@ -590,11 +595,7 @@ struct Grid {
   // The grid closed under its last row and laid out on a page with `lines` and text under it.
   LayoutResult lay_out(std::vector<LineSpec> lines) {
     close();
-    auto tail = filler(top + 30, 3);
-    lines.insert(lines.end(), tail.begin(), tail.end());
-    Page page = make_page(1, lines);
-    page.paths = paths;
-    return layout_document(make_doc({page}));
+    return lay_out_page(std::move(lines), paths, top + 30);
   }
 };
 
@@ -667,11 +668,7 @@ TEST(Tables, ATablePaintedCellByCellHoldsItsCellsHoweverTheyAreSet) {
     }
     top += h + 1.5;
   }
-  auto tail = filler(top + 30, 3);
-  l.insert(l.end(), tail.begin(), tail.end());
-  Page page = make_page(1, l);
-  page.paths = paths;
-  auto r = layout_document(make_doc({page}));
+  auto r = lay_out_page(l, paths, top + 30);
   auto tables = of_type(r, BlockType::Table);
   ASSERT_EQ(tables.size(), 1u);
   ASSERT_EQ(tables[0].rows.size(), rows.size());
@@ -687,11 +684,7 @@ TEST(Tables, ATablePaintedCellByCellHoldsItsCellsHoweverTheyAreSet) {
     strips.push_back(fill({437, y0, 442, y0 + 11}, 0xf0f0f0));
     code.push_back({126, y0 + 1, i % 2 ? "    __u64 len;   /* size to move */" : "struct f2fs_move_range {", 9, true});
   }
-  auto tail2 = filler(200, 3);
-  code.insert(code.end(), tail2.begin(), tail2.end());
-  Page listing = make_page(1, code);
-  listing.paths = strips;
-  auto rl = layout_document(make_doc({listing}));
+  auto rl = lay_out_page(code, strips, 200);
   EXPECT_TRUE(of_type(rl, BlockType::Table).empty());
   EXPECT_EQ(of_type(rl, BlockType::Code).size(), 1u);
 }
